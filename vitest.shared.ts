@@ -1,0 +1,18 @@
+// Shared vitest settings for every package. Tests import workspace packages through the
+// "@nl2sql/source" export condition, so they run against src/ without a build step.
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['@nl2sql/source', 'import', 'module', 'node', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['@nl2sql/source'] } },
+  test: {
+    include: ['test/**/*.test.ts'],
+    passWithNoTests: true,
+    testTimeout: 30_000,
+    // The JSON report is what .ci/run totals across packages; turbo caches it with the task.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.reports/vitest.json' },
+  },
+});
