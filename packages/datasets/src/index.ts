@@ -1,1 +1,15 @@
-export {};
+export {
+  CHINOOK_BYTES,
+  CHINOOK_COMMIT,
+  CHINOOK_FILE,
+  CHINOOK_SHA256,
+  CHINOOK_URL,
+} from './chinook.js';
+export { DatasetError, type DatasetErrorCode } from './dataset-error.js';
+export { fileSha256 } from './file-sha256.js';
+export {
+  type LocatedDataset,
+  type LocateOptions,
+  locateChinook,
+  resolveChinook,
+} from './locate-chinook.js';
