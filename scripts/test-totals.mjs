@@ -1,0 +1,31 @@
+// Sums the vitest JSON reports of all packages into the one line CI reads:
+// "N passed, N failed" (", N skipped" when any were skipped). Exits 1 on any failure.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', 'packages');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const name of readdirSync(root).sort()) {
+  if (!existsSync(join(root, name, 'package.json'))) continue;
+  const report = join(root, name, '.reports', 'vitest.json');
+  if (!existsSync(report)) {
+    console.log(`  ${name}: no test report (the test task did not finish)`);
+    failed += 1;
+    continue;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  // A suite that failed to load reports no tests but a failed file: count it.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + brokenFiles;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  console.log(
+    `  ${name}: ${r.numPassedTests} passed / ${r.numFailedTests + brokenFiles} failed`,
+  );
+}
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
