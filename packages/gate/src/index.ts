@@ -1,1 +1,16 @@
-export {};
+export { byCase, caseEntries, caseKey, type RunsByCase } from './by-case.js';
+export { clopperPearson } from './clopper-pearson.js';
+export { assertComparable, runDifferences } from './comparability.js';
+export { type Determinism, determinism } from './determinism.js';
+export { configFlips, type Flips, type FlipsOptions, flips } from './flips.js';
+export { type GateCheck, type GateCheckName, type GateResult, gate } from './gate.js';
+export { GateInputError, type GateInputErrorCode } from './gate-input-error.js';
+export { IncomparableRunsError, type RunDifference } from './incomparable-runs-error.js';
+export type { Interval } from './interval.js';
+export { mcnemarExact } from './mcnemar.js';
+export { meanAccuracy } from './mean-accuracy.js';
+export { passK } from './pass-k.js';
+export type { Proportion } from './proportion.js';
+export type { CaseRef, CaseRun, Mode, RunSummary, Score } from './run-summary.js';
+export { defaultThresholds, type GateThresholds, resolveThresholds } from './thresholds.js';
+export { wilson } from './wilson.js';

@@ -1,0 +1,56 @@
+/**
+ * The shape the gate reads. The runner produces it from its case.finished events and the
+ * records package from a stored record; the gate needs nothing else, so neither has to
+ * depend on the other's types (a structural boundary, not a shared types package).
+ */
+
+/** The three run modes of the spec: gold plans with a fake LLM, the real model, retrieval. */
+export type Mode = 'full' | 'plans' | 'retrieval';
+
+/**
+ * Which pass/fail a statistic reads. `execution` is execution accuracy (result match and
+ * outcome) as users see it; `generated` is the same measure on the generated path, which
+ * differs only when curated answers were on and a verified query answered the case.
+ */
+export type Score = 'execution' | 'generated';
+
+/** One case asked once: one case, one role, one pass, in one config. */
+export interface CaseRun {
+  /** The suite's case id, e.g. `chinook_007`. */
+  readonly caseId: string;
+  /** The role the case was asked as; omit when the run has no roles. */
+  readonly role?: string;
+  /** Which pass this was, counted from 1. */
+  readonly pass: number;
+  /** Execution accuracy: the rows matched and the outcome (allowed/refused/...) was right. */
+  readonly passed: boolean;
+  /** Execution accuracy on the generated path; omit when it equals `passed`. */
+  readonly passedGenerated?: boolean;
+  /** The SQL the engine ran (null or omitted for a refusal); read by `determinism`. */
+  readonly sql?: string | null;
+  /** A digest of the rows returned (null or omitted when none); read by `determinism`. */
+  readonly rowsDigest?: string | null;
+  /** Dollars this case run cost; omitted everywhere when the run recorded no cost. */
+  readonly costUsd?: number;
+}
+
+/** Everything the gate needs from one run. */
+export interface RunSummary {
+  readonly mode: Mode;
+  /** SHA-256 of the suite file's LF bytes. */
+  readonly suiteDigest: string;
+  /** Fingerprint of the indexed schema (tables, columns, types, keys). */
+  readonly schemaFingerprint: string;
+  /** Mode full: the roles the run asked as (order does not matter). Omitted reads as none. */
+  readonly roles?: readonly string[];
+  /** Mode full: whether curated answers were on. Omitted reads as on, the spec's default. */
+  readonly curated?: boolean;
+  /** Case runs per config name (`retrieval` for a retrieval run). */
+  readonly configs: Readonly<Record<string, readonly CaseRun[]>>;
+}
+
+/** A case as the statistics count it: a case id, and the role when the run has roles. */
+export interface CaseRef {
+  readonly caseId: string;
+  readonly role?: string;
+}
