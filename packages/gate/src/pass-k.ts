@@ -5,7 +5,8 @@ import { type Proportion, proportion } from './proportion.js';
 /**
  * pass^k: the share of cases that passed in every one of their passes. It counts cases,
  * not runs, so a flaky case never counts; it is the number to read when asking whether
- * the engine can be relied on (tau-bench). Always <= `meanAccuracy` on the same runs.
+ * the engine can be relied on (tau-bench). Never above `meanAccuracy` when every case ran
+ * the same number of passes.
  */
 export function passK(runsByCase: RunsByCase<{ readonly passed: boolean }>): Proportion {
   let count = 0;
