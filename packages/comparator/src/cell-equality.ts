@@ -1,0 +1,142 @@
+/**
+ * Equality of one gold cell and one result cell under a set of value rules. Directional:
+ * the date-label rule lets only the gold side be the shorter label.
+ */
+import type { PreparedColumn } from './prepared-table.js';
+import {
+  K_BIG,
+  K_BIGSTR,
+  K_BYTES,
+  K_DATE,
+  K_NULL,
+  K_NUM,
+  K_NUMSTR,
+  K_OTHER,
+  K_STR,
+  labelMatches,
+} from './value-kind.js';
+import type { ValueRules } from './value-rules.js';
+
+const EPS = Number.EPSILON;
+
+/**
+ * Numbers within tolerance. The small relative slack absorbs binary rounding, so 2.345 vs
+ * 2.35 (exactly 0.005 apart in decimal) is equal at tolerance 0.005.
+ */
+export function numbersEqual(x: number, y: number, rules: ValueRules): boolean {
+  if (x === y) return true;
+  if (Number.isNaN(x)) return Number.isNaN(y);
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+  if (rules.tolerance === 0 && rules.relTolerance === 0) return false; // exact rules stay exact
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const slack = 8 * EPS * Math.max(ax, ay);
+  return Math.abs(x - y) <= rules.tolerance + rules.relTolerance * ay + slack;
+}
+
+function bigOf(col: PreparedColumn, i: number): bigint {
+  const p = col.payload?.[i];
+  if (typeof p === 'bigint') return p;
+  return BigInt(p as string);
+}
+
+function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export function cellsEqual(
+  g: PreparedColumn,
+  gi: number,
+  r: PreparedColumn,
+  ri: number,
+  rules: ValueRules,
+): boolean {
+  const kg = g.kind[gi]!;
+  const kr = r.kind[ri]!;
+  if (kg === K_NUM && kr === K_NUM) return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
+  switch (kg) {
+    case K_NULL:
+      return kr === K_NULL;
+    case K_NUM:
+      if (kr === K_NUMSTR)
+        return rules.numericStrings && numbersEqual(g.num[gi]!, r.num[ri]!, rules);
+      if (kr === K_BIG || kr === K_BIGSTR) {
+        return (
+          (kr === K_BIG || rules.numericStrings) && numbersEqual(g.num[gi]!, r.num[ri]!, rules)
+        );
+      }
+      return false;
+    case K_BIG:
+      if (kr === K_BIG) return bigOf(g, gi) === bigOf(r, ri);
+      if (kr === K_BIGSTR) return rules.numericStrings && bigOf(g, gi) === bigOf(r, ri);
+      if (kr === K_NUM) return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
+      if (kr === K_NUMSTR)
+        return rules.numericStrings && numbersEqual(g.num[gi]!, r.num[ri]!, rules);
+      return false;
+    case K_NUMSTR:
+    case K_BIGSTR:
+      // Two strings compare as strings: '2009' is not '2009.0'.
+      if (kr === K_NUMSTR || kr === K_BIGSTR) return g.payload![gi] === r.payload![ri];
+      if (kr === K_NUM || kr === K_BIG) {
+        if (!rules.numericStrings) return false;
+        if (kg === K_BIGSTR && kr === K_BIG) return bigOf(g, gi) === bigOf(r, ri);
+        return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
+      }
+      if (kr === K_DATE && rules.dateLabels) {
+        return labelMatches(g.payload![gi] as string, r.payload![ri] as string);
+      }
+      return false;
+    case K_DATE:
+      if (kr !== K_DATE) return false;
+      if (g.payload![gi] === r.payload![ri]) return true;
+      return rules.dateLabels && labelMatches(g.payload![gi] as string, r.payload![ri] as string);
+    case K_STR:
+      return kr === K_STR && g.payload![gi] === r.payload![ri];
+    case K_BYTES:
+      return (
+        kr === K_BYTES && bytesEqual(g.payload![gi] as Uint8Array, r.payload![ri] as Uint8Array)
+      );
+    case K_OTHER:
+      return kr === K_OTHER && Object.is(g.payload![gi], r.payload![ri]);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Column signatures that two columns must share to hold matching multisets of values.
+ * A necessary condition only; the row check decides.
+ */
+export function signaturesCompatible(
+  g: PreparedColumn,
+  r: PreparedColumn,
+  rules: ValueRules,
+): boolean {
+  const a = g.sig;
+  const b = r.sig;
+  if (a.nNull !== b.nNull) return false;
+  if (a.nExact !== b.nExact || a.exactSumA !== b.exactSumA || a.exactSumB !== b.exactSumB) {
+    return false;
+  }
+  // Without numeric strings on either side, or when strings never equal numbers, the
+  // numeric parts must agree in count and, up to tolerance, in sum, min and max.
+  const pureNumbers = (a.nFlexString === 0 && b.nFlexString === 0) || !rules.numericStrings;
+  if (!pureNumbers || rules.tolerance >= 0.5) return true;
+  if (rules.numericStrings && a.nFlexString !== b.nFlexString) return false;
+  if (a.nNum + a.nBig !== b.nNum + b.nBig) return false;
+  // A relative tolerance can make a huge double equal a bigint; keep only the count check then.
+  if (rules.relTolerance > 0 && (a.nBig > 0 || b.nBig > 0)) return true;
+  if (a.nNum !== b.nNum) return false;
+  if (a.nNaN !== b.nNaN || a.nPosInf !== b.nPosInf || a.nNegInf !== b.nNegInf) return false;
+  const finite = a.nNum - a.nNaN - a.nPosInf - a.nNegInf;
+  if (finite === 0) return true;
+  const slackFor = (x: number) =>
+    rules.tolerance + rules.relTolerance * Math.abs(x) + 8 * EPS * Math.abs(x);
+  if (Math.abs(a.min - b.min) > slackFor(b.min)) return false;
+  if (Math.abs(a.max - b.max) > slackFor(b.max)) return false;
+  const sumSlack =
+    finite * rules.tolerance + rules.relTolerance * b.sumAbs + 1e-9 * (a.sumAbs + b.sumAbs);
+  return Math.abs(a.sum - b.sum) <= sumSlack;
+}

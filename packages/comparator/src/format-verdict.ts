@@ -1,0 +1,60 @@
+/** One readable line per verdict, for the CLI to print next to a failing case. */
+import type { DisplayValue, Reason, RowSample, Verdict } from './verdict.js';
+
+const MAX_ROW_CHARS = 80;
+
+function formatValue(v: DisplayValue): string {
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+function formatCells(row: RowSample): string {
+  const text = `[${row.values.map(formatValue).join(', ')}]`;
+  return text.length > MAX_ROW_CHARS ? `${text.slice(0, MAX_ROW_CHARS - 4)}...]` : text;
+}
+
+function formatRow(row: RowSample | null): string {
+  return row === null ? '(none)' : `row ${row.index + 1} ${formatCells(row)}`;
+}
+
+function formatMapping(mapping: readonly number[]): string {
+  return mapping.map((j, i) => `${i + 1}->${j + 1}`).join(' ');
+}
+
+export function formatReason(reason: Reason): string {
+  switch (reason.code) {
+    case 'row_count':
+      return `row count differs: gold has ${reason.gold}, result has ${reason.result}`;
+    case 'column_count':
+      return `column count differs: gold has ${reason.gold}, result has ${reason.result}`;
+    case 'column_cap':
+      return `too many columns: result has ${reason.result}, at most ${reason.cap} allowed for ${reason.gold} gold column(s)`;
+    case 'unmatched_gold_column':
+      return `gold column ${reason.column + 1} (${JSON.stringify(reason.name)}) is not answered: ${reason.detail}`;
+    case 'row_mismatch': {
+      const more = reason.searchExhausted ? ' (column search stopped at its budget)' : '';
+      if (reason.gold && reason.result) {
+        return `rows differ: gold ${formatRow(reason.gold)} has no match; first unmatched result ${formatRow(reason.result)}${more}`;
+      }
+      if (reason.gold) return `rows differ: gold ${formatRow(reason.gold)} has no match${more}`;
+      return `rows differ: result ${formatRow(reason.result)} has no match in gold${more}`;
+    }
+    case 'order':
+      return `same rows, wrong order: first difference at row ${reason.index + 1}, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
+  }
+}
+
+/** e.g. `FAIL lenient: row count differs: gold has 5, result has 4`. */
+export function formatVerdict(v: Verdict): string {
+  if (v.pass) {
+    const identity = v.mapping === null || v.mapping.every((j, i) => j === i);
+    const cols = identity || v.mapping === null ? '' : ` (columns ${formatMapping(v.mapping)})`;
+    const empty = v.emptyMatch ? ' (empty match: both results have no rows)' : '';
+    return `PASS ${v.score}${cols}${empty}`;
+  }
+  const reason = v.reason ? formatReason(v.reason) : 'no reason recorded';
+  const cols =
+    v.mapping && !v.mapping.every((j, i) => j === i)
+      ? ` [columns ${formatMapping(v.mapping)}]`
+      : '';
+  return `FAIL ${v.score}: ${reason}${cols}`;
+}

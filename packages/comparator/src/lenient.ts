@@ -1,0 +1,78 @@
+/**
+ * The lenient score: every gold column answered by a distinct result column, wherever it
+ * sits, with rows still lining up. Guardrails: the column cap max(2g, g+2) and no constant
+ * columns once there is more than one row. One extra normalisation: date/period labels.
+ * Strict runs first, so lenient accepts everything strict accepts by construction.
+ */
+import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
+import { rowReason } from './explanation.js';
+import { resolveOptions } from './options.js';
+import { type PreparedTable, prepareTable } from './prepared-table.js';
+import { strictVerdict } from './strict.js';
+import type { CompareOptions, TableLike } from './table.js';
+import { specRules } from './value-rules.js';
+import type { Verdict } from './verdict.js';
+
+/** The most result columns lenient accepts for a gold answer of `goldColumns` columns. */
+export function lenientColumnCap(goldColumns: number): number {
+  return Math.max(2 * goldColumns, goldColumns + 2);
+}
+
+export function compareLenient(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
+  const o = resolveOptions(opts);
+  return lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance);
+}
+
+export function lenientVerdict(
+  gold: PreparedTable,
+  result: PreparedTable,
+  orderMatters: boolean,
+  tolerance: number,
+): Verdict {
+  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient');
+  if (strict.pass) return strict;
+  const score = 'lenient';
+  if (gold.height !== result.height) {
+    const reason = { code: 'row_count', gold: gold.height, result: result.height } as const;
+    return { score, pass: false, emptyMatch: false, mapping: null, reason };
+  }
+  if (result.width < gold.width) {
+    const reason = { code: 'column_count', gold: gold.width, result: result.width } as const;
+    return { score, pass: false, emptyMatch: false, mapping: null, reason };
+  }
+  const cap = lenientColumnCap(gold.width);
+  if (result.width > cap) {
+    const reason = { code: 'column_cap', gold: gold.width, result: result.width, cap } as const;
+    return { score, pass: false, emptyMatch: false, mapping: null, reason };
+  }
+  const found = searchAssignment({
+    gold,
+    result,
+    rules: specRules(tolerance, true),
+    orderMatters,
+    excludeConstant: true,
+    maxLeaves: DEFAULT_MAX_LEAVES,
+  });
+  if (found.ok) return { score, pass: true, emptyMatch: false, mapping: found.mapping };
+  if (found.code === 'unmatched_gold_column') {
+    return {
+      score,
+      pass: false,
+      emptyMatch: false,
+      mapping: null,
+      reason: {
+        code: 'unmatched_gold_column',
+        column: found.column,
+        name: gold.names[found.column] ?? `column ${found.column + 1}`,
+        detail: found.detail,
+      },
+    };
+  }
+  return {
+    score,
+    pass: false,
+    emptyMatch: false,
+    mapping: found.mapping,
+    reason: rowReason(found.outcome, gold, result, found.exhausted),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * One entry point for every comparison, so a user can reproduce a leaderboard's number or
+ * the spec's scores with the same call.
+ */
+import { birdVerdict } from './bird.js';
+import { ComparatorError } from './comparator-error.js';
+import { lenientVerdict } from './lenient.js';
+import { resolveOptions } from './options.js';
+import { hasTopLevelOrderBy } from './order-by.js';
+import { prepareTable } from './prepared-table.js';
+import { spiderVerdict } from './spider.js';
+import { strictVerdict } from './strict.js';
+import { subsetVerdict } from './subset.js';
+import type { CompareOptions, TableLike } from './table.js';
+import type { Score, Verdict } from './verdict.js';
+
+export type Policy = Score;
+
+export const POLICIES: readonly Policy[] = ['strict', 'lenient', 'bird', 'spider', 'subset'];
+
+export interface PolicyOptions extends CompareOptions {
+  /**
+   * The gold SQL. Spider orders rows only when it has a top-level ORDER BY; an explicit
+   * orderMatters wins over it.
+   */
+  readonly goldSql?: string;
+}
+
+export function comparePolicy(
+  policy: Policy,
+  gold: TableLike,
+  result: TableLike,
+  opts?: PolicyOptions,
+): Verdict {
+  const o = resolveOptions(opts);
+  const orderMatters =
+    opts?.orderMatters !== undefined
+      ? opts.orderMatters === true
+      : typeof opts?.goldSql === 'string' && hasTopLevelOrderBy(opts.goldSql);
+  const g = prepareTable(gold);
+  const r = prepareTable(result);
+  switch (policy) {
+    case 'strict':
+      return strictVerdict(g, r, orderMatters, o.tolerance);
+    case 'lenient':
+      return lenientVerdict(g, r, orderMatters, o.tolerance);
+    case 'bird':
+      return birdVerdict(g, r);
+    case 'spider':
+      return spiderVerdict(g, r, orderMatters);
+    case 'subset':
+      return subsetVerdict(g, r, orderMatters);
+    default:
+      throw new ComparatorError(
+        'unknown_policy',
+        `comparator: unknown policy ${JSON.stringify(policy)}; expected one of ${POLICIES.join(', ')}`,
+      );
+  }
+}

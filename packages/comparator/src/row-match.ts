@@ -1,0 +1,278 @@
+/**
+ * Do the rows of two tables line up, column k of the gold against column map[k] of the
+ * result? Ordered: row i against row i. Unordered: a perfect matching between gold rows
+ * and result rows, found by hashing with a collision check (identical rows pair up in
+ * O(n)), then augmenting paths for rows that are equal only within tolerance.
+ */
+import { cellsEqual, signaturesCompatible } from './cell-equality.js';
+import type { PreparedColumn, PreparedTable } from './prepared-table.js';
+import { combine, hashNumber, mix32 } from './value-hash.js';
+import { isExactKind } from './value-kind.js';
+import type { ValueRules } from './value-rules.js';
+
+export type RowMatchOutcome =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly code: 'row_mismatch';
+      /** First gold row left without a partner (-1 if none). */
+      readonly goldRow: number;
+      /** First result row left without a partner (-1 if none). */
+      readonly resultRow: number;
+    }
+  | { readonly ok: false; readonly code: 'order'; readonly index: number };
+
+/** Gold column goldCols[k] is compared with result column resultCols[k]. */
+export interface RowPairing {
+  readonly gold: PreparedTable;
+  readonly result: PreparedTable;
+  readonly goldCols: readonly number[];
+  readonly resultCols: readonly number[];
+  readonly rules: ValueRules;
+}
+
+interface Bound {
+  gc: PreparedColumn[];
+  rc: PreparedColumn[];
+  rules: ValueRules;
+}
+
+function bind(p: RowPairing): Bound {
+  return {
+    gc: p.goldCols.map((c) => p.gold.cols[c]!),
+    rc: p.resultCols.map((c) => p.result.cols[c]!),
+    rules: p.rules,
+  };
+}
+
+function rowsEqual(b: Bound, gi: number, ri: number): boolean {
+  const { gc, rc, rules } = b;
+  for (let k = 0; k < gc.length; k++) {
+    if (!cellsEqual(gc[k]!, gi, rc[k]!, ri, rules)) return false;
+  }
+  return true;
+}
+
+export function rowHashes(cols: readonly PreparedColumn[], height: number): Int32Array {
+  const out = new Int32Array(height);
+  if (cols.length === 0) return out;
+  out.set(cols[0]!.hash);
+  for (let k = 1; k < cols.length; k++) {
+    const h = cols[k]!.hash;
+    for (let i = 0; i < height; i++) out[i] = combine(out[i]!, h[i]!);
+  }
+  for (let i = 0; i < height; i++) out[i] = mix32(out[i]!);
+  return out;
+}
+
+/** Hash chains over row indices: head[h & mask] is the first row, next[] links the rest. */
+export interface Chains {
+  readonly head: Int32Array;
+  readonly next: Int32Array;
+  readonly mask: number;
+}
+
+export function buildChains(hashes: Int32Array): Chains {
+  let size = 16;
+  while (size < hashes.length * 2) size *= 2;
+  const head = new Int32Array(size).fill(-1);
+  const next = new Int32Array(hashes.length);
+  const mask = size - 1;
+  // Insert in reverse so each chain lists rows in ascending order.
+  for (let i = hashes.length - 1; i >= 0; i--) {
+    const b = hashes[i]! & mask;
+    next[i] = head[b]!;
+    head[b] = i;
+  }
+  return { head, next, mask };
+}
+
+export function matchRows(p: RowPairing, orderMatters: boolean): RowMatchOutcome {
+  const b = bind(p);
+  const n = p.gold.height;
+  if (orderMatters) {
+    for (let i = 0; i < n; i++) {
+      if (!rowsEqual(b, i, i)) {
+        const asBag = matchMultiset(p, b);
+        return asBag.ok
+          ? { ok: false, code: 'order', index: i }
+          : { ok: false, code: 'row_mismatch', goldRow: i, resultRow: i };
+      }
+    }
+    return { ok: true };
+  }
+  return matchMultiset(p, b);
+}
+
+function matchMultiset(p: RowPairing, b: Bound): RowMatchOutcome {
+  const n = p.gold.height;
+  const gh = rowHashes(b.gc, n);
+  const rh = rowHashes(b.rc, n);
+  const { head, next, mask } = buildChains(gh);
+  const matchG = new Int32Array(n).fill(-1);
+  const matchR = new Int32Array(n).fill(-1);
+  const leftovers: number[] = [];
+  // Phase A: identical rows (same hash, checked cell by cell). Matched gold rows are
+  // unlinked so long runs of duplicates stay O(1) per row.
+  for (let r = 0; r < n; r++) {
+    const h = rh[r]!;
+    const bucket = h & mask;
+    let prev = -1;
+    let cur = head[bucket]!;
+    while (cur !== -1) {
+      if (gh[cur] === h && rowsEqual(b, cur, r)) {
+        if (prev === -1) head[bucket] = next[cur]!;
+        else next[prev] = next[cur]!;
+        matchG[cur] = r;
+        matchR[r] = cur;
+        break;
+      }
+      prev = cur;
+      cur = next[cur]!;
+    }
+    if (cur === -1) leftovers.push(r);
+  }
+  if (leftovers.length > 0 && pairsCouldMatch(b)) repair(p, b, leftovers, matchG, matchR);
+  let firstG = -1;
+  for (let i = 0; i < n; i++) {
+    if (matchG[i] === -1) {
+      firstG = i;
+      break;
+    }
+  }
+  if (firstG === -1) return { ok: true };
+  let firstR = -1;
+  for (let i = 0; i < n; i++) {
+    if (matchR[i] === -1) {
+      firstR = i;
+      break;
+    }
+  }
+  return { ok: false, code: 'row_mismatch', goldRow: firstG, resultRow: firstR };
+}
+
+function pairsCouldMatch(b: Bound): boolean {
+  for (let k = 0; k < b.gc.length; k++) {
+    if (!signaturesCompatible(b.gc[k]!, b.rc[k]!, b.rules)) return false;
+  }
+  return true;
+}
+
+const WILDCARD = 0x2f6b7c1d;
+
+/**
+ * Phase B: rows equal only within tolerance (or by the label rule) hash apart, so they are
+ * paired by augmenting paths (Kuhn) over all gold rows, which also undoes a phase-A pairing
+ * when that is what a complete matching needs. Candidates come from a coarse index: exact
+ * cells hashed, flexible cells wildcarded, plus a tolerance-wide bucket of one numeric column.
+ */
+function repair(
+  p: RowPairing,
+  b: Bound,
+  leftovers: number[],
+  matchG: Int32Array,
+  matchR: Int32Array,
+): void {
+  const n = p.gold.height;
+  const rules = b.rules;
+  let keyCol = -1;
+  if (rules.relTolerance === 0) {
+    for (let k = 0; k < b.gc.length; k++) {
+      const gs = b.gc[k]!.sig;
+      const rs = b.rc[k]!.sig;
+      const finiteG = gs.nNum - gs.nNaN - gs.nPosInf - gs.nNegInf;
+      const finiteR = rs.nNum - rs.nNaN - rs.nPosInf - rs.nNegInf;
+      if (finiteG === n && finiteR === n) {
+        keyCol = k;
+        break;
+      }
+    }
+  }
+  // Values within tolerance are at most one bucket apart when a bucket is twice as wide.
+  const width = rules.tolerance > 0 ? rules.tolerance * 2 : 1;
+  const coarse = (cols: PreparedColumn[], i: number, shift: number): number => {
+    let h = 0;
+    for (let k = 0; k < cols.length; k++) {
+      const c = cols[k]!;
+      h = combine(h, isExactKind(c.kind[i]!) ? c.hash[i]! : WILDCARD);
+    }
+    if (keyCol >= 0) h = combine(h, hashNumber(Math.floor(cols[keyCol]!.num[i]! / width) + shift));
+    return mix32(h);
+  };
+  const gch = new Int32Array(n);
+  for (let i = 0; i < n; i++) gch[i] = coarse(b.gc, i, 0);
+  const { head, next, mask } = buildChains(gch);
+  const shifts = keyCol >= 0 ? [0, -1, 1] : [0];
+
+  const candidates = (r: number): number[] => {
+    const out: number[] = [];
+    for (const s of shifts) {
+      const h = coarse(b.rc, r, s);
+      for (let g = head[h & mask]!; g !== -1; g = next[g]!) {
+        if (gch[g] === h && rowsEqual(b, g, r)) out.push(g);
+      }
+    }
+    return out;
+  };
+
+  const seen = new Int32Array(n);
+  let stamp = 0;
+  for (const r0 of leftovers) {
+    stamp++;
+    // Iterative DFS: level t holds a result row, its candidates, and the gold row tried.
+    const rows: number[] = [r0];
+    const cands: number[][] = [candidates(r0)];
+    const pos: number[] = [0];
+    const chosen: number[] = [-1];
+    let done = false;
+    while (rows.length > 0 && !done) {
+      const t = rows.length - 1;
+      const cs = cands[t]!;
+      // Prefer a free gold row at this level before going deeper.
+      let free = -1;
+      for (const g of cs) {
+        if (matchG[g] === -1 && seen[g] !== stamp) {
+          free = g;
+          break;
+        }
+      }
+      if (free !== -1) {
+        chosen[t] = free;
+        for (let u = t; u >= 0; u--) {
+          const g = chosen[u]!;
+          const r = rows[u]!;
+          matchG[g] = r;
+          matchR[r] = g;
+        }
+        done = true;
+        break;
+      }
+      let pushed = false;
+      while (pos[t]! < cs.length) {
+        const g = cs[pos[t]!]!;
+        pos[t]!++;
+        if (seen[g] === stamp) continue;
+        seen[g] = stamp;
+        chosen[t] = g;
+        const partner = matchG[g]!;
+        rows.push(partner);
+        cands.push(candidates(partner));
+        pos.push(0);
+        chosen.push(-1);
+        pushed = true;
+        break;
+      }
+      if (!pushed) {
+        rows.pop();
+        cands.pop();
+        pos.pop();
+        chosen.pop();
+      }
+    }
+    if (!done) {
+      // Berge: no augmenting path from r0 now means none later; the matching cannot be
+      // perfect, so stop early.
+      return;
+    }
+  }
+}

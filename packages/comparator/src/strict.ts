@@ -1,0 +1,47 @@
+/**
+ * The strict score: the same columns in the same order (names ignored), the same rows,
+ * row order only when it matters; numbers within tolerance, a number equal to a string
+ * that spells it, other strings exactly equal.
+ */
+import { identity, rowReason } from './explanation.js';
+import { resolveOptions } from './options.js';
+import { type PreparedTable, prepareTable } from './prepared-table.js';
+import { matchRows } from './row-match.js';
+import type { CompareOptions, TableLike } from './table.js';
+import { specRules } from './value-rules.js';
+import type { Score, Verdict } from './verdict.js';
+
+export function compareStrict(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
+  const o = resolveOptions(opts);
+  return strictVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance);
+}
+
+export function strictVerdict(
+  gold: PreparedTable,
+  result: PreparedTable,
+  orderMatters: boolean,
+  tolerance: number,
+  score: Score = 'strict',
+): Verdict {
+  // Empty against empty passes whatever the columns (there is nothing to compare), flagged.
+  if (gold.height === 0 && result.height === 0) {
+    return { score, pass: true, emptyMatch: true, mapping: identity(gold.width) };
+  }
+  if (gold.width !== result.width) {
+    return fail(score, null, { code: 'column_count', gold: gold.width, result: result.width });
+  }
+  const mapping = identity(gold.width);
+  if (gold.height !== result.height) {
+    return fail(score, mapping, { code: 'row_count', gold: gold.height, result: result.height });
+  }
+  const outcome = matchRows(
+    { gold, result, goldCols: mapping, resultCols: mapping, rules: specRules(tolerance, false) },
+    orderMatters,
+  );
+  if (outcome.ok) return { score, pass: true, emptyMatch: false, mapping };
+  return fail(score, mapping, rowReason(outcome, gold, result));
+}
+
+function fail(score: Score, mapping: number[] | null, reason: Verdict['reason']): Verdict {
+  return { score, pass: false, emptyMatch: false, mapping, ...(reason ? { reason } : {}) };
+}

@@ -1,0 +1,183 @@
+/**
+ * Value canonicalisation: every cell is read once into a kind, a numeric value and a hash,
+ * so comparisons and hashing run over typed arrays instead of re-inspecting JS values.
+ */
+
+/** Cell kinds. Numeric strings keep a kind of their own: they equal numbers, not other spellings. */
+export const K_NULL = 0;
+/** number, boolean (as 0/1), bigint within +-2^53. */
+export const K_NUM = 1;
+/** An integer at or beyond 2^53 (bigint or double): compared exactly, as a bigint. */
+export const K_BIG = 2;
+/** A string that spells a number within +-2^53 ('2009', '12.50', '1e3', 'NaN'). */
+export const K_NUMSTR = 3;
+/** A string that spells an integer at or beyond 2^53. */
+export const K_BIGSTR = 4;
+/** Any other string. */
+export const K_STR = 5;
+/** A date, datetime or year-month string (YYYY-MM, YYYY-MM-DD[ T]HH:MM[:SS[.f]][zone]); Date objects too. */
+export const K_DATE = 6;
+/** Buffer, Uint8Array, any ArrayBuffer view or ArrayBuffer: compared byte for byte. */
+export const K_BYTES = 7;
+/** Anything else: compared by exact equality (Object.is). */
+export const K_OTHER = 8;
+
+const TWO_53 = 2 ** 53;
+const NUMERIC_STRING = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const SPECIAL_NUMERIC = new Set(['NaN', 'Infinity', '+Infinity', '-Infinity']);
+const INTEGER_STRING = /^[+-]?\d+$/;
+const DATE_STRING =
+  /^\d{4}-\d{2}(?:-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?$/;
+
+/** The result of reading one cell. `payload` is what exact comparison needs beyond the number. */
+export interface ReadValue {
+  kind: number;
+  num: number;
+  payload: unknown;
+}
+
+const scratch: ReadValue = { kind: K_NULL, num: 0, payload: undefined };
+
+/**
+ * Reads a value into `scratch` (reused: this runs once per cell on million-row inputs).
+ * Never throws: anything it cannot interpret becomes K_OTHER.
+ */
+export function readValue(v: unknown): ReadValue {
+  const out = scratch;
+  out.payload = undefined;
+  out.num = 0;
+  switch (typeof v) {
+    case 'number':
+      if (Number.isInteger(v) && Math.abs(v) >= TWO_53) {
+        out.kind = K_BIG;
+        out.num = v;
+        out.payload = BigInt(v);
+      } else {
+        out.kind = K_NUM;
+        out.num = v === 0 ? 0 : v;
+      }
+      return out;
+    case 'string':
+      return readString(v, out);
+    case 'boolean':
+      out.kind = K_NUM;
+      out.num = v ? 1 : 0;
+      return out;
+    case 'bigint':
+      if (v >= TWO_53 || v <= -TWO_53) {
+        out.kind = K_BIG;
+        out.num = Number(v);
+        out.payload = v;
+      } else {
+        out.kind = K_NUM;
+        out.num = Number(v);
+      }
+      return out;
+    case 'undefined':
+      out.kind = K_NULL;
+      return out;
+    case 'object':
+      return readObject(v, out);
+    default:
+      out.kind = K_OTHER;
+      out.payload = v;
+      return out;
+  }
+}
+
+function readString(s: string, out: ReadValue): ReadValue {
+  out.payload = s;
+  const c = s.charCodeAt(0);
+  // Only strings starting with a digit, sign, dot, N or I can spell a number.
+  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 78 || c === 73) {
+    if (NUMERIC_STRING.test(s)) {
+      const n = Number(s);
+      if (INTEGER_STRING.test(s) && Math.abs(n) >= TWO_53) {
+        out.kind = K_BIGSTR;
+        out.num = n;
+        return out;
+      }
+      out.kind = K_NUMSTR;
+      out.num = n === 0 ? 0 : n;
+      return out;
+    }
+    if (SPECIAL_NUMERIC.has(s)) {
+      out.kind = K_NUMSTR;
+      out.num = Number(s);
+      return out;
+    }
+    if (c >= 48 && c <= 57 && DATE_STRING.test(s)) {
+      out.kind = K_DATE;
+      return out;
+    }
+  }
+  out.kind = K_STR;
+  return out;
+}
+
+function readObject(v: object | null, out: ReadValue): ReadValue {
+  if (v === null) {
+    out.kind = K_NULL;
+    return out;
+  }
+  if (ArrayBuffer.isView(v)) {
+    out.kind = K_BYTES;
+    out.payload = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    return out;
+  }
+  if (v instanceof ArrayBuffer) {
+    out.kind = K_BYTES;
+    out.payload = new Uint8Array(v);
+    return out;
+  }
+  if (v instanceof Date) {
+    const t = v.getTime();
+    if (Number.isNaN(t)) {
+      out.kind = K_OTHER;
+      out.payload = v;
+      return out;
+    }
+    out.kind = K_DATE;
+    out.payload = dateText(v);
+    return out;
+  }
+  out.kind = K_OTHER;
+  out.payload = v;
+  return out;
+}
+
+/** A Date as the text SQLite and most drivers print: 'YYYY-MM-DD HH:MM:SS[.mmm]', in UTC. */
+export function dateText(d: Date): string {
+  const iso = d.toISOString(); // YYYY-MM-DDTHH:MM:SS.mmmZ (or +/-YYYYYY for far years)
+  const body = iso.slice(0, -1).replace('T', ' ');
+  return body.endsWith('.000') ? body.slice(0, -4) : body;
+}
+
+/** True for kinds that can be equal to a number. */
+export function isNumericKind(k: number): boolean {
+  return k >= K_NUM && k <= K_BIGSTR;
+}
+
+/** True for kinds whose equality is exact identity of content: hashing is exact for them. */
+export function isExactKind(k: number): boolean {
+  return k === K_NULL || k === K_STR || k === K_BYTES || k === K_OTHER;
+}
+
+/** A gold value that may stand for a longer date: 'YYYY', 'YYYY-MM' or 'YYYY-MM-DD'. */
+const LABEL = /^\d{4}(?:-\d{2}(?:-\d{2})?)?$/;
+/** A predicted value that is a date: starts with YYYY-MM-DD. */
+const FULL_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * The date/period label rule: gold '2009' equals '2009-01-01', '2013-02' equals
+ * '2013-02-01', '2013-02-01' equals '2013-02-01 00:00:00'. Gold must be the shorter; the
+ * prediction must be a date and continue at a component boundary.
+ */
+export function labelMatches(gold: string, predicted: string): boolean {
+  if (gold.length >= predicted.length) return false;
+  if (!LABEL.test(gold) || !FULL_DATE.test(predicted)) return false;
+  if (!predicted.startsWith(gold)) return false;
+  const next = predicted.charCodeAt(gold.length);
+  // '-' after a year or month; ' ' or 'T' after a full date.
+  return gold.length === 10 ? next === 32 || next === 84 : next === 45;
+}
