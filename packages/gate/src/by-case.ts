@@ -17,7 +17,6 @@ export function caseKey(ref: CaseRef): string {
 export function byCase<R extends CaseRun>(runs: readonly R[], where = 'runs'): Map<string, R[]> {
   const groups = new Map<string, R[]>();
   const refs = new Map<string, CaseRef>();
-  const seen = new Set<string>();
   runs.forEach((run, index) => {
     assertCaseRun(run, `${where}[${index}]`);
     const key = caseKey(run);
@@ -30,15 +29,14 @@ export function byCase<R extends CaseRun>(runs: readonly R[], where = 'runs'): M
         `${where}[${index}]: case ${JSON.stringify(run.caseId)} as role ${JSON.stringify(run.role)} has the same key ${JSON.stringify(key)} as case ${JSON.stringify(ref.caseId)} as role ${JSON.stringify(ref.role)}`,
       );
     }
-    const passKey = `${run.pass}\u0000${key}`;
-    if (seen.has(passKey)) {
+    const group = groups.get(key);
+    // Groups hold one run per pass, a handful at most, so a scan beats a keyed set.
+    if (group?.some((other) => other.pass === run.pass)) {
       throw new GateInputError(
         'INVALID_RUN',
         `${where}[${index}]: case ${key} appears twice in pass ${run.pass}`,
       );
     }
-    seen.add(passKey);
-    const group = groups.get(key);
     if (group === undefined) groups.set(key, [run]);
     else group.push(run);
   });

@@ -40,8 +40,24 @@ export function configFlips(
 ): Flips {
   const config = options.config ?? 'default';
   const score = options.score ?? 'execution';
-  const before = byCase(baseline, `baseline config ${config}`);
-  const after = byCase(current, `current config ${config}`);
+  return groupFlips(
+    byCase(baseline, `baseline config ${config}`),
+    byCase(current, `current config ${config}`),
+    config,
+    score,
+  );
+}
+
+/**
+ * `configFlips` on runs already grouped by `byCase`, so the gate groups each config once
+ * for both scores. Internal: not re-exported from the package.
+ */
+export function groupFlips(
+  before: ReadonlyMap<string, readonly CaseRun[]>,
+  after: ReadonlyMap<string, readonly CaseRun[]>,
+  config: string,
+  score: Score,
+): Flips {
   const lost: CaseRef[] = [];
   const gained: CaseRef[] = [];
   const onlyInBaseline: CaseRef[] = [];

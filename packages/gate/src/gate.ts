@@ -1,6 +1,6 @@
-import { caseKey } from './by-case.js';
+import { byCase, caseKey } from './by-case.js';
 import { assertComparable } from './comparability.js';
-import { configFlips, type Flips } from './flips.js';
+import { type Flips, groupFlips } from './flips.js';
 import { IncomparableRunsError } from './incomparable-runs-error.js';
 import type { CaseRef, CaseRun, Mode, RunSummary, Score } from './run-summary.js';
 import { type GateThresholds, resolveThresholds } from './thresholds.js';
@@ -89,8 +89,10 @@ export function gate(
   for (const config of configs) {
     const before = baseline.configs[config] ?? [];
     const after = current.configs[config] ?? [];
+    const groupsBefore = byCase(before, `baseline config ${config}`);
+    const groupsAfter = byCase(after, `current config ${config}`);
     for (const score of scores) {
-      const moved = configFlips(before, after, { config, score });
+      const moved = groupFlips(groupsBefore, groupsAfter, config, score);
       allFlips.push(moved);
       checks.push(regressionsCheck(moved, limits.maxRegressions));
       if (mode === 'full') checks.push(significantLossCheck(moved, limits.alpha));
