@@ -1,0 +1,94 @@
+import { blankCode } from './code-spans.js';
+import { absDecimal, negateDecimal } from './decimal.js';
+import { buildEvidence, type Evidence, type ResultRows } from './evidence.js';
+import { nameWords } from './name-words.js';
+import { type NameClaim, scanNames } from './names.js';
+import { type NumberClaim, scanNumbers } from './numbers.js';
+
+/** The written answer: its summary and its content (either may be absent). */
+export interface AnswerText {
+  readonly summary?: string | null;
+  readonly content?: string | null;
+}
+
+/** The scorer's verdict, as the result record carries it. */
+export interface FaithfulnessVerdict {
+  /** True when every number and name checked is supported. */
+  readonly faithful: boolean;
+  /** Unsupported numbers as written, each once, in the order they first appear. */
+  readonly unsupported_numbers: string[];
+  /** Unsupported quoted or bold names as written, each once, in order. */
+  readonly unsupported_entities: string[];
+  /** How many numbers and names were checked (every occurrence counts). */
+  readonly checked: number;
+}
+
+/**
+ * Checks every number and every quoted or bold name in an answer's summary and content
+ * against the rows it was written from and the question it answers. Deterministic, no
+ * model, linear in the answer's length.
+ */
+export function checkAnswer(
+  answer: AnswerText,
+  result: ResultRows,
+  question?: string | null,
+): FaithfulnessVerdict {
+  const evidence = buildEvidence(result, question ?? '');
+  const unsupportedNumbers = new Set<string>();
+  const unsupportedNames = new Set<string>();
+  const nameVerdicts = new Map<string, boolean>();
+  let checked = 0;
+  for (const part of [answer.summary, answer.content]) {
+    if (!part) continue;
+    const text = blankCode(part);
+    for (const claim of scanNumbers(text)) {
+      checked++;
+      if (!numberIsSupported(claim, evidence)) unsupportedNumbers.add(claim.written);
+    }
+    for (const claim of scanNames(text)) {
+      const words = nameWords(claim.written);
+      if (words.length === 0) continue;
+      checked++;
+      const key = words.join(' ');
+      let supported = nameVerdicts.get(key);
+      if (supported === undefined) {
+        supported = nameIsSupported(words, evidence);
+        nameVerdicts.set(key, supported);
+      }
+      if (!supported) unsupportedNames.add(claim.written);
+    }
+  }
+  return {
+    faithful: unsupportedNumbers.size === 0 && unsupportedNames.size === 0,
+    unsupported_numbers: [...unsupportedNumbers],
+    unsupported_entities: [...unsupportedNames],
+    checked,
+  };
+}
+
+/**
+ * A number is supported when, at its written precision, it is a value in the rows, the row
+ * count or a numeric column's sum; a percentage may also be a share times 100; any number
+ * may repeat one inside a text cell or the question. An unsigned number may state a
+ * negative value's size, since prose often carries the sign in words ("fell by 5").
+ */
+export function numberIsSupported(claim: NumberClaim, evidence: Evidence): boolean {
+  const { value, unitExp } = claim;
+  if (evidence.textNumbers.hasRoundingTo(absDecimal(value), unitExp)) return true;
+  const targets =
+    claim.sign === 'none' && value.coef !== 0n ? [value, negateDecimal(value)] : [value];
+  for (const target of targets) {
+    if (evidence.values.hasRoundingTo(target, unitExp)) return true;
+    if (claim.percent && evidence.shares.hasRoundingTo(target, unitExp)) return true;
+  }
+  return false;
+}
+
+/** A text cell, a column name or the question contains the name, or it contains a text cell. */
+export function nameIsSupported(words: readonly string[], evidence: Evidence): boolean {
+  const ids = words.map((word) => evidence.vocabulary.lookup(word));
+  if (!ids.includes(-1) && evidence.haystack.contains(ids)) return true;
+  return evidence.cells.occursIn(ids);
+}
+
+export type { NameClaim, NumberClaim };

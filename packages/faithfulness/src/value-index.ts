@@ -1,0 +1,51 @@
+import { approximate, type Decimal, roundsTo } from './decimal.js';
+
+/**
+ * A sorted set of exact decimals answering "does any value round to this written number?"
+ * in O(log n): a binary search on binary approximations finds the few candidates near the
+ * number, and the exact test decides. Checking each number of a long answer against every
+ * cell would make the scorer quadratic.
+ */
+export class ValueIndex {
+  private readonly approx: Float64Array;
+  private readonly values: readonly Decimal[];
+
+  constructor(values: readonly Decimal[]) {
+    const pairs = values
+      .map((value) => ({ value, approx: approximate(value) }))
+      .filter((pair) => !Number.isNaN(pair.approx))
+      .sort((a, b) => a.approx - b.approx);
+    this.approx = Float64Array.from(pairs, (pair) => pair.approx);
+    this.values = pairs.map((pair) => pair.value);
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  /** True when some value v satisfies |v - written| <= 10^unitExp / 2. */
+  hasRoundingTo(written: Decimal, unitExp: number): boolean {
+    const n = this.values.length;
+    if (n === 0) return false;
+    const centre = approximate(written);
+    const half = 0.5 * 10 ** unitExp;
+    if (!Number.isFinite(centre) || !Number.isFinite(half)) {
+      return this.values.some((value) => roundsTo(value, written, unitExp));
+    }
+    // Widen by a relative slack so binary rounding never hides a value the exact test accepts.
+    const slack = (Math.abs(centre) + half) * 1e-9 + Number.MIN_VALUE;
+    const low = centre - half - slack;
+    const high = centre + half + slack;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.approx[mid]! < low) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < n && this.approx[i]! <= high; i++) {
+      if (roundsTo(this.values[i]!, written, unitExp)) return true;
+    }
+    return false;
+  }
+}
