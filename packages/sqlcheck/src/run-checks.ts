@@ -1,0 +1,73 @@
+// L1 + L2 + L3 in one call over a single parse, for the CLI (`nl2sql check`) and the
+// engine's validator: each level is reported on its own so a caller can print all three.
+import type { SchemaLike } from './catalog.js';
+import type { SqlDialect } from './dialect.js';
+import { toDialect } from './dialect.js';
+import { loadSdk } from './load.js';
+import { parseSql } from './parse.js';
+import { safetyOf } from './safety.js';
+import { schemaOf } from './schema-check.js';
+import { syntaxOf } from './syntax.js';
+import type { Verdict } from './verdict.js';
+
+export interface RunChecksOptions {
+  dialect: SqlDialect | string;
+  /** Without a schema L2 is skipped (reported as `skipped: true`, pass true). */
+  schema?: SchemaLike;
+  maxLimit?: number;
+  allowedTables?: Iterable<string>;
+  allowedFunctions?: Iterable<string>;
+}
+
+export interface LevelVerdict extends Verdict {
+  level: 'L1' | 'L2' | 'L3';
+  name: 'syntax' | 'schema' | 'safety';
+  skipped: boolean;
+}
+
+export interface CheckReport {
+  /** True when every level that ran passed. */
+  pass: boolean;
+  levels: [LevelVerdict, LevelVerdict, LevelVerdict];
+  statementKinds: string[];
+}
+
+export async function runChecks(sql: string, options: RunChecksOptions): Promise<CheckReport> {
+  const dialect = toDialect(options.dialect);
+  const sdk = await loadSdk();
+  const parsed = parseSql(sdk, sql, dialect);
+  const l1 = syntaxOf(parsed);
+  const q = l1.query;
+  let l2: LevelVerdict;
+  if (!options.schema) {
+    l2 = { level: 'L2', name: 'schema', skipped: true, pass: true, violations: [] };
+  } else if (q === undefined) {
+    l2 = {
+      level: 'L2',
+      name: 'schema',
+      skipped: false,
+      pass: false,
+      violations: [{ rule: 'not-checked', message: 'schema not checked: the SQL failed L1' }],
+    };
+  } else {
+    l2 = { level: 'L2', name: 'schema', skipped: false, ...schemaOf(q, options.schema, dialect) };
+  }
+  const l3: LevelVerdict = {
+    level: 'L3',
+    name: 'safety',
+    skipped: false,
+    ...safetyOf(parsed, { ...options, dialect }),
+  };
+  const l1v: LevelVerdict = {
+    level: 'L1',
+    name: 'syntax',
+    skipped: false,
+    pass: l1.verdict.pass,
+    violations: l1.verdict.violations,
+  };
+  return {
+    pass: l1v.pass && l2.pass && l3.pass,
+    levels: [l1v, l2, l3],
+    statementKinds: l1.verdict.statementKinds,
+  };
+}

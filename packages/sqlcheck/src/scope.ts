@@ -1,0 +1,484 @@
+// Scope resolution shared by L2 (schema), L3 (allowed tables) and readSet. Names are
+// resolved per scope, never by name across the whole query: a CTE is visible to later
+// CTEs and to the body of its WITH (and to itself only under RECURSIVE), so in
+// `WITH salaries AS (SELECT * FROM salaries)` the inner `salaries` is the real table.
+import type { Catalog, CatalogTable, TableName } from './catalog.js';
+import { writtenName } from './catalog.js';
+import type { SqlDialect } from './dialect.js';
+import { identKey } from './dialect.js';
+import type { Ident, Json, JsonObject } from './node.js';
+import {
+  arrayField,
+  asKind,
+  bodyOf,
+  isObject,
+  kindOf,
+  objectField,
+  toIdent,
+  walkNodes,
+} from './node.js';
+import type { Violation } from './verdict.js';
+
+/** A physical table a query reads. */
+export interface TableUse {
+  name: TableName;
+  /** The catalog entry when a schema was given and the table is in it. */
+  entry?: CatalogTable;
+  node: JsonObject;
+}
+
+export type Clause =
+  | 'select'
+  | 'join'
+  | 'where'
+  | 'group'
+  | 'having'
+  | 'order'
+  | 'window'
+  | 'other';
+
+/** A column reference resolved to the physical table(s) it reads, when that is known. */
+export interface ColumnUse {
+  column: Ident;
+  qualifier?: Ident;
+  clause: Clause;
+  reads: { table: TableUse; column: string }[];
+}
+
+export interface Analysis {
+  tables: TableUse[];
+  columns: ColumnUse[];
+  /** Table nodes that name a CTE in scope (not physical tables). */
+  cteRefs: Set<JsonObject>;
+  /** FROM items that are not tables or subqueries: generate_series(...), dblink(...), ... */
+  tableFunctions: { kind: string; name: string }[];
+  /** L2 findings; only meaningful when a catalog was given. */
+  violations: Violation[];
+}
+
+type Cols = { open: true } | { open: false; names: Map<string, string> };
+const OPEN: Cols = { open: true };
+
+interface Source {
+  key: string;
+  cols: Cols;
+  table?: TableUse;
+}
+
+interface Scope {
+  sources: Source[];
+  parent?: Scope;
+  aliases: Set<string>;
+  usingCols: Set<string>;
+  natural: boolean;
+}
+
+interface CteBinding {
+  key: string;
+  cols: Cols;
+}
+
+const SQLITE_ROWID = new Set(['rowid', 'oid', '_rowid_']);
+const SET_OPS = new Set(['union', 'intersect', 'except']);
+
+export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): Analysis {
+  const out: Analysis = {
+    tables: [],
+    columns: [],
+    cteRefs: new Set(),
+    tableFunctions: [],
+    violations: [],
+  };
+  const key = (i: Ident) => identKey(dialect, i.name, i.quoted);
+  const aliasClauses: Set<Clause> =
+    dialect === 'sqlite'
+      ? new Set(['where', 'group', 'having', 'order', 'window'])
+      : new Set(['group', 'order']);
+
+  function namesOf(entry: CatalogTable): Cols {
+    const names = new Map<string, string>();
+    for (const [k, v] of entry.columns) names.set(k, v);
+    return { open: false, names };
+  }
+
+  function lookupCte(env: CteBinding[], k: string): CteBinding | undefined {
+    for (let i = env.length - 1; i >= 0; i--) if (env[i]!.key === k) return env[i];
+    return undefined;
+  }
+
+  function processWith(withNode: Json | undefined, env: CteBinding[]): CteBinding[] {
+    const w = isObject(withNode) ? withNode : undefined;
+    if (!w) return env;
+    const recursive = w.recursive === true;
+    let cur = env;
+    for (const cte of arrayField(w, 'ctes')) {
+      if (!isObject(cte)) continue;
+      const alias = toIdent(cte.alias);
+      if (!alias) continue;
+      const declared = arrayField(cte, 'columns')
+        .map(toIdent)
+        .filter((i): i is Ident => i !== undefined);
+      const declaredCols: Cols | undefined =
+        declared.length > 0
+          ? { open: false, names: new Map(declared.map((i) => [key(i), i.name])) }
+          : undefined;
+      const self: CteBinding = { key: key(alias), cols: declaredCols ?? OPEN };
+      let selfRef = recursive;
+      if (!recursive && dialect === 'sqlite' && readsName(cte.this, self.key)) {
+        // SQLite makes every self-reference recursive (RECURSIVE is optional there); a
+        // non-compound body that names itself is SQLite's "circular reference" error.
+        if (SET_OPS.has(kindOf(cte.this) ?? '')) selfRef = true;
+        else {
+          out.violations.push({
+            rule: 'circular-cte',
+            message: `CTE ${alias.name} reads itself without a recursive UNION (SQLite: circular reference)`,
+          });
+        }
+      }
+      const bodyEnv = selfRef ? [...cur, self] : cur;
+      const bodyCols = analyzeQuery(cte.this, bodyEnv, undefined);
+      cur = [...cur, { key: self.key, cols: declaredCols ?? bodyCols }];
+    }
+    return cur;
+  }
+
+  function readsName(v: Json | undefined, k: string): boolean {
+    let found = false;
+    walkNodes(v, (kind, b) => {
+      if (found) return false;
+      if (kind === 'table' && !b.schema && !b.catalog) {
+        const n = toIdent(b.name);
+        if (n && key(n) === k) found = true;
+      }
+      return !found;
+    });
+    return found;
+  }
+
+  /** Analyse a query node; returns its output columns. */
+  function analyzeQuery(node: Json | undefined, env: CteBinding[], outer: Scope | undefined): Cols {
+    const kind = kindOf(node);
+    if (kind === undefined) return OPEN;
+    const body = bodyOf(node as JsonObject, kind);
+    if (kind === 'select') return analyzeSelect(body, env, outer);
+    if (SET_OPS.has(kind)) {
+      const env2 = processWith(body.with, env);
+      const left = analyzeQuery(body.left, env2, outer);
+      analyzeQuery(body.right, env2, outer);
+      // ORDER BY of a set operation names its output columns (or ordinals).
+      const scope: Scope = {
+        sources: [{ key: '', cols: left }],
+        aliases: new Set(),
+        usingCols: new Set(),
+        natural: false,
+        ...(outer ? { parent: outer } : {}),
+      };
+      for (const k of ['order_by', 'limit', 'offset']) resolveIn(body[k], scope, env2, 'order');
+      return left;
+    }
+    if (kind === 'subquery' || kind === 'paren') return analyzeQuery(body.this, env, outer);
+    // VALUES, or a data-modifying statement inside a CTE (L3 blocks those): find nested
+    // queries so their tables are still seen, and expose open columns.
+    const scope: Scope = {
+      sources: [],
+      aliases: new Set(),
+      usingCols: new Set(),
+      natural: false,
+      ...(outer ? { parent: outer } : {}),
+    };
+    for (const k in body) {
+      if (k === 'table' || k === 'this') {
+        const t = body[k];
+        if (kindOf(t) === 'table') {
+          addSource(t, scope, env);
+          continue;
+        }
+      }
+      walkForQueries(body[k], env, outer);
+    }
+    return OPEN;
+  }
+
+  function walkForQueries(v: Json | undefined, env: CteBinding[], outer: Scope | undefined): void {
+    walkNodes(v, (kind, _body, node) => {
+      if (kind === 'select' || SET_OPS.has(kind)) {
+        analyzeQuery(node, env, outer);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  function analyzeSelect(body: JsonObject, env0: CteBinding[], outer: Scope | undefined): Cols {
+    const env = processWith(body.with, env0);
+    const scope: Scope = {
+      sources: [],
+      aliases: new Set(),
+      usingCols: new Set(),
+      natural: false,
+      ...(outer ? { parent: outer } : {}),
+    };
+    const onClauses: Json[] = [];
+    for (const item of arrayField(objectField(body, 'from'), 'expressions')) {
+      addSource(item, scope, env, onClauses);
+    }
+    addJoins(arrayField(body, 'joins'), scope, env, onClauses);
+
+    const expressions = arrayField(body, 'expressions');
+    for (const e of expressions) {
+      const a = asKind(e, 'alias');
+      const id = a ? toIdent(a.alias) : undefined;
+      if (id) scope.aliases.add(key(id));
+    }
+    for (const e of expressions) resolveIn(e, scope, env, 'select');
+    for (const on of onClauses) resolveIn(on, scope, env, 'join');
+    const clauseOf: Record<string, Clause> = {
+      where_clause: 'where',
+      group_by: 'group',
+      having: 'having',
+      qualify: 'having',
+      order_by: 'order',
+      windows: 'window',
+      distinct_on: 'select',
+    };
+    const handled = new Set(['with', 'from', 'joins', 'expressions', 'limit', 'offset', 'fetch']);
+    for (const k in body) {
+      if (handled.has(k)) continue;
+      resolveIn(body[k], scope, env, clauseOf[k] ?? 'other');
+    }
+    // LIMIT/OFFSET hold no column references (LIMIT ALL parses as a column named ALL).
+    for (const k of ['limit', 'offset', 'fetch']) walkForQueries(body[k], env, scope);
+    return outputsOf(expressions, scope);
+  }
+
+  function addJoins(joins: Json[], scope: Scope, env: CteBinding[], onClauses: Json[]): void {
+    for (const j of joins) {
+      if (!isObject(j)) continue;
+      addSource(j.this, scope, env, onClauses);
+      if (j.on !== undefined && j.on !== null) onClauses.push(j.on);
+      for (const u of arrayField(j, 'using')) {
+        const id = toIdent(u) ?? toIdent(asKind(u, 'column')?.name);
+        if (id) scope.usingCols.add(key(id));
+      }
+      if (j.kind === 'Natural' || (typeof j.kind === 'string' && j.kind.startsWith('Natural'))) {
+        scope.natural = true;
+      }
+    }
+  }
+
+  function addSource(
+    item: Json | undefined,
+    scope: Scope,
+    env: CteBinding[],
+    onClauses: Json[] = [],
+  ): void {
+    const kind = kindOf(item);
+    if (kind === undefined) return;
+    const node = item as JsonObject;
+    const body = bodyOf(node, kind);
+    if (kind === 'table') {
+      const name = toIdent(body.name);
+      if (!name) return;
+      const schema = toIdent(body.schema);
+      const cat = toIdent(body.catalog);
+      const alias = toIdent(body.alias);
+      const binding = !schema && !cat ? lookupCte(env, key(name)) : undefined;
+      if (binding) {
+        out.cteRefs.add(node);
+        scope.sources.push({ key: key(alias ?? name), cols: binding.cols });
+        return;
+      }
+      const tableName: TableName = {
+        name,
+        ...(schema ? { schema } : {}),
+        ...(cat ? { catalog: cat } : {}),
+      };
+      const entry = catalog?.lookup(tableName);
+      const use: TableUse = { name: tableName, node, ...(entry ? { entry } : {}) };
+      out.tables.push(use);
+      if (catalog && !entry) {
+        out.violations.push({
+          rule: 'unknown-table',
+          message: `unknown table: ${writtenName(tableName)}`,
+        });
+      }
+      scope.sources.push({
+        key: key(alias ?? name),
+        cols: entry ? namesOf(entry) : OPEN,
+        table: use,
+      });
+      return;
+    }
+    if (kind === 'subquery') {
+      const lateral = body.lateral === true;
+      const cols = analyzeQuery(body.this, env, lateral ? scope : scope.parent);
+      const alias = toIdent(body.alias);
+      scope.sources.push({ key: alias ? key(alias) : '', cols });
+      return;
+    }
+    if (kind === 'joined_table') {
+      addSource(body.left, scope, env, onClauses);
+      addJoins(arrayField(body, 'joins'), scope, env, onClauses);
+      return;
+    }
+    if (kind === 'paren') {
+      addSource(body.this, scope, env, onClauses);
+      return;
+    }
+    // Anything else in FROM is a table-valued function or a VALUES list.
+    let fname = kind;
+    let alias: Ident | undefined;
+    walkNodes(node, (k, b) => {
+      if (k === 'function' && fname === kind) fname = typeof b.name === 'string' ? b.name : k;
+      if (k === 'table_alias' && !alias) alias = toIdent(b.this);
+      return true;
+    });
+    alias ??= toIdent(body.alias);
+    if (kind !== 'values') out.tableFunctions.push({ kind, name: fname });
+    walkForQueries(node, env, scope.parent);
+    scope.sources.push({ key: alias ? key(alias) : '', cols: OPEN });
+  }
+
+  function outputsOf(expressions: Json[], scope: Scope): Cols {
+    const names = new Map<string, string>();
+    for (const e of expressions) {
+      const kind = kindOf(e);
+      if (kind === undefined) continue;
+      const body = bodyOf(e as JsonObject, kind);
+      if (kind === 'alias') {
+        const id = toIdent(body.alias);
+        if (id) names.set(key(id), id.name);
+      } else if (kind === 'column') {
+        const id = toIdent(body.name);
+        if (id) names.set(key(id), id.name);
+      } else if (kind === 'star') {
+        const q = toIdent(body.table);
+        const from = q ? scope.sources.filter((s) => s.key === key(q)) : scope.sources;
+        for (const s of from) {
+          if (s.cols.open) return OPEN;
+          for (const [k, v] of s.cols.names) names.set(k, v);
+        }
+      }
+    }
+    return { open: false, names };
+  }
+
+  function resolveIn(v: Json | undefined, scope: Scope, env: CteBinding[], clause: Clause): void {
+    walkNodes(v, (kind, body, node) => {
+      if (kind === 'column') {
+        resolveColumn(body, scope, clause);
+        return false;
+      }
+      if (kind === 'select' || SET_OPS.has(kind)) {
+        analyzeQuery(node, env, scope);
+        return false;
+      }
+      if (kind === 'star') {
+        starReads(body, scope, clause);
+        return false;
+      }
+      if (kind === 'method_call') {
+        // schema.fn(...): the receiver is a schema name, not a column
+        resolveIn(body.args, scope, env, clause);
+        return false;
+      }
+      return true;
+    });
+  }
+
+  function starReads(body: JsonObject, scope: Scope, clause: Clause): void {
+    if (clause !== 'select') return; // COUNT(*) reads no particular column
+    const q = toIdent(body.table);
+    for (const s of scope.sources) {
+      if (q && s.key !== key(q)) continue;
+      if (!s.table?.entry) continue;
+      for (const col of s.table.entry.table.columns) {
+        out.columns.push({
+          column: { name: col.name, quoted: false },
+          clause,
+          reads: [{ table: s.table, column: col.name }],
+        });
+      }
+    }
+  }
+
+  function resolveColumn(body: JsonObject, scope: Scope, clause: Clause): void {
+    const column = toIdent(body.name);
+    if (!column) return;
+    const qualifier = toIdent(body.table);
+    const use: ColumnUse = { column, clause, reads: [], ...(qualifier ? { qualifier } : {}) };
+    out.columns.push(use);
+    const ck = key(column);
+    const label = qualifier ? `${qualifier.name}.${column.name}` : column.name;
+    const isRowid = dialect === 'sqlite' && !column.quoted && SQLITE_ROWID.has(ck);
+
+    const read = (s: Source) => {
+      if (!s.table) return;
+      const real = s.cols.open ? column.name : (s.cols.names.get(ck) ?? column.name);
+      use.reads.push({ table: s.table, column: real });
+    };
+
+    if (qualifier) {
+      const qk = key(qualifier);
+      for (let s: Scope | undefined = scope; s; s = s.parent) {
+        const src = s.sources.find((x) => x.key === qk && x.key !== '');
+        if (!src) continue;
+        if (src.cols.open || src.cols.names.has(ck) || isRowid) {
+          read(src);
+          return;
+        }
+        if (catalog) {
+          out.violations.push({
+            rule: 'unknown-column',
+            message: `unknown column: ${label} (${qualifier.name} has no column ${column.name})`,
+          });
+        }
+        return;
+      }
+      if (catalog) {
+        out.violations.push({
+          rule: 'unknown-table-reference',
+          message: `column ${label}: no table or alias "${qualifier.name}" in scope`,
+        });
+      }
+      return;
+    }
+
+    const aliasFirst = clause === 'order';
+    for (let s: Scope | undefined = scope; s; s = s.parent) {
+      const aliasOk = s === scope && aliasClauses.has(clause) && s.aliases.has(ck);
+      if (aliasFirst && aliasOk) return;
+      const definite = s.sources.filter((x) => !x.cols.open && x.cols.names.has(ck));
+      const open = s.sources.filter((x) => x.cols.open);
+      if (definite.length === 1) {
+        read(definite[0]!);
+        return;
+      }
+      if (definite.length > 1) {
+        if (s.usingCols.has(ck) || s.natural) {
+          for (const d of definite) read(d);
+        } else if (catalog) {
+          out.violations.push({
+            rule: 'ambiguous-column',
+            message: `ambiguous column: ${column.name} is in ${definite.length} sources (${definite.map((d) => d.key || '(subquery)').join(', ')})`,
+          });
+        }
+        return;
+      }
+      if (open.length > 0 || (isRowid && s.sources.length > 0)) {
+        const physical = s.sources.filter((x) => x.table);
+        if (s.sources.length === 1 && physical.length === 1) read(physical[0]!);
+        return;
+      }
+      if (aliasOk) return;
+    }
+    // SQLite reads an unresolvable double-quoted identifier as a string literal.
+    if (dialect === 'sqlite' && column.quoted) return;
+    if (catalog) {
+      out.violations.push({ rule: 'unknown-column', message: `unknown column: ${label}` });
+    }
+  }
+
+  analyzeQuery(query, [], undefined);
+  return out;
+}
