@@ -1,0 +1,5 @@
+import type { Command } from '../command.js';
+import { evalRun } from './eval-run.js';
+
+/** Every command, in the order `nl2sql --help` lists them. */
+export const commands: readonly Command[] = [evalRun];

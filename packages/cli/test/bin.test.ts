@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--conditions=@nl2sql/source', '--import', 'tsx', bin, ...args], {
+    encoding: 'utf8',
+  });
+
+test('the process exits with the command exit code: 0 for --help', () => {
+  const r = run('--help');
+  expect(r.status).toBe(0);
+  expect(r.stdout).toContain('Usage: nl2sql <command>');
+});
+
+test('the process exits 2 on a usage error and writes it to stderr, no stack trace', () => {
+  const r = run('eval', 'run', '--nope');
+  expect(r.status).toBe(2);
+  expect(r.stderr).toContain('nl2sql: ');
+  expect(r.stderr).not.toContain('    at ');
+});

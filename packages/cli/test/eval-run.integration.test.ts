@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { captureIo } from './io-capture.js';
+
+describe('nl2sql eval run (comparator demo on Chinook)', () => {
+  test('prints the board with each case, the accuracies and why verdicts failed', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
+    const out = c.out();
+    expect(out).toMatch(/demo_01\s+pass\s+pass/);
+    expect(out).toMatch(/demo_02\s+FAIL\s+pass/);
+    expect(out).toMatch(/demo_05\s+FAIL\s+FAIL/);
+    expect(out).toContain('strict accuracy   1/7  14.3%');
+    expect(out).toContain('lenient accuracy  4/7  57.1%');
+    expect(out).toContain('too many columns: result has 9, at most 3 allowed');
+    expect(out).toContain('same rows, wrong order');
+    // Progress lines on a non-terminal, one per case.
+    expect(out).toContain('[7/7] demo_07');
+  });
+
+  test('--json gives the verdicts a script can read', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--json'], c.io)).toBe(EXIT.ok);
+    const report = JSON.parse(c.out()) as {
+      cases: {
+        id: string;
+        strict: { pass: boolean };
+        lenient: { pass: boolean; reason?: { code: string } };
+      }[];
+      accuracy: { strict: number; lenient: number };
+    };
+    expect(report.cases).toHaveLength(7);
+    expect(report.accuracy.lenient).toBeCloseTo(4 / 7);
+    expect(report.cases.find((x) => x.id === 'demo_06')?.lenient.reason?.code).toBe(
+      'unmatched_gold_column',
+    );
+  });
+
+  test('a missing --db file is a configuration error (exit 3)', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--db', '/nonexistent/chinook.sqlite'], c.io)).toBe(
+      EXIT.config,
+    );
+    expect(c.err()).toContain('/nonexistent/chinook.sqlite');
+  });
+});
