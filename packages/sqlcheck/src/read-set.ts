@@ -46,9 +46,10 @@ export async function readSet(
   const unattributed = new Set<string>();
   for (const c of a.columns) {
     if (c.reads.length === 0) {
-      // Names that resolve to a select alias or a CTE/subquery output read nothing new.
-      if (!schema)
+      // A select alias or a CTE/subquery output reads nothing new: its body was counted.
+      if (c.target === 'unknown' || c.target === 'table') {
         unattributed.add(c.qualifier ? `${c.qualifier.name}.${c.column.name}` : c.column.name);
+      }
       continue;
     }
     for (const r of c.reads) columns.add(`${display(r.table)}.${r.column}`);

@@ -43,6 +43,8 @@ export interface ColumnUse {
   qualifier?: Ident;
   clause: Clause;
   reads: { table: TableUse; column: string }[];
+  /** What the name resolved to: a physical table, a CTE/subquery output, a select alias, or nothing known. */
+  target: 'table' | 'derived' | 'alias' | 'unknown';
 }
 
 export interface Analysis {
@@ -258,7 +260,24 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
       if (j.on !== undefined && j.on !== null) onClauses.push(j.on);
       for (const u of arrayField(j, 'using')) {
         const id = toIdent(u) ?? toIdent(asKind(u, 'column')?.name);
-        if (id) scope.usingCols.add(key(id));
+        if (!id) continue;
+        const k = key(id);
+        scope.usingCols.add(k);
+        // USING (col) reads col from the joined source and from the earlier source(s) having it
+        const joined = scope.sources[scope.sources.length - 1];
+        const earlier = scope.sources.slice(0, -1);
+        const known = earlier.filter((x) => !x.cols.open && x.cols.names.has(k));
+        const left = known.length > 0 ? known : earlier.length === 1 ? earlier : [];
+        for (const src of joined ? [...left, joined] : left) {
+          if (!src.table) continue;
+          const real = src.cols.open ? id.name : (src.cols.names.get(k) ?? id.name);
+          out.columns.push({
+            column: id,
+            clause: 'join',
+            reads: [{ table: src.table, column: real }],
+            target: 'table',
+          });
+        }
       }
       if (j.kind === 'Natural' || (typeof j.kind === 'string' && j.kind.startsWith('Natural'))) {
         scope.natural = true;
@@ -397,6 +416,7 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
           column: { name: col.name, quoted: false },
           clause,
           reads: [{ table: s.table, column: col.name }],
+          target: 'table',
         });
       }
     }
@@ -406,13 +426,20 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
     const column = toIdent(body.name);
     if (!column) return;
     const qualifier = toIdent(body.table);
-    const use: ColumnUse = { column, clause, reads: [], ...(qualifier ? { qualifier } : {}) };
+    const use: ColumnUse = {
+      column,
+      clause,
+      reads: [],
+      target: 'unknown',
+      ...(qualifier ? { qualifier } : {}),
+    };
     out.columns.push(use);
     const ck = key(column);
     const label = qualifier ? `${qualifier.name}.${column.name}` : column.name;
     const isRowid = dialect === 'sqlite' && !column.quoted && SQLITE_ROWID.has(ck);
 
     const read = (s: Source) => {
+      if (use.target === 'unknown') use.target = s.table ? 'table' : 'derived';
       if (!s.table) return;
       const real = s.cols.open ? column.name : (s.cols.names.get(ck) ?? column.name);
       use.reads.push({ table: s.table, column: real });
@@ -447,7 +474,10 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
     const aliasFirst = clause === 'order';
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       const aliasOk = s === scope && aliasClauses.has(clause) && s.aliases.has(ck);
-      if (aliasFirst && aliasOk) return;
+      if (aliasFirst && aliasOk) {
+        use.target = 'alias';
+        return;
+      }
       const definite = s.sources.filter((x) => !x.cols.open && x.cols.names.has(ck));
       const open = s.sources.filter((x) => x.cols.open);
       if (definite.length === 1) {
@@ -468,9 +498,13 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
       if (open.length > 0 || (isRowid && s.sources.length > 0)) {
         const physical = s.sources.filter((x) => x.table);
         if (s.sources.length === 1 && physical.length === 1) read(physical[0]!);
+        else if (physical.length === 0) use.target = 'derived';
         return;
       }
-      if (aliasOk) return;
+      if (aliasOk) {
+        use.target = 'alias';
+        return;
+      }
     }
     // SQLite reads an unresolvable double-quoted identifier as a string literal.
     if (dialect === 'sqlite' && column.quoted) return;
