@@ -1,0 +1,43 @@
+/**
+ * Why a statement did not produce rows:
+ * - TIMEOUT: the statement ran longer than `timeoutMs` and was interrupted.
+ * - READ_ONLY_VIOLATION: the statement is not a query, or the database refused a write.
+ * - SYNTAX: the SQL does not parse, or holds more than one statement.
+ * - EXECUTION: the database rejected or failed the query (unknown column, type error ...).
+ * - CANCELLED: the caller's AbortSignal fired, or the datasource was closed meanwhile.
+ * - CONNECTION: the database could not be opened, or the datasource is closed.
+ */
+export type DatasourceErrorCode =
+  | 'TIMEOUT'
+  | 'READ_ONLY_VIOLATION'
+  | 'SYNTAX'
+  | 'EXECUTION'
+  | 'CANCELLED'
+  | 'CONNECTION';
+
+export interface DatasourceErrorDetails {
+  /** The database's own error message, verbatim, when the database raised the error. */
+  databaseMessage?: string;
+  /** The driver's error code, e.g. `SQLITE_READONLY`. */
+  databaseCode?: string;
+  /** The SQL that failed, when there was one. */
+  sql?: string;
+  cause?: unknown;
+}
+
+/** A typed failure of a datasource call; `code` says what kind, `message` says what and where. */
+export class DatasourceError extends Error {
+  override readonly name = 'DatasourceError';
+  readonly code: DatasourceErrorCode;
+  readonly databaseMessage: string | undefined;
+  readonly databaseCode: string | undefined;
+  readonly sql: string | undefined;
+
+  constructor(code: DatasourceErrorCode, message: string, details: DatasourceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.databaseMessage = details.databaseMessage;
+    this.databaseCode = details.databaseCode;
+    this.sql = details.sql;
+  }
+}

@@ -1,0 +1,75 @@
+/** A cell as the datasource returns it. Integers beyond ±2^53 come back as `bigint`, exactly. */
+export type CellValue = null | number | bigint | string | Buffer;
+
+export interface ExecuteOptions {
+  /** Interrupt the statement after this many milliseconds (adapter default: 5000). */
+  timeoutMs?: number;
+  /** Stop reading after this many rows and mark the result truncated (adapter default: 10,000). */
+  maxRows?: number;
+  /** Cancels the statement, or its wait for a free connection. */
+  signal?: AbortSignal;
+}
+
+export interface QueryResult {
+  /** Column names in select-list order. */
+  columns: string[];
+  /** One array per row, cells in the order of `columns`. */
+  rows: CellValue[][];
+  /** True when the query had more rows than `maxRows` and reading stopped. */
+  truncated: boolean;
+  /** Time spent on the connection (excludes waiting for a free one), in milliseconds. */
+  elapsedMs: number;
+}
+
+export interface ColumnSchema {
+  name: string;
+  /** Declared type as written in the schema (SQLite: may be empty). */
+  type?: string;
+  nullable?: boolean;
+  /** Part of the table's primary key. */
+  primaryKey?: boolean;
+}
+
+export interface ForeignKeySchema {
+  /** Referencing columns of this table, in key order. */
+  columns: string[];
+  referencedTable: string;
+  /** Referenced columns, in key order (resolved to the target's primary key when omitted). */
+  referencedColumns: string[];
+}
+
+export interface TableSchema {
+  name: string;
+  /** The schema (SQLite: the attached database name, always `main` here). */
+  schema?: string;
+  kind?: 'table' | 'view';
+  columns: ColumnSchema[];
+  /** Primary key columns in key order (empty when the table has none). */
+  primaryKey?: string[];
+  foreignKeys?: ForeignKeySchema[];
+  /** `SELECT count(*)` at introspection time; absent for views or when not asked for. */
+  rowCount?: number;
+}
+
+export interface DatabaseSchema {
+  tables: TableSchema[];
+}
+
+export interface IntrospectOptions {
+  /** Count the rows of every table (default true). */
+  rowCounts?: boolean;
+}
+
+/** A read-only database the evaluator may query. */
+export interface Datasource {
+  /** The engine behind it, e.g. `sqlite`. */
+  readonly engine: string;
+  /** Run exactly one read-only query. Throws DatasourceError. */
+  execute(sql: string, options?: ExecuteOptions): Promise<QueryResult>;
+  /** Tables, columns, keys and row counts. */
+  introspect(options?: IntrospectOptions): Promise<DatabaseSchema>;
+  /** SHA-256 (hex) over the canonical schema; unchanged by re-introspecting an unchanged database. */
+  fingerprint(): Promise<string>;
+  /** Cancels running statements and closes every connection. */
+  close(): Promise<void>;
+}

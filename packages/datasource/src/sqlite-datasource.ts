@@ -1,0 +1,176 @@
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ConnectionPool } from './connection-pool.js';
+import type {
+  CellValue,
+  DatabaseSchema,
+  Datasource,
+  ExecuteOptions,
+  IntrospectOptions,
+  QueryResult,
+} from './datasource.js';
+import { DatasourceError } from './datasource-error.js';
+import { InterruptGuard } from './interrupt-guard.js';
+import { schemaFingerprint } from './schema-fingerprint.js';
+import { checkSingleQuery } from './single-query.js';
+import { SqliteConnection } from './sqlite-connection.js';
+import { sqliteError } from './sqlite-error.js';
+import { introspectSqlite } from './sqlite-introspect.js';
+import { columnProbeSql, exactKey, positionalSql, valueKey } from './sqlite-wrap.js';
+
+export interface SqliteOptions {
+  /** Connections for concurrent queries (default 4). Each running query holds one libuv thread. */
+  poolSize?: number;
+  /** Default statement timeout in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Default row cap (default 10,000). */
+  maxRows?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_MAX_ROWS = 10_000;
+export const DEFAULT_POOL_SIZE = 4;
+
+function checkTimeout(value: number, where: string): number {
+  if (!(value > 0))
+    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
+  return value;
+}
+
+function checkMaxRows(value: number, where: string): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
+    throw new RangeError(
+      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
+    );
+  }
+  return value;
+}
+
+/** A read-only SQLite database behind a small connection pool. Create it with openSqlite. */
+export class SqliteDatasource implements Datasource {
+  readonly engine = 'sqlite';
+  private readonly pool: ConnectionPool<SqliteConnection>;
+  private readonly closing = new AbortController();
+  private closed = false;
+  private readonly label: string;
+  private readonly timeoutMs: number;
+  private readonly maxRows: number;
+
+  constructor(
+    /** Absolute path of the database file. */
+    readonly file: string,
+    options: SqliteOptions = {},
+  ) {
+    this.label = `SQLite ${file}`;
+    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
+    this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, this.label);
+    this.pool = new ConnectionPool({
+      open: () => SqliteConnection.open(file),
+      close: (connection) => connection.close(),
+      size: options.poolSize ?? DEFAULT_POOL_SIZE,
+      label: this.label,
+    });
+  }
+
+  async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
+    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, this.label);
+    const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
+    const check = checkSingleQuery(sql);
+    if (!check.ok && !check.askDatabase) {
+      throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
+    }
+    const connection = await this.acquire(options.signal);
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.closing.signal])
+      : this.closing.signal;
+    const guard = new InterruptGuard(() => connection.interrupt(), timeoutMs, signal, this.label);
+    const started = performance.now();
+    try {
+      // Compiling the statement as written first gives the caller SQLite's own error message,
+      // not one about the wrappers below.
+      await guard.step(() => this.driver(connection.prepare(check.text), sql));
+      if (!check.ok)
+        throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
+      const [probe] = await guard.step(() =>
+        this.driver(connection.all(columnProbeSql(check.text)), sql),
+      );
+      const columns = Object.keys(probe ?? {});
+      const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
+      const raw = await guard.step(() =>
+        this.driver(connection.all(positionalSql(check.text, columns.length, limit)), sql),
+      );
+      const truncated = limit !== null && raw.length > maxRows;
+      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) =>
+        columns.map((_, i): CellValue => {
+          const exact = row[exactKey(i)];
+          return typeof exact === 'string' ? BigInt(exact) : (row[valueKey(i)] as CellValue);
+        }),
+      );
+      return { columns, rows, truncated, elapsedMs: performance.now() - started };
+    } finally {
+      guard.dispose();
+      this.pool.release(connection);
+    }
+  }
+
+  async introspect(options: IntrospectOptions = {}): Promise<DatabaseSchema> {
+    const connection = await this.acquire(undefined);
+    try {
+      return await introspectSqlite(
+        (sql, params) => this.driver(connection.all(sql, params), sql),
+        options,
+      );
+    } finally {
+      this.pool.release(connection);
+    }
+  }
+
+  async fingerprint(): Promise<string> {
+    return schemaFingerprint(await this.introspect({ rowCounts: false }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.closing.abort(new Error('the datasource was closed'));
+    await this.pool.close();
+  }
+
+  /** Open the first connection now, so a bad path fails at open rather than at the first query. */
+  async warm(): Promise<void> {
+    this.pool.release(await this.acquire(undefined));
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<SqliteConnection> {
+    if (this.closed) {
+      return Promise.reject(new DatasourceError('CONNECTION', `${this.label} is closed`));
+    }
+    return this.pool.acquire(signal);
+  }
+
+  /** Turn a raw driver rejection into a DatasourceError that keeps SQLite's message. */
+  private async driver<T>(pending: Promise<T>, sql: string): Promise<T> {
+    try {
+      return await pending;
+    } catch (error) {
+      throw error instanceof DatasourceError ? error : sqliteError(error, this.label, sql);
+    }
+  }
+}
+
+/**
+ * Open a SQLite file read-only. The first connection is opened (and its read-only set-up
+ * verified) before this resolves; more are opened on demand up to `poolSize`.
+ */
+export async function openSqlite(
+  path: string,
+  options: SqliteOptions = {},
+): Promise<SqliteDatasource> {
+  const datasource = new SqliteDatasource(resolve(path), options);
+  try {
+    await datasource.warm();
+  } catch (error) {
+    await datasource.close();
+    throw error;
+  }
+  return datasource;
+}
