@@ -1,1 +1,33 @@
-export {};
+export {
+  CASE_SOURCES,
+  CASE_TAGS,
+  type CaseSource,
+  type CaseTag,
+  type Cell,
+  type EvalCase,
+  type EvalSuite,
+  isAnswerable,
+  OUTCOMES,
+  type Outcome,
+  type PlanNote,
+  type Row,
+} from './case.js';
+export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
+export { loadSuite, parseSuite } from './load-suite.js';
+export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
+export {
+  RegenerateError,
+  type RegenerateErrorCode,
+  type RegenerateOptions,
+  type RegenerateResult,
+  regenerate,
+  regenerateSuite,
+  toCell,
+} from './regenerate.js';
+export {
+  SuiteFormatError,
+  type SuiteFormatErrorCode,
+  type SuiteFormatLocation,
+} from './suite-format-error.js';
+export { CASE_JSON_SCHEMA, SUITE_JSON_SCHEMA } from './suite-schema.js';
+export { formatSuite, writeSuite } from './write-suite.js';

@@ -1,0 +1,49 @@
+// Digests that identify a suite and pin its gold data. Both hash LF text, so a Windows
+// checkout (CRLF) hashes the same as a Linux one.
+
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { EvalCase } from './case.js';
+
+/** SHA-256 (hex) of the suite's bytes with CRLF and CR turned into LF. */
+export function suiteDigest(content: string | Uint8Array): string {
+  const text = typeof content === 'string' ? content : Buffer.from(content).toString('utf8');
+  return createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+}
+
+/** suiteDigest of a file. */
+export async function suiteFileDigest(path: string): Promise<string> {
+  return suiteDigest(await readFile(path));
+}
+
+/** JSON with object keys sorted at every level, so key order never changes a digest. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * SHA-256 (hex) over the case's gold data: question, SQL, rows, alternatives, outcomes,
+ * tables, columns and plan. Tags, notes and approval are not gold data and do not count.
+ */
+export function goldPin(c: EvalCase): string {
+  const gold = {
+    question: c.question,
+    sql: c.sql ?? null,
+    rows: c.rows ?? null,
+    alt_sql: c.alt_sql ?? [],
+    alt_rows: c.alt_rows ?? [],
+    outcome: c.outcome,
+    tables: c.tables,
+    columns: c.columns,
+    plan: c.plan ?? null,
+  };
+  return createHash('sha256').update(canonicalJson(gold), 'utf8').digest('hex');
+}

@@ -1,0 +1,159 @@
+// regenerate: run every case's `sql` and `alt_sql` on the datasource and write what they
+// return into `rows` / `alt_rows`. Gold rows are only ever written this way, never by hand.
+
+import { readFile, writeFile } from 'node:fs/promises';
+import type { CellValue, Datasource } from '@nl2sql/datasource';
+import type { Cell, EvalSuite, Row } from './case.js';
+import { parseSuite } from './load-suite.js';
+import { packagedSuite } from './packaged-suite.js';
+import { formatSuite } from './write-suite.js';
+
+export interface RegenerateOptions {
+  /** Allow rewriting a suite that ships inside a package (see packagedSuite). */
+  allowPackaged?: boolean;
+  /** Per-statement timeout in milliseconds (default: the datasource's). */
+  timeoutMs?: number;
+  /** Only these case ids (default: every case). */
+  only?: readonly string[];
+}
+
+export interface RegenerateResult {
+  /** True when the file's bytes changed. */
+  changed: boolean;
+  /** Cases whose rows or alt_rows changed. */
+  changedCases: string[];
+  /** Statements run. */
+  statements: number;
+}
+
+export type RegenerateErrorCode = 'SUITE_PACKAGED' | 'QUERY_FAILED' | 'RESULT_TRUNCATED';
+
+/** Regenerate could not finish; the suite file is left as it was. */
+export class RegenerateError extends Error {
+  readonly code: RegenerateErrorCode;
+  readonly caseId: string | undefined;
+  constructor(code: RegenerateErrorCode, message: string, caseId?: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'RegenerateError';
+    this.code = code;
+    this.caseId = caseId;
+  }
+}
+
+// Gold rows must hold back what a run returns compared against them; a suite is not a dump.
+const MAX_GOLD_ROWS = 10_000;
+
+/** A datasource cell as a suite cell: exact integers beyond 2^53 and blobs become text. */
+export function toCell(value: CellValue): Cell {
+  if (value === null || typeof value === 'string') return value;
+  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value;
+  if (typeof value === 'bigint') {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : value.toString();
+  }
+  return `base64:${Buffer.from(value).toString('base64')}`;
+}
+
+async function run(
+  datasource: Datasource,
+  sql: string,
+  caseId: string,
+  what: string,
+  timeoutMs: number | undefined,
+): Promise<Row[]> {
+  let result: Awaited<ReturnType<Datasource['execute']>>;
+  try {
+    result = await datasource.execute(sql, {
+      maxRows: MAX_GOLD_ROWS,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new RegenerateError(
+      'QUERY_FAILED',
+      `case ${caseId}: ${what} failed: ${reason}`,
+      caseId,
+      cause,
+    );
+  }
+  if (result.truncated) {
+    throw new RegenerateError(
+      'RESULT_TRUNCATED',
+      `case ${caseId}: ${what} returned more than ${MAX_GOLD_ROWS} rows`,
+      caseId,
+    );
+  }
+  return result.rows.map((r) => r.map(toCell));
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Runs every case's SQL and returns the suite with fresh rows (the input is not changed). */
+export async function regenerateSuite(
+  suite: EvalSuite,
+  datasource: Datasource,
+  options: Omit<RegenerateOptions, 'allowPackaged'> = {},
+): Promise<{ suite: EvalSuite; changedCases: string[]; statements: number }> {
+  const only = options.only ? new Set(options.only) : undefined;
+  const changedCases: string[] = [];
+  let statements = 0;
+  const cases = [];
+  for (const c of suite.cases) {
+    if (c.sql === undefined || (only && !only.has(c.id))) {
+      cases.push(c);
+      continue;
+    }
+    const rows = await run(datasource, c.sql, c.id, 'sql', options.timeoutMs);
+    statements++;
+    const next = { ...c, rows };
+    if (c.alt_sql && c.alt_sql.length > 0) {
+      const altRows: Row[][] = [];
+      for (const [i, alt] of c.alt_sql.entries()) {
+        altRows.push(await run(datasource, alt, c.id, `alt_sql[${i}]`, options.timeoutMs));
+        statements++;
+      }
+      next.alt_rows = altRows;
+    } else {
+      delete next.alt_rows;
+    }
+    if (!same(c.rows, next.rows) || !same(c.alt_rows, next.alt_rows)) changedCases.push(c.id);
+    cases.push(next);
+  }
+  return { suite: { ...suite, cases }, changedCases, statements };
+}
+
+/**
+ * Re-runs the suite file's SQL on `datasource` and rewrites the file with the deterministic
+ * writer. A second run on the same database changes no byte. Refuses a packaged suite
+ * (inside node_modules, or shipped by a non-private package) unless `allowPackaged`.
+ */
+export async function regenerate(
+  suitePath: string,
+  datasource: Datasource,
+  options: RegenerateOptions = {},
+): Promise<RegenerateResult> {
+  if (!options.allowPackaged) {
+    const packaged = await packagedSuite(suitePath);
+    if (packaged) {
+      const owner =
+        packaged.reason === 'node_modules'
+          ? `an installed package (${packaged.where})`
+          : `the package ${packaged.packageName ?? '?'} (${packaged.where})`;
+      throw new RegenerateError(
+        'SUITE_PACKAGED',
+        `${suitePath} ships inside ${owner}; regenerate its rows from a checkout with allowPackaged: true`,
+      );
+    }
+  }
+  const before = await readFile(suitePath, 'utf8');
+  const suite = parseSuite(before, suitePath);
+  const {
+    suite: next,
+    changedCases,
+    statements,
+  } = await regenerateSuite(suite, datasource, options);
+  const after = formatSuite(next);
+  const changed = after !== before;
+  if (changed) await writeFile(suitePath, after, 'utf8');
+  return { changed, changedCases, statements };
+}

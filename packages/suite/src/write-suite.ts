@@ -1,0 +1,223 @@
+// The deterministic writer: the same suite always gives the same bytes (fixed key order,
+// LF, SQL as literal block scalars, one flow row per line), so regenerate twice changes
+// nothing and a diff shows only what changed.
+
+import { writeFile } from 'node:fs/promises';
+import { Document, type Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { EvalCase, EvalSuite } from './case.js';
+
+const SUITE_KEYS = ['name', 'version', 'description', 'plan_notes', 'cases'];
+const CASE_KEYS = [
+  'id',
+  'question',
+  'datasource',
+  'source',
+  'approved',
+  'tags',
+  'as_of_date',
+  'paraphrase_of',
+  'order_matters',
+  'outcome',
+  'tables',
+  'columns',
+  'sql',
+  'rows',
+  'alt_sql',
+  'alt_rows',
+  'plan',
+  'notes',
+] satisfies Array<keyof EvalCase>;
+const PLAN_KEYS = [
+  'select',
+  'distinct',
+  'from',
+  'joins',
+  'where',
+  'group_by',
+  'having',
+  'order_by',
+  'limit',
+  'offset',
+];
+// Inside a plan: the node's kind first, then its operands in reading order.
+const NODE_KEYS = [
+  'kind',
+  'func',
+  'op',
+  'part',
+  'to',
+  'distinct',
+  'table',
+  'column',
+  'value',
+  'expr',
+  'arg',
+  'digits',
+  'left',
+  'right',
+  'low',
+  'high',
+  'values',
+  'pattern',
+  'negated',
+  'parts',
+  'conditions',
+  'condition',
+  'branches',
+  'when',
+  'result',
+  'else',
+  'on',
+  'alias',
+  'direction',
+];
+
+const MAX_FLOW = 100;
+
+function rank(order: readonly string[], key: string): number {
+  const i = order.indexOf(key);
+  return i === -1 ? order.length : i;
+}
+
+function orderedKeys(value: Record<string, unknown>, order: readonly string[]): string[] {
+  return Object.keys(value)
+    .filter((k) => value[k] !== undefined)
+    .sort((a, b) => rank(order, a) - rank(order, b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function scalar(value: unknown): Scalar {
+  if (value === null || typeof value === 'number' || typeof value === 'boolean')
+    return new Scalar(value);
+  if (typeof value === 'string') return new Scalar(value);
+  throw new TypeError(`cannot write a ${typeof value} into a suite`);
+}
+
+function isLeaf(v: unknown): boolean {
+  if (Array.isArray(v)) return v.every((x) => !isPlainObject(x) && !Array.isArray(x));
+  if (isPlainObject(v))
+    return Object.values(v).every((x) => !isPlainObject(x) && !Array.isArray(x));
+  return true;
+}
+
+/** Plans and header data: block style, except that small all-scalar nodes sit on one line. */
+function tree(value: unknown, order: readonly string[]): Node {
+  if (Array.isArray(value)) {
+    const seq = new YAMLSeq();
+    for (const item of value) seq.items.push(tree(item, NODE_KEYS));
+    seq.flow = value.length === 0 || (isLeaf(value) && JSON.stringify(value).length <= MAX_FLOW);
+    return seq;
+  }
+  if (isPlainObject(value)) {
+    const map = new YAMLMap();
+    for (const key of orderedKeys(value, order))
+      map.items.push(new Pair(new Scalar(key), tree(value[key], NODE_KEYS)));
+    map.flow = isLeaf(value) && JSON.stringify(value).length <= MAX_FLOW;
+    return map;
+  }
+  return scalar(value);
+}
+
+function flowSeq(values: readonly unknown[]): YAMLSeq {
+  const seq = new YAMLSeq();
+  for (const v of values) seq.items.push(scalar(v));
+  seq.flow = true;
+  return seq;
+}
+
+function blockSeq(items: readonly Node[]): YAMLSeq {
+  const seq = new YAMLSeq();
+  seq.items.push(...items);
+  seq.flow = items.length === 0;
+  return seq;
+}
+
+function sqlScalar(sql: string): Scalar {
+  const s = new Scalar(sql);
+  s.type = Scalar.BLOCK_LITERAL;
+  return s;
+}
+
+function rowsNode(rows: ReadonlyArray<readonly unknown[]>): YAMLSeq {
+  return blockSeq(rows.map((r) => flowSeq(r)));
+}
+
+function caseNode(c: EvalCase): YAMLMap {
+  const map = new YAMLMap();
+  const record = c as unknown as Record<string, unknown>;
+  for (const key of orderedKeys(record, CASE_KEYS)) {
+    const v = record[key];
+    let node: Node;
+    switch (key) {
+      case 'sql':
+        node = sqlScalar(String(v));
+        break;
+      case 'alt_sql':
+        node = blockSeq((v as string[]).map(sqlScalar));
+        break;
+      case 'rows':
+        node = rowsNode(v as unknown[][]);
+        break;
+      case 'alt_rows':
+        node = blockSeq((v as unknown[][][]).map(rowsNode));
+        break;
+      case 'tags':
+      case 'tables':
+        node = flowSeq(v as unknown[]);
+        break;
+      case 'columns':
+        node = blockSeq((v as string[]).map(scalar));
+        break;
+      case 'outcome': {
+        const outcome = new YAMLMap();
+        for (const role of Object.keys(v as object).sort())
+          outcome.items.push(
+            new Pair(new Scalar(role), scalar((v as Record<string, unknown>)[role])),
+          );
+        node = outcome;
+        break;
+      }
+      case 'plan':
+        node = tree(v, PLAN_KEYS);
+        break;
+      default:
+        node = tree(v, NODE_KEYS);
+    }
+    map.items.push(new Pair(new Scalar(key), node));
+  }
+  return map;
+}
+
+/** The suite as YAML text: deterministic, LF line endings, ending in one newline. */
+export function formatSuite(suite: EvalSuite): string {
+  const doc = new Document();
+  const root = new YAMLMap();
+  const record = suite as unknown as Record<string, unknown>;
+  for (const key of orderedKeys(record, SUITE_KEYS)) {
+    const v = record[key];
+    let node: Node;
+    if (key === 'cases') {
+      // A blank line between cases keeps the file readable and diffs local.
+      const cases = suite.cases.map(caseNode);
+      cases.forEach((c, i) => {
+        c.spaceBefore = i > 0;
+      });
+      node = blockSeq(cases);
+    } else if (key === 'plan_notes') {
+      node = blockSeq((v as object[]).map((n) => tree(n, ['case', 'note'])));
+    } else {
+      node = tree(v, NODE_KEYS);
+    }
+    root.items.push(new Pair(new Scalar(key), node));
+  }
+  doc.contents = root;
+  return doc.toString({ lineWidth: 0, indentSeq: true }).replace(/\r\n?/g, '\n');
+}
+
+/** Writes the suite to `path` with formatSuite. */
+export async function writeSuite(path: string, suite: EvalSuite): Promise<void> {
+  await writeFile(path, formatSuite(suite), 'utf8');
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { locateChinook } from '@nl2sql/datasets';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalSuite } from '../src/index.js';
+import { formatSuite, parseSuite, RegenerateError, regenerate, toCell } from '../src/index.js';
+
+const suite: EvalSuite = {
+  name: 'tiny',
+  version: 1,
+  cases: [
+    {
+      id: 't1',
+      question: 'Which three genres have the most tracks?',
+      datasource: 'chinook',
+      source: 'hand',
+      approved: true,
+      tags: ['join', 'aggregation', 'order-limit'],
+      order_matters: true,
+      outcome: { admin: 'allowed' },
+      tables: ['Genre', 'Track'],
+      columns: ['Genre.GenreId', 'Genre.Name', 'Track.GenreId'],
+      sql: 'SELECT g.Name, COUNT(*) AS tracks\nFROM Track t JOIN Genre g ON g.GenreId = t.GenreId\nGROUP BY g.GenreId\nORDER BY tracks DESC, g.GenreId\nLIMIT 3',
+      rows: [['stale', 0]],
+      alt_sql: ['SELECT g.Name FROM Genre g WHERE g.GenreId IN (1, 7, 3) ORDER BY g.GenreId'],
+    },
+    {
+      id: 't2',
+      question: 'What is the weather in Oslo?',
+      datasource: 'chinook',
+      source: 'hand',
+      approved: true,
+      tags: ['unanswerable'],
+      order_matters: false,
+      outcome: { admin: 'unanswerable' },
+      tables: [],
+      columns: [],
+    },
+  ],
+};
+
+let db: SqliteDatasource;
+beforeAll(async () => {
+  db = await openSqlite(await locateChinook());
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function tempSuite(content: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'suite-regen-'));
+  const path = join(dir, 'tiny.yaml');
+  await writeFile(path, content);
+  return path;
+}
+
+describe('regenerate on Chinook', () => {
+  it('writes rows and alt_rows from the database, and a second run changes no byte', async () => {
+    const path = await tempSuite(formatSuite(suite));
+    const first = await regenerate(path, db);
+    expect(first).toEqual({ changed: true, changedCases: ['t1'], statements: 2 });
+    const written = await readFile(path, 'utf8');
+    const back = parseSuite(written, path);
+    expect(back.cases[0]?.rows).toEqual([
+      ['Rock', 1297],
+      ['Latin', 579],
+      ['Metal', 374],
+    ]);
+    expect(back.cases[0]?.alt_rows).toEqual([[['Rock'], ['Metal'], ['Latin']]]);
+    expect(back.cases[1]?.rows).toBeUndefined();
+
+    const second = await regenerate(path, db);
+    expect(second).toEqual({ changed: false, changedCases: [], statements: 2 });
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('normalises a hand-formatted file into the writer form once, then stays put', async () => {
+    const path = await tempSuite(formatSuite(suite).replace(/\n/g, '\r\n'));
+    await regenerate(path, db);
+    const once = await readFile(path, 'utf8');
+    expect(once).not.toContain('\r');
+    await regenerate(path, db);
+    expect(await readFile(path, 'utf8')).toBe(once);
+  });
+
+  it('refuses a suite shipped by a package unless allowPackaged', async () => {
+    const path = await tempSuite(formatSuite(suite));
+    await writeFile(join(path, '..', 'package.json'), JSON.stringify({ name: '@x/suites' }));
+    const refused = await regenerate(path, db).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RegenerateError);
+    expect((refused as RegenerateError).code).toBe('SUITE_PACKAGED');
+    expect((refused as RegenerateError).message).toMatch(/@x\/suites.*allowPackaged: true/);
+    expect(await readFile(path, 'utf8')).toBe(formatSuite(suite));
+    expect((await regenerate(path, db, { allowPackaged: true })).changed).toBe(true);
+  });
+
+  it('names the case whose SQL fails and leaves the file alone', async () => {
+    const broken = {
+      ...suite,
+      cases: [{ ...suite.cases[0], sql: 'SELECT Nope FROM Track' }],
+    } as EvalSuite;
+    const path = await tempSuite(formatSuite(broken));
+    const error = await regenerate(path, db).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RegenerateError);
+    expect((error as RegenerateError).code).toBe('QUERY_FAILED');
+    expect((error as RegenerateError).message).toMatch(/^case t1: sql failed: .*Nope/);
+    expect(await readFile(path, 'utf8')).toBe(formatSuite(broken));
+  });
+});
+
+describe('toCell', () => {
+  it('keeps exact integers and writes blobs and huge integers as text', () => {
+    expect(toCell(12n)).toBe(12);
+    expect(toCell(2n ** 63n - 1n)).toBe('9223372036854775807');
+    expect(toCell(Buffer.from([1, 2]))).toBe('base64:AQI=');
+    expect(toCell(-0)).toBe(0);
+    expect(toCell(null)).toBeNull();
+  });
+});
