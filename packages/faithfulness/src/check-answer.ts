@@ -3,7 +3,7 @@ import { absDecimal, negateDecimal } from './decimal.js';
 import { buildEvidence, type Evidence, type ResultRows } from './evidence.js';
 import { nameWords } from './name-words.js';
 import { type NameClaim, scanNames } from './names.js';
-import { type NumberClaim, scanNumbers } from './numbers.js';
+import { type NumberClaim, numberClaim, visitNumbers } from './numbers.js';
 
 /** The written answer: its summary and its content (either may be absent). */
 export interface AnswerText {
@@ -36,15 +36,24 @@ export function checkAnswer(
   const evidence = buildEvidence(result, question ?? '');
   const unsupportedNumbers = new Set<string>();
   const unsupportedNames = new Set<string>();
+  // Verdicts depend only on what is written, and long answers repeat themselves.
+  const numberVerdicts = new Map<string, boolean>();
   const nameVerdicts = new Map<string, boolean>();
   let checked = 0;
   for (const part of [answer.summary, answer.content]) {
     if (!part) continue;
     const text = blankCode(part);
-    for (const claim of scanNumbers(text)) {
+    visitNumbers(text, (t, start, end, body, power, percent, sign) => {
       checked++;
-      if (!numberIsSupported(claim, evidence)) unsupportedNumbers.add(claim.written);
-    }
+      const written = t.slice(start, end);
+      let supported = numberVerdicts.get(written);
+      if (supported === undefined) {
+        const claim = numberClaim(t, start, end, body, power, percent, sign);
+        supported = numberIsSupported(claim, evidence);
+        numberVerdicts.set(written, supported);
+      }
+      if (!supported) unsupportedNumbers.add(written);
+    });
     for (const claim of scanNames(text)) {
       const words = nameWords(claim.written);
       if (words.length === 0) continue;

@@ -140,10 +140,16 @@ function boldIsSkipped(name: string, after: number): boolean {
 function scanQuoted(text: string): NameClaim[] {
   const claims: NameClaim[] = [];
   const lines = new NextFinder(text, () => true, '\n');
+  // One finder per closing quote, made when first needed.
   const closers = new Map<string, NextFinder>();
-  for (const closer of QUOTE_PAIRS.values()) {
-    if (!closers.has(closer)) closers.set(closer, new NextFinder(text, () => true, closer));
-  }
+  const closerFinder = (closer: string): NextFinder => {
+    let finder = closers.get(closer);
+    if (!finder) {
+      finder = new NextFinder(text, () => true, closer);
+      closers.set(closer, finder);
+    }
+    return finder;
+  };
   // A straight single quote closes only where it is not an apostrophe: 'Jazz' but not N' Roses.
   const singleCloser = new NextFinder(
     text,
@@ -162,7 +168,7 @@ function scanQuoted(text: string): NameClaim[] {
     }
     let lineEnd = lines.at(i + 1);
     if (lineEnd < 0) lineEnd = n;
-    const close = single ? singleCloser.at(i + 1) : closers.get(pair!)!.at(i + 1);
+    const close = single ? singleCloser.at(i + 1) : closerFinder(pair!).at(i + 1);
     if (close < 0 || close > lineEnd) {
       i++;
       continue;

@@ -1,31 +1,67 @@
-import { isAsciiDigit, isAsciiLetter, isGroupSeparator, isInlineSpace } from './char-class.js';
+import {
+  codePointAt,
+  isAsciiDigit,
+  isAsciiLetter,
+  isGroupSeparator,
+  isInlineSpace,
+  isWordChar,
+} from './char-class.js';
 
 // The digits of one written number and the scale word after it, shared by the answer
 // scanner and the looser reader of text cells and the question.
 
-export interface NumberBody {
-  /** Integer digits with the thousands separators removed ("" for ".5"). */
-  readonly integer: string;
-  /** Digits after the decimal point ("" when none was written). */
-  readonly fraction: string;
+/**
+ * Where one written number's parts lie. A scanner reuses one instance for every number
+ * (a 1 MB answer holds ~10^5 numbers, and allocating per number dominated the run time).
+ */
+export class NumberBody {
+  start = 0;
+  /** End of the integer part, thousands groups included. */
+  integerEnd = 0;
+  /** Start of the fraction digits, or -1 when no decimal point was written. */
+  fractionStart = -1;
+  end = 0;
   /** Whether thousands separators were written ("1,297"). */
-  readonly grouped: boolean;
-  readonly end: number;
+  grouped = false;
+
+  get integerLength(): number {
+    return this.grouped ? -1 : this.integerEnd - this.start;
+  }
+
+  get fractionLength(): number {
+    return this.fractionStart < 0 ? 0 : this.end - this.fractionStart;
+  }
+
+  /** How many digits were written, separators not counted. */
+  digitCount(): number {
+    const span = this.integerEnd - this.start;
+    // A lead of 1-3 digits, then groups of a separator and three digits.
+    const separators = this.grouped ? Math.floor((span - 1) / 4) : 0;
+    return span - separators + this.fractionLength;
+  }
+
+  /** All digits, separators and point removed: 1,234.5 -> "12345". */
+  digits(text: string): string {
+    let integer = text.slice(this.start, this.integerEnd);
+    if (this.grouped) integer = integer.replace(/\D/g, '');
+    return this.fractionStart < 0 ? integer : integer + text.slice(this.fractionStart, this.end);
+  }
 }
 
-/** Reads `1297`, `1,297`, `1 297` (no-break space), `1234.5`, `.5` starting at `start`. */
-export function readNumberBody(text: string, start: number): NumberBody {
+/** Reads `1297`, `1,297`, `1 297` (no-break space), `1234.5`, `.5` from `start` into `body`. */
+export function readNumberBody(text: string, start: number, body: NumberBody): void {
   const n = text.length;
   let i = start;
   while (i < n && isAsciiDigit(text.charCodeAt(i))) i++;
-  let integer = text.slice(start, i);
-  let grouped = false;
-  if (integer.length >= 1 && integer.length <= 3 && i < n) {
+  body.start = start;
+  body.grouped = false;
+  body.fractionStart = -1;
+  const runLength = i - start;
+  if (runLength >= 1 && runLength <= 3 && i < n) {
     const separator = text.charCodeAt(i);
     if (isGroupSeparator(separator)) {
       // Every group after the first has exactly three digits, all with the same separator.
       let j = i;
-      let groups = '';
       while (
         j + 3 < n &&
         text.charCodeAt(j) === separator &&
@@ -34,24 +70,21 @@ export function readNumberBody(text: string, start: number): NumberBody {
         isAsciiDigit(text.charCodeAt(j + 3)) &&
         !(j + 4 < n && isAsciiDigit(text.charCodeAt(j + 4)))
       ) {
-        groups += text.slice(j + 1, j + 4);
         j += 4;
       }
-      if (groups.length > 0) {
-        integer += groups;
+      if (j > i) {
         i = j;
-        grouped = true;
+        body.grouped = true;
       }
     }
   }
-  let fraction = '';
+  body.integerEnd = i;
   if (i + 1 < n && text.charCodeAt(i) === 46 && isAsciiDigit(text.charCodeAt(i + 1))) {
-    const fracStart = i + 1;
-    i = fracStart;
+    i++;
+    body.fractionStart = i;
     while (i < n && isAsciiDigit(text.charCodeAt(i))) i++;
-    fraction = text.slice(fracStart, i);
   }
-  return { integer, fraction, grouped, end: i };
+  body.end = i;
 }
 
 export interface ScaleSuffix {
@@ -84,17 +117,15 @@ const LONGEST_SCALE_WORD = 8;
 /**
  * A scale right after a number: attached letters (12k, 4.12M, 3bn) or a word after spaces
  * (4.12 million, 4.12&nbsp;million). Single letters count only when attached, since
- * "5 m" is more often metres than millions. `isWordAfter` decides what may not follow.
+ * "5 m" is more often metres than millions. No word character may follow the scale.
  */
-export function readScale(
-  text: string,
-  at: number,
-  isWordAfter: (index: number) => boolean,
-): ScaleSuffix | undefined {
+export function readScale(text: string, at: number): ScaleSuffix | undefined {
+  const first = text.charCodeAt(at);
+  if (!isAsciiLetter(first) && !isInlineSpace(first)) return undefined;
   const attached = readLetters(text, at);
   if (attached.length > 0) {
     const power = ATTACHED_SCALES.get(attached.toLowerCase());
-    if (power !== undefined && !isWordAfter(at + attached.length)) {
+    if (power !== undefined && !isWordChar(codePointAt(text, at + attached.length))) {
       return { power, end: at + attached.length };
     }
     return undefined;
@@ -105,7 +136,7 @@ export function readScale(
   const word = readLetters(text, i);
   if (word.length === 0 || word.length > LONGEST_SCALE_WORD) return undefined;
   const power = SCALE_WORDS.get(word.toLowerCase());
-  if (power === undefined || isWordAfter(i + word.length)) return undefined;
+  if (power === undefined || isWordChar(codePointAt(text, i + word.length))) return undefined;
   return { power, end: i + word.length };
 }
 

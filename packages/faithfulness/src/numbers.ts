@@ -11,7 +11,7 @@ import {
   isWordChar,
 } from './char-class.js';
 import type { Decimal } from './decimal.js';
-import { readLetters, readNumberBody, readScale } from './number-body.js';
+import { NumberBody, readLetters, readNumberBody, readScale } from './number-body.js';
 
 /** One number the answer states, as the scorer will check it. */
 export interface NumberClaim {
@@ -23,7 +23,7 @@ export interface NumberClaim {
   readonly unitExp: number;
   readonly percent: boolean;
   /** 'none' when no sign was written: prose often carries the sign in words ("fell by 5"). */
-  readonly sign: 'minus' | 'plus' | 'none';
+  readonly sign: Sign;
   readonly start: number;
   readonly end: number;
 }
@@ -34,6 +34,22 @@ const MAX_DIGITS = 40;
 const PERCENT_WORDS = ['percent', 'pct'];
 
 /**
+ * Called for each number the rules check: its written span, where its digits lie (`body`
+ * is reused: read it during the call), the scale's power of ten, percent and sign.
+ */
+export type NumberVisitor = (
+  text: string,
+  start: number,
+  end: number,
+  body: NumberBody,
+  power: number,
+  percent: boolean,
+  sign: Sign,
+) => void;
+
+export type Sign = 'minus' | 'plus' | 'none';
+
+/**
  * Every number in `text` the faithfulness rules check, left to right, in one pass.
  * Skipped, as the spec says: ordinals (2nd), list markers (1. at a line start), numbers glued
  * to a word or identifier (chinook_001, MPEG-4, #7, Q3), and the month and day of a date.
@@ -41,6 +57,15 @@ const PERCENT_WORDS = ['percent', 'pct'];
  */
 export function scanNumbers(text: string): NumberClaim[] {
   const claims: NumberClaim[] = [];
+  visitNumbers(text, (t, start, end, body, power, percent, sign) => {
+    claims.push(numberClaim(t, start, end, body, power, percent, sign));
+  });
+  return claims;
+}
+
+/** The scanner behind scanNumbers, allocation-light for long answers. */
+export function visitNumbers(text: string, visit: NumberVisitor): void {
+  const body = new NumberBody();
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -55,26 +80,52 @@ export function scanNumbers(text: string): NumberClaim[] {
       i++;
       continue;
     }
-    const next = startsDigits ? readAt(text, i, claims) : readNumber(text, i, claims);
+    const next = startsDigits ? readAt(text, i, body, visit) : readNumber(text, i, body, visit);
     i = Math.max(next, i + 1);
   }
-  return claims;
+}
+
+/** Builds the claim for one visited number. */
+export function numberClaim(
+  text: string,
+  start: number,
+  end: number,
+  body: NumberBody,
+  power: number,
+  percent: boolean,
+  sign: Sign,
+): NumberClaim {
+  const magnitude = BigInt(body.digits(text));
+  const exp = power - body.fractionLength;
+  return {
+    written: text.slice(start, end),
+    value: { coef: sign === 'minus' ? -magnitude : magnitude, exp },
+    unitExp: exp,
+    percent,
+    sign,
+    start,
+    end,
+  };
 }
 
 /** Reads what starts at a digit run: a date, a clock time, or a number. Returns where to go on. */
-function readAt(text: string, p: number, claims: NumberClaim[]): number {
+function readAt(text: string, p: number, body: NumberBody, visit: NumberVisitor): number {
   let r = p;
   while (r < text.length && isAsciiDigit(text.charCodeAt(r))) r++;
   const date = readDate(text, p, r);
   if (date) {
     if (date.yearStart >= 0 && !gluedBefore(text, p)) {
-      const year = text.slice(date.yearStart, date.yearEnd);
-      claims.push(plainClaim(year, date.yearStart, date.yearEnd));
+      body.start = date.yearStart;
+      body.integerEnd = date.yearEnd;
+      body.fractionStart = -1;
+      body.end = date.yearEnd;
+      body.grouped = false;
+      visit(text, date.yearStart, date.yearEnd, body, 0, false, 'none');
     }
     return skipClock(text, date.end);
   }
   if (r - p <= 2 && isClockAt(text, r)) return skipClock(text, p);
-  return readNumber(text, p, claims);
+  return readNumber(text, p, body, visit);
 }
 
 interface DateShape {
@@ -148,22 +199,10 @@ function skipClock(text: string, from: number): number {
   return i;
 }
 
-function plainClaim(digits: string, start: number, end: number): NumberClaim {
-  return {
-    written: digits,
-    value: { coef: BigInt(digits), exp: 0 },
-    unitExp: 0,
-    percent: false,
-    sign: 'none',
-    start,
-    end,
-  };
-}
-
 /** A number's prefix: the sign and currency written before its digits. */
 interface Prefix {
   readonly start: number;
-  readonly sign: 'minus' | 'plus' | 'none';
+  readonly sign: Sign;
   readonly currency: boolean;
   /** The digits are glued to a word through a hyphen (MPEG-4). */
   readonly glued: boolean;
@@ -171,7 +210,7 @@ interface Prefix {
 
 function readPrefix(text: string, p: number): Prefix {
   let j = p;
-  let sign: Prefix['sign'] = 'none';
+  let sign: Sign = 'none';
   let currency = false;
   for (let step = 0; step < 2; step++) {
     const cp = codePointBefore(text, j);
@@ -206,12 +245,12 @@ function gluedBefore(text: string, p: number): boolean {
   return false;
 }
 
-function readNumber(text: string, p: number, claims: NumberClaim[]): number {
-  const body = readNumberBody(text, p);
+function readNumber(text: string, p: number, body: NumberBody, visit: NumberVisitor): number {
+  readNumberBody(text, p, body);
   let end = body.end;
   // 1.2.3 and 192.168.0.1 are identifiers.
   if (
-    body.fraction.length > 0 &&
+    body.fractionStart >= 0 &&
     text.charCodeAt(end) === 46 &&
     isAsciiDigit(text.charCodeAt(end + 1))
   ) {
@@ -229,10 +268,10 @@ function readNumber(text: string, p: number, claims: NumberClaim[]): number {
   // A currency code may sit against the symbol (US$5, A$12), so letters before it are fine.
   if (!prefix.currency && gluedBefore(text, prefix.start)) return end;
   const bare =
-    prefix.sign === 'none' && !prefix.currency && !body.grouped && body.fraction.length === 0;
+    prefix.sign === 'none' && !prefix.currency && !body.grouped && body.fractionStart < 0;
 
   // Ordinals: 2nd, 21st, 3RD, 1º.
-  if (bare && body.integer.length > 0) {
+  if (bare && body.integerEnd > body.start && isAsciiLetter(text.charCodeAt(end))) {
     const suffix = readLetters(text, end).toLowerCase();
     if (
       (suffix === 'st' || suffix === 'nd' || suffix === 'rd' || suffix === 'th') &&
@@ -240,16 +279,14 @@ function readNumber(text: string, p: number, claims: NumberClaim[]): number {
     ) {
       return end + 2;
     }
-    const cp = codePointAt(text, end);
-    if (cp === 0xba || cp === 0xaa) return end + 1;
   }
+  if (bare && (text.charCodeAt(end) === 0xba || text.charCodeAt(end) === 0xaa)) return end + 1;
   // 第3 is "the third" in Chinese and Japanese.
   if (codePointBefore(text, prefix.start) === 0x7b2c) return end;
 
-  const wordAfter = (index: number) => isWordChar(codePointAt(text, index));
   let power = 0;
   let percent = false;
-  const scale = readScale(text, end, wordAfter);
+  const scale = readScale(text, end);
   if (scale) {
     power = scale.power;
     end = scale.end;
@@ -268,25 +305,19 @@ function readNumber(text: string, p: number, claims: NumberClaim[]): number {
   }
 
   if (bare && !percent && power === 0) {
-    if (isListMarker(text, prefix.start, body.integer, end)) return end + 1;
-    if (isDayNumber(body.integer) && (monthNameBefore(text, p) || monthNameAfter(text, end))) {
+    const integerLength = body.integerEnd - body.start;
+    if (isListMarker(text, prefix.start, integerLength, end)) return end + 1;
+    if (
+      integerLength <= 2 &&
+      isDayNumber(text.slice(body.start, body.integerEnd)) &&
+      (monthNameBefore(text, p) || monthNameAfter(text, end))
+    ) {
       return end;
     }
   }
 
-  const digits = body.integer + body.fraction;
-  if (digits.length > MAX_DIGITS) return end;
-  const magnitude = BigInt(digits);
-  const exp = power - body.fraction.length;
-  claims.push({
-    written: text.slice(prefix.start, end),
-    value: { coef: prefix.sign === 'minus' ? -magnitude : magnitude, exp },
-    unitExp: exp,
-    percent,
-    sign: prefix.sign,
-    start: prefix.start,
-    end,
-  });
+  if (body.digitCount() > MAX_DIGITS) return end;
+  visit(text, prefix.start, end, body, power, percent, prefix.sign);
   return end;
 }
 
@@ -306,8 +337,8 @@ function readPercent(text: string, at: number): number {
   return at;
 }
 
-function isListMarker(text: string, start: number, integer: string, end: number): boolean {
-  if (integer.length > 3) return false;
+function isListMarker(text: string, start: number, integerLength: number, end: number): boolean {
+  if (integerLength < 1 || integerLength > 3) return false;
   const c = text.charCodeAt(end);
   if (c !== 46 && c !== 41) return false; // . )
   if (!isInlineSpace(text.charCodeAt(end + 1))) return false;

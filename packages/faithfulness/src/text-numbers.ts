@@ -1,6 +1,6 @@
-import { isAsciiDigit, isWordChar } from './char-class.js';
+import { isAsciiDigit } from './char-class.js';
 import type { Decimal } from './decimal.js';
-import { readNumberBody, readScale } from './number-body.js';
+import { NumberBody, readNumberBody, readScale } from './number-body.js';
 
 const MAX_DIGITS = 40;
 
@@ -12,6 +12,7 @@ const MAX_DIGITS = 40;
  */
 export function scanTextNumbers(text: string): Decimal[] {
   const found: Decimal[] = [];
+  const body = new NumberBody();
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -26,12 +27,11 @@ export function scanTextNumbers(text: string): Decimal[] {
       i++;
       continue;
     }
-    const body = readNumberBody(text, i);
-    const digits = body.integer + body.fraction;
-    if (digits.length <= MAX_DIGITS) {
-      const value: Decimal = { coef: BigInt(digits), exp: -body.fraction.length };
+    readNumberBody(text, i, body);
+    if (body.digitCount() <= MAX_DIGITS) {
+      const value: Decimal = { coef: BigInt(body.digits(text)), exp: -body.fractionLength };
       found.push(value);
-      const scale = readScale(text, body.end, (index) => isWordChar(text.codePointAt(index) ?? -1));
+      const scale = readScale(text, body.end);
       if (scale) found.push({ coef: value.coef, exp: value.exp + scale.power });
     }
     i = Math.max(body.end, i + 1);

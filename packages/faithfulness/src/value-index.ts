@@ -11,12 +11,24 @@ export class ValueIndex {
   private readonly values: readonly Decimal[];
 
   constructor(values: readonly Decimal[]) {
-    const pairs = values
-      .map((value) => ({ value, approx: approximate(value) }))
-      .filter((pair) => !Number.isNaN(pair.approx))
-      .sort((a, b) => a.approx - b.approx);
-    this.approx = Float64Array.from(pairs, (pair) => pair.approx);
-    this.values = pairs.map((pair) => pair.value);
+    const approx: number[] = [];
+    const kept: Decimal[] = [];
+    const order: number[] = [];
+    for (const value of values) {
+      const a = approximate(value);
+      if (Number.isNaN(a)) continue;
+      order.push(approx.length);
+      approx.push(a);
+      kept.push(value);
+    }
+    order.sort((x, y) => approx[x]! - approx[y]!);
+    this.approx = new Float64Array(order.length);
+    const sorted: Decimal[] = new Array(order.length);
+    for (let k = 0; k < order.length; k++) {
+      this.approx[k] = approx[order[k]!]!;
+      sorted[k] = kept[order[k]!]!;
+    }
+    this.values = sorted;
   }
 
   get size(): number {
