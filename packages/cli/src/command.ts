@@ -7,7 +7,16 @@ export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
 /** Parsed flags: strings, booleans, or repeated strings, as declared. */
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-/** One CLI command, e.g. `nl2sql eval run`. */
+/** What a command does once its arguments are parsed. */
+export type CommandRun = (
+  args: { flags: Flags; positionals: string[] },
+  io: Io,
+) => Promise<ExitCode>;
+
+/**
+ * One CLI command, e.g. `nl2sql eval run`: its description, and its implementation behind
+ * a dynamic import so `--help` and usage errors load no database driver or wasm.
+ */
 export interface Command {
   /** Words after `nl2sql`, e.g. ['eval', 'run']. */
   path: readonly string[];
@@ -19,5 +28,5 @@ export interface Command {
   options: OptionSpecs;
   /** Positional arguments allowed: [min, max]. */
   positionals: readonly [number, number];
-  run(args: { flags: Flags; positionals: string[] }, io: Io): Promise<ExitCode>;
+  load(): Promise<CommandRun>;
 }

@@ -92,7 +92,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
         `nl2sql ${command.path.join(' ')} takes ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}. Usage: nl2sql ${command.path.join(' ')} ${command.usage}`,
       );
     }
-    return await command.run({ flags: parsed.values, positionals: parsed.positionals }, io);
+    const run = await command.load();
+    return await run({ flags: parsed.values, positionals: parsed.positionals }, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.err(`nl2sql: ${error.message}`);

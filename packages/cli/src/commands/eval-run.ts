@@ -1,19 +1,5 @@
-import { existsSync } from 'node:fs';
-import { DatasetError, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
-import { configError } from '../cli-error.js';
 import type { Command } from '../command.js';
-import { demoExplanation, runComparatorDemo } from '../demo/comparator-demo.js';
-import { EXIT } from '../exit-codes.js';
-import { renderTable } from '../table.js';
 
-const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`);
-
-/**
- * `nl2sql eval run`. Until the runner lands, it runs the comparator demo on Chinook: real
- * queries on the real database, scored strictly and leniently, so the board shows what each
- * score accepts and refuses and why.
- */
 export const evalRun: Command = {
   path: ['eval', 'run'],
   summary: 'Run an evaluation on Chinook and print the board',
@@ -35,81 +21,5 @@ export const evalRun: Command = {
     '',
     'Exit codes: 0 the demo ran; 3 the database could not be found or verified.',
   ].join('\n'),
-  async run({ flags }, io) {
-    let path: string;
-    try {
-      path = typeof flags.db === 'string' ? flags.db : await locateChinook();
-    } catch (error) {
-      if (error instanceof DatasetError) throw configError(error.message);
-      throw error;
-    }
-    if (!existsSync(path)) throw configError(`--db ${path}: no such file`);
-    const datasource = await openSqlite(path);
-    try {
-      const started = performance.now();
-      const demo = await runComparatorDemo(datasource, (result, done, planned) => {
-        if (!flags.json && !io.isTty) {
-          io.out(
-            `[${done}/${planned}] ${result.case.id} strict ${result.strict.pass ? 'pass' : 'fail'}, lenient ${result.lenient.pass ? 'pass' : 'fail'}`,
-          );
-        }
-      });
-      const wallMs = performance.now() - started;
-      const strictPassed = demo.cases.filter((c) => c.strict.pass).length;
-      const lenientPassed = demo.cases.filter((c) => c.lenient.pass).length;
-      const n = demo.cases.length;
-      if (flags.json) {
-        io.out(
-          JSON.stringify(
-            {
-              database: path,
-              cases: demo.cases.map((c) => ({
-                id: c.case.id,
-                question: c.case.question,
-                strict: c.strict,
-                lenient: c.lenient,
-              })),
-              accuracy: { strict: strictPassed / n, lenient: lenientPassed / n },
-              timings: { ...demo.timings, wallMs },
-            },
-            null,
-            2,
-          ),
-        );
-        return EXIT.ok;
-      }
-      const rows = demo.cases.map((c) => [
-        c.case.id,
-        c.strict.pass ? 'pass' : 'FAIL',
-        c.lenient.pass ? 'pass' : 'FAIL',
-        `${c.goldRows}/${c.candidateRows}`,
-        c.case.shows,
-      ]);
-      io.out(`Comparator demo on Chinook (${path})\n`);
-      io.out(
-        renderTable(['case', 'strict', 'lenient', 'rows g/r', 'what it shows'], rows, [
-          'left',
-          'left',
-          'left',
-          'right',
-        ]),
-      );
-      io.out('');
-      io.out(`strict accuracy   ${strictPassed}/${n}  ${pct(strictPassed, n)}`);
-      io.out(`lenient accuracy  ${lenientPassed}/${n}  ${pct(lenientPassed, n)}`);
-      io.out('');
-      io.out('Why verdicts failed:');
-      for (const c of demo.cases) {
-        const why = demoExplanation(c);
-        if (why) io.out(`  ${c.case.id}  ${why}`);
-      }
-      io.out('');
-      io.out(
-        `time: ${wallMs.toFixed(0)} ms wall, ${demo.timings.databaseMs.toFixed(1)} ms database, ${demo.timings.scoringMs.toFixed(1)} ms scoring`,
-      );
-      return EXIT.ok;
-    } finally {
-      await datasource.close();
-    }
-  },
+  load: () => import('../actions/eval-run.js').then((m) => m.runEvalRun),
 };

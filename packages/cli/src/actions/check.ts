@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { openSqlite } from '@nl2sql/datasource';
+import {
+  type CheckReport,
+  DEFAULT_MAX_LIMIT,
+  runChecks,
+  type SchemaLike,
+  UnsupportedDialectError,
+} from '@nl2sql/sqlcheck';
+import { configError, usageError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
+import { EXIT } from '../exit-codes.js';
+
+/** A --schema file: `{ tables: [{ name, columns: [{ name }] }] }`, as introspection writes it. */
+function readSchemaFile(path: string): SchemaLike {
+  if (!existsSync(path)) throw configError(`--schema ${path}: no such file`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw configError(`--schema ${path}: not valid JSON (${(error as Error).message})`);
+  }
+  const tables = (parsed as { tables?: unknown }).tables;
+  if (!Array.isArray(tables)) throw configError(`--schema ${path}: expected { "tables": [...] }`);
+  tables.forEach((table: unknown, i) => {
+    const t = table as { name?: unknown; columns?: unknown };
+    if (typeof t?.name !== 'string' || !Array.isArray(t.columns)) {
+      throw configError(
+        `--schema ${path}: tables[${i}] needs a string "name" and a "columns" array`,
+      );
+    }
+  });
+  return parsed as SchemaLike;
+}
+
+async function introspectDb(path: string): Promise<SchemaLike> {
+  if (!existsSync(path)) throw configError(`--db ${path}: no such file`);
+  const datasource = await openSqlite(path);
+  try {
+    return await datasource.introspect({ rowCounts: false });
+  } finally {
+    await datasource.close();
+  }
+}
+
+function renderReport(report: CheckReport): string {
+  const lines: string[] = [];
+  for (const level of report.levels) {
+    const state = level.skipped ? 'skipped' : level.pass ? 'pass' : 'FAIL';
+    lines.push(`${level.level} ${level.name.padEnd(7)} ${state}`);
+    for (const v of level.violations) lines.push(`   - [${v.rule}] ${v.message}`);
+  }
+  lines.push(report.pass ? 'All checks passed.' : 'Checks failed.');
+  return lines.join('\n');
+}
+
+/** The `check` action; see commands/check.ts for its options. */
+export const runCheck: CommandRun = async ({ flags, positionals }, io) => {
+  const sql = positionals[0] ?? '';
+  if (flags.schema && flags.db) throw usageError('give --schema or --db, not both');
+  let maxLimit: number | undefined;
+  if (typeof flags['max-limit'] === 'string') {
+    maxLimit = Number(flags['max-limit']);
+    if (!Number.isInteger(maxLimit) || maxLimit < 1) {
+      throw usageError(
+        `--max-limit must be a whole number of at least 1, got '${flags['max-limit']}'`,
+      );
+    }
+  }
+  const schema =
+    typeof flags.schema === 'string'
+      ? readSchemaFile(flags.schema)
+      : typeof flags.db === 'string'
+        ? await introspectDb(flags.db)
+        : undefined;
+  const tables = Array.isArray(flags.table) ? flags.table.map(String) : undefined;
+  let report: CheckReport;
+  try {
+    report = await runChecks(sql, {
+      dialect: typeof flags.dialect === 'string' ? flags.dialect : 'sqlite',
+      ...(schema ? { schema } : {}),
+      ...(maxLimit !== undefined ? { maxLimit } : {}),
+      ...(tables ? { allowedTables: tables } : {}),
+    });
+  } catch (error) {
+    if (error instanceof UnsupportedDialectError) throw usageError(error.message);
+    throw error;
+  }
+  io.out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report));
+  return report.pass ? EXIT.ok : EXIT.failed;
+};

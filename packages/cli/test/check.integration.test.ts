@@ -1,0 +1,73 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { locateChinook } from '@nl2sql/datasets';
+import { describe, expect, test } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { captureIo } from './io-capture.js';
+
+const check = async (...args: string[]) => {
+  const c = captureIo();
+  const code = await main(['check', ...args], c.io);
+  return { code, out: c.out(), err: c.err() };
+};
+
+describe('nl2sql check', () => {
+  test('a safe query on Chinook passes all three levels (exit 0)', async () => {
+    const db = await locateChinook();
+    const r = await check(
+      'SELECT a.Title, COUNT(*) FROM Album a JOIN Track t ON t.AlbumId = a.AlbumId GROUP BY a.AlbumId LIMIT 10',
+      '--db',
+      db,
+    );
+    expect(r.out).toContain('L1 syntax  pass');
+    expect(r.out).toContain('L2 schema  pass');
+    expect(r.out).toContain('L3 safety  pass');
+    expect(r.code).toBe(EXIT.ok);
+  });
+
+  test('an unknown column fails L2 with its rule named (exit 1)', async () => {
+    const db = await locateChinook();
+    const r = await check('SELECT Nme FROM Artist LIMIT 5', '--db', db);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.out).toMatch(/L2 schema\s+FAIL/);
+    expect(r.out).toMatch(/\[[a-z-]+\].*Nme/);
+  });
+
+  test('a write fails L3 (exit 1) and L2 is skipped without a schema', async () => {
+    const r = await check('DELETE FROM Artist');
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.out).toContain('L2 schema  skipped');
+    expect(r.out).toMatch(/L3 safety\s+FAIL/);
+  });
+
+  test('--schema reads a JSON schema file; --json prints the report', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-check-'));
+    const file = join(dir, 'schema.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        tables: [{ name: 'Artist', columns: [{ name: 'ArtistId' }, { name: 'Name' }] }],
+      }),
+    );
+    const r = await check('SELECT Name FROM Artist LIMIT 3', '--schema', file, '--json');
+    expect(r.code).toBe(EXIT.ok);
+    const report = JSON.parse(r.out) as {
+      pass: boolean;
+      levels: { level: string; pass: boolean }[];
+    };
+    expect(report.pass).toBe(true);
+    expect(report.levels.map((l) => l.level)).toEqual(['L1', 'L2', 'L3']);
+  });
+
+  test('bad input: unknown dialect and bad --max-limit are usage errors, a broken schema file a configuration error', async () => {
+    expect((await check('SELECT 1', '--dialect', 'oracle')).code).toBe(EXIT.usage);
+    expect((await check('SELECT 1', '--max-limit', 'lots')).code).toBe(EXIT.usage);
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-check-'));
+    const file = join(dir, 'schema.json');
+    await writeFile(file, '{"tables": [{"name": 3}]}');
+    const r = await check('SELECT 1', '--schema', file);
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('tables[0]');
+  });
+});
