@@ -64,6 +64,10 @@ export class InterruptGuard {
   }
 
   private stoppedError(cause: unknown): DatasourceError {
+    const details =
+      cause instanceof DatasourceError
+        ? { databaseCode: cause.databaseCode, sql: cause.sql }
+        : { databaseCode: undefined, sql: undefined };
     const databaseMessage =
       cause instanceof DatasourceError
         ? cause.databaseMessage
@@ -75,7 +79,7 @@ export class InterruptGuard {
       return new DatasourceError(
         'TIMEOUT',
         `${this.label}: the statement ran past its ${this.timeoutMs} ms timeout and was interrupted${suffix}`,
-        { databaseMessage, cause },
+        { ...details, databaseMessage, cause },
       );
     }
     const why = this.signal?.reason;
@@ -83,7 +87,7 @@ export class InterruptGuard {
     return new DatasourceError(
       'CANCELLED',
       `${this.label}: the statement was cancelled${said ? ` (${said})` : ''}${suffix}`,
-      { databaseMessage, cause: cause ?? why },
+      { ...details, databaseMessage, cause: cause ?? why },
     );
   }
 }

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteConnection } from '../src/sqlite-connection.js';
+import { columnProbeSql, exactKey, positionalSql, valueKey } from '../src/sqlite-wrap.js';
+import { chinookPath } from './chinook-path.js';
+
+let connection: SqliteConnection;
+
+beforeAll(async () => {
+  connection = await SqliteConnection.open(await chinookPath());
+});
+
+afterAll(async () => {
+  await connection.close();
+});
+
+describe('columnProbeSql', () => {
+  it('yields one all-NULL row keyed by the column names, duplicates made unique', async () => {
+    const rows = await connection.all(
+      columnProbeSql('SELECT Name, Name, GenreId AS id FROM Genre'),
+    );
+    expect(rows).toEqual([{ Name: null, 'Name:1': null, id: null }]);
+  });
+
+  it('does not run an endless statement', async () => {
+    const rows = await connection.all(
+      columnProbeSql(
+        'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r',
+      ),
+    );
+    expect(rows).toEqual([{ i: null }]);
+  });
+});
+
+describe('positionalSql', () => {
+  it('keys values by position and keeps the statement order', async () => {
+    const rows = await connection.all(
+      positionalSql('SELECT Name, 2, 1 FROM Artist ORDER BY Name DESC', 3, 2),
+    );
+    expect(rows.map((row) => [row[valueKey(0)], row[valueKey(1)], row[valueKey(2)]])).toEqual([
+      ['Zeca Pagodinho', 2, 1],
+      ["Youssou N'Dour", 2, 1],
+    ]);
+  });
+
+  it('evaluates each value once: the exact text always belongs to the same random value', async () => {
+    const rows = await connection.all(positionalSql('SELECT random() FROM Track', 1, null));
+    expect(rows).toHaveLength(3503);
+    let big = 0;
+    for (const row of rows) {
+      const value = row[valueKey(0)] as number;
+      const exact = row[exactKey(0)];
+      if (Number.isSafeInteger(value)) expect(exact).toBeNull();
+      else {
+        big += 1;
+        expect(Number(BigInt(exact as string))).toBe(value);
+      }
+    }
+    // random() spans 64 bits, so nearly every value is beyond 2^53.
+    expect(big).toBeGreaterThan(3000);
+  });
+
+  it('lets the database stop at the limit', async () => {
+    const rows = await connection.all(
+      positionalSql(
+        'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r',
+        1,
+        4,
+      ),
+    );
+    expect(rows.map((row) => row[valueKey(0)])).toEqual([1, 2, 3, 4]);
+  });
+});
