@@ -10,8 +10,8 @@ describe('nl2sql eval run (comparator demo on Chinook)', () => {
     expect(out).toMatch(/demo_01\s+pass\s+pass/);
     expect(out).toMatch(/demo_02\s+FAIL\s+pass/);
     expect(out).toMatch(/demo_05\s+FAIL\s+FAIL/);
-    expect(out).toContain('strict accuracy   1/7  14.3%');
-    expect(out).toContain('lenient accuracy  4/7  57.1%');
+    expect(out).toMatch(/strict accuracy {3}1\/7 {2}14\.3% {2}\(Wilson 95% 2\.6%-51\.3%\)/);
+    expect(out).toMatch(/lenient accuracy {2}4\/7 {2}57\.1% {2}\(Wilson 95% 25\.0%-84\.2%\)/);
     expect(out).toContain('too many columns: result has 9, at most 3 allowed');
     expect(out).toContain('same rows, wrong order');
     // Progress lines on a non-terminal, one per case.
@@ -27,10 +27,11 @@ describe('nl2sql eval run (comparator demo on Chinook)', () => {
         strict: { pass: boolean };
         lenient: { pass: boolean; reason?: { code: string } };
       }[];
-      accuracy: { strict: number; lenient: number };
+      accuracy: { strict: { estimate: number }; lenient: { estimate: number; lower: number } };
     };
     expect(report.cases).toHaveLength(7);
-    expect(report.accuracy.lenient).toBeCloseTo(4 / 7);
+    expect(report.accuracy.lenient.estimate).toBeCloseTo(4 / 7);
+    expect(report.accuracy.lenient.lower).toBeCloseTo(0.25, 3);
     expect(report.cases.find((x) => x.id === 'demo_06')?.lenient.reason?.code).toBe(
       'unmatched_gold_column',
     );

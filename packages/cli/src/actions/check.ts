@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { openSqlite } from '@nl2sql/datasource';
 import {
   type CheckReport,
-  DEFAULT_MAX_LIMIT,
   runChecks,
   type SchemaLike,
   UnsupportedDialectError,

@@ -1,13 +1,21 @@
 import { existsSync } from 'node:fs';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
+import { wilson } from '@nl2sql/gate';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { demoExplanation, runComparatorDemo } from '../demo/comparator-demo.js';
 import { EXIT } from '../exit-codes.js';
 import { renderTable } from '../table.js';
 
-const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`);
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** `4/7  57.1%  (95% CI 25.0%-84.2%)`: a rate on seven cases means little without its interval. */
+function accuracyLine(k: number, n: number): string {
+  if (n === 0) return '0/0';
+  const w = wilson(k, n);
+  return `${k}/${n}  ${pct(k / n)}  (Wilson 95% ${pct(w.lower)}-${pct(w.upper)})`;
+}
 
 /**
  * `nl2sql eval run`. Until the runner lands, it runs the comparator demo on Chinook: real
@@ -48,7 +56,10 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
               strict: c.strict,
               lenient: c.lenient,
             })),
-            accuracy: { strict: strictPassed / n, lenient: lenientPassed / n },
+            accuracy: {
+              strict: wilson(strictPassed, n),
+              lenient: wilson(lenientPassed, n),
+            },
             timings: { ...demo.timings, wallMs },
           },
           null,
@@ -74,8 +85,8 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
       ]),
     );
     io.out('');
-    io.out(`strict accuracy   ${strictPassed}/${n}  ${pct(strictPassed, n)}`);
-    io.out(`lenient accuracy  ${lenientPassed}/${n}  ${pct(lenientPassed, n)}`);
+    io.out(`strict accuracy   ${accuracyLine(strictPassed, n)}`);
+    io.out(`lenient accuracy  ${accuracyLine(lenientPassed, n)}`);
     io.out('');
     io.out('Why verdicts failed:');
     for (const c of demo.cases) {
