@@ -8,7 +8,11 @@ export function explainVerdict(verdict: FaithfulnessVerdict): string {
   const { checked, unsupported_numbers: numbers, unsupported_entities: names } = verdict;
   if (verdict.faithful) {
     if (checked === 0) return 'faithful: nothing to check (no numbers, quoted or bold names)';
-    return `faithful: all ${plural(checked, 'number or name', 'numbers and names')} checked are supported by the rows or the question`;
+    const what =
+      checked === 1
+        ? 'the 1 number or name checked is'
+        : `all ${checked} numbers and names checked are`;
+    return `faithful: ${what} supported by the rows or the question`;
   }
   const parts: string[] = [];
   if (numbers.length > 0) {
@@ -20,8 +24,4 @@ export function explainVerdict(verdict: FaithfulnessVerdict): string {
   }
   const count = numbers.length + names.length;
   return `unfaithful: ${count} of ${checked} checked unsupported (${parts.join('; ')})`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

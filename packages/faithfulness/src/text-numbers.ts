@@ -1,4 +1,4 @@
-import { isAsciiDigit } from './char-class.js';
+import { codePointBefore, isAsciiDigit, isWordChar } from './char-class.js';
 import type { Decimal } from './decimal.js';
 import { NumberBody, readNumberBody, readScale } from './number-body.js';
 
@@ -22,7 +22,7 @@ export function scanTextNumbers(text: string): Decimal[] {
       code === 46 &&
       i + 1 < n &&
       isAsciiDigit(text.charCodeAt(i + 1)) &&
-      !(i > 0 && isAsciiDigit(text.charCodeAt(i - 1)));
+      !(i > 0 && (isWordChar(codePointBefore(text, i)) || text.charCodeAt(i - 1) === 46));
     if (!startsDigits && !startsDot) {
       i++;
       continue;
