@@ -1,1 +1,72 @@
-console.log('no benchmarks yet');
+// Benchmarks for the issue's figures: wasm load time on first use, median and p99 latency
+// of L1+L2+L3 on typical analytical queries (the Chinook corpus), and throughput over
+// 10,000 queries. Run with `pnpm bench`; prints plain lines.
+import { availableParallelism, loadavg } from 'node:os';
+import { checkSafety, checkSchema, checkSyntax, loadSqlcheck, runChecks } from '../src/index.js';
+import { BENIGN_CHINOOK } from '../test/fixtures/chinook-corpus.js';
+import { CHINOOK } from '../test/fixtures/chinook-schema.js';
+
+const options = {
+  dialect: 'sqlite' as const,
+  schema: CHINOOK,
+  maxLimit: 1000,
+  allowedTables: CHINOOK.tables.map((t) => t.name),
+};
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+
+console.log(
+  `machine: ${availableParallelism()} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (tail latencies grow when the machine is shared)`,
+);
+
+const t0 = performance.now();
+const load = await loadSqlcheck();
+const firstLoadWall = performance.now() - t0;
+console.log(
+  `wasm load on first use: ${fmt(load.loadMs)} (wall ${fmt(firstLoadWall)}, 22 MB module)`,
+);
+
+const tFirst = performance.now();
+await runChecks(BENIGN_CHINOOK[0]!, options);
+console.log(`first runChecks after load: ${fmt(performance.now() - tFirst)}`);
+
+for (let i = 0; i < 500; i++) await runChecks(BENIGN_CHINOOK[i % BENIGN_CHINOOK.length]!, options);
+
+async function measure(
+  label: string,
+  fn: (sql: string) => Promise<unknown>,
+  n: number,
+): Promise<void> {
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const sql = BENIGN_CHINOOK[i % BENIGN_CHINOOK.length]!;
+    const s = performance.now();
+    await fn(sql);
+    times.push(performance.now() - s);
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  console.log(
+    `${label}: median ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}, max ${fmt(times[times.length - 1] ?? 0)}; ` +
+      `${n} queries in ${(total / 1000).toFixed(2)} s = ${Math.round((n / total) * 1000)} queries/s`,
+  );
+}
+
+console.log(`corpus: ${BENIGN_CHINOOK.length} Chinook analytical queries, cycled`);
+await measure('runChecks (L1+L2+L3, one parse)', (sql) => runChecks(sql, options), 10_000);
+await measure(
+  'checkSyntax + checkSchema + checkSafety (three parses)',
+  async (sql) => {
+    await checkSyntax(sql, 'sqlite');
+    await checkSchema(sql, CHINOOK, 'sqlite');
+    await checkSafety(sql, options);
+  },
+  10_000,
+);

@@ -1,17 +1,20 @@
-export type {
-  Catalog,
-  CatalogTable,
-  SchemaColumn,
-  SchemaLike,
-  SchemaTable,
-  TableName,
-} from './catalog.js';
+export type { AstSimilarity } from './ast-similarity.js';
+export { astSimilarity } from './ast-similarity.js';
+export type { SchemaColumn, SchemaLike, SchemaTable } from './catalog.js';
+export type { Component, ComponentF1, ComponentItems, ComponentScores } from './component-f1.js';
+export { COMPONENTS, componentF1 } from './component-f1.js';
 export type { SqlDialect } from './dialect.js';
 export { toDialect, UnsupportedDialectError } from './dialect.js';
+export type { Difficulty, DifficultyLevel } from './difficulty.js';
+export { difficulty } from './difficulty.js';
 export { extractSql } from './extract-sql.js';
+export type { FilterLiteral, FilterMatch } from './filter-literals.js';
+export { filterLiterals, filterValuesMatch } from './filter-literals.js';
 export { DENIED_FUNCTIONS, vettedFunctions } from './function-policy.js';
 export type { LoadInfo } from './load.js';
 export { loadSqlcheck, SqlcheckLoadError } from './load.js';
+export type { NormalizedMatch } from './normalized-match.js';
+export { canonicalSql, normalizedMatch } from './normalized-match.js';
 export type { ReadSet, ReadSetOptions } from './read-set.js';
 export { readSet } from './read-set.js';
 export type { CheckReport, LevelVerdict, RunChecksOptions } from './run-checks.js';

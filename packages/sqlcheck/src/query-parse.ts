@@ -1,0 +1,18 @@
+// Diagnostics take SQL that is expected to be one query; this parses it once and says why
+// when it is not, so every diagnostic reports the same reason.
+import type { SqlDialect } from './dialect.js';
+import type { PolyglotSdk } from './load.js';
+import type { Json } from './node.js';
+import { parseSql } from './parse.js';
+import { syntaxOf } from './syntax.js';
+
+export type OneQuery = { ok: true; query: Json } | { ok: false; reason: string };
+
+export function parseOneQuery(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery {
+  const l1 = syntaxOf(parseSql(sdk, sql, dialect));
+  if (l1.query !== undefined) return { ok: true, query: l1.query };
+  return {
+    ok: false,
+    reason: l1.verdict.violations.map((v) => `${v.rule}: ${v.message}`).join('; '),
+  };
+}
