@@ -5,6 +5,9 @@ export {
   CHINOOK_SHA256,
   CHINOOK_URL,
 } from './chinook.js';
+export { CHINOOK_POLICIES, CHINOOK_TABLES, type ChinookRole } from './chinook-policies.js';
+export { CHINOOK_QUESTIONS } from './chinook-questions.js';
+export { CHINOOK_SUITE_PATH } from './chinook-suite-path.js';
 export { DatasetError, type DatasetErrorCode } from './dataset-error.js';
 export { fileSha256 } from './file-sha256.js';
 export {

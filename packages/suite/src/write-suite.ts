@@ -67,12 +67,16 @@ const NODE_KEYS = [
   'when',
   'result',
   'else',
-  'on',
   'alias',
+  'on',
   'direction',
 ];
 
 const MAX_FLOW = 100;
+// YAML 1.1 readers (PyYAML) take these plain scalars for booleans, nulls, merge keys,
+// timestamps or base-60 numbers; the writer quotes them so every reader sees a string.
+const YAML11_SPECIAL =
+  /^(?:=|<<|~|y|n|yes|no|on|off|true|false|null|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
 
 function rank(order: readonly string[], key: string): number {
   const i = order.indexOf(key);
@@ -92,7 +96,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 function scalar(value: unknown): Scalar {
   if (value === null || typeof value === 'number' || typeof value === 'boolean')
     return new Scalar(value);
-  if (typeof value === 'string') return new Scalar(value);
+  if (typeof value === 'string') {
+    const s = new Scalar(value);
+    // Plain in YAML 1.2 but read as something else by YAML 1.1 parsers (PyYAML): quote them.
+    if (YAML11_SPECIAL.test(value)) s.type = Scalar.QUOTE_DOUBLE;
+    return s;
+  }
   throw new TypeError(`cannot write a ${typeof value} into a suite`);
 }
 
@@ -207,7 +216,9 @@ export function formatSuite(suite: EvalSuite): string {
       });
       node = blockSeq(cases);
     } else if (key === 'plan_notes') {
-      node = blockSeq((v as object[]).map((n) => tree(n, ['case', 'note'])));
+      const notes = (v as object[]).map((n) => tree(n, ['case', 'note']));
+      for (const n of notes) if (n instanceof YAMLMap) n.flow = false;
+      node = blockSeq(notes);
     } else {
       node = tree(v, NODE_KEYS);
     }
