@@ -16,7 +16,7 @@ import { checkSingleQuery } from './single-query.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import { sqliteError } from './sqlite-error.js';
 import { introspectSqlite } from './sqlite-introspect.js';
-import { columnProbeSql, exactKey, positionalSql, valueKey } from './sqlite-wrap.js';
+import { columnProbeSql, EXACT_CHUNK, exactKey, positionalSql, valueKey } from './sqlite-wrap.js';
 
 export interface SqliteOptions {
   /** Connections for concurrent queries (default 4). Each running query holds one libuv thread. */
@@ -100,12 +100,17 @@ export class SqliteDatasource implements Datasource {
         this.driver(connection.all(positionalSql(check.text, columns.length, limit)), sql),
       );
       const truncated = limit !== null && raw.length > maxRows;
-      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) =>
-        columns.map((_, i): CellValue => {
-          const exact = row[exactKey(i)];
-          return typeof exact === 'string' ? BigInt(exact) : (row[valueKey(i)] as CellValue);
-        }),
-      );
+      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
+        const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
+        for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
+          const exact = row[exactKey(chunk)];
+          if (typeof exact !== 'string') continue;
+          (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
+            if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
+          });
+        }
+        return cells;
+      });
       return { columns, rows, truncated, elapsedMs: performance.now() - started };
     } finally {
       guard.dispose();

@@ -24,35 +24,53 @@ export function valueKey(index: number): string {
   return `c${index + 1}`;
 }
 
-/** Key of the exact decimal text of the n-th value when it is an integer beyond ±2^53. */
-export function exactKey(index: number): string {
-  return `x${index + 1}`;
+/** Columns covered by one exact-integer column: below SQLite's function argument limit. */
+export const EXACT_CHUNK = 500;
+
+/** Key of the JSON array covering columns chunk*500 .. chunk*500+499. */
+export function exactKey(chunk: number): string {
+  return `x${chunk + 1}`;
+}
+
+/** `a OR b OR ...` as a balanced tree, so hundreds of columns stay under SQLite's depth limit. */
+function anyOf(terms: string[]): string {
+  if (terms.length === 1) return terms[0]!;
+  const half = Math.ceil(terms.length / 2);
+  return `(${anyOf(terms.slice(0, half))} OR ${anyOf(terms.slice(half))})`;
 }
 
 /**
- * The statement's rows with positional keys c1..cN, plus x1..xN holding the decimal text of any
- * integer a double cannot hold exactly. The inner `LIMIT -1` keeps SQLite from flattening the
- * statement into the outer select (which would evaluate `random()` once per reference); the
- * outer LIMIT makes the database itself stop producing rows at the cap.
+ * The statement's rows with positional keys c1..cN, plus per 500 columns one key x1, x2 ...:
+ * NULL, or when some value in those columns is an integer a double cannot hold, a JSON array
+ * with that integer's decimal text at its position (NULL elsewhere). A few extra columns, not
+ * one per column: wide scans stay cheap.
+ * The inner `LIMIT -1` keeps SQLite from flattening the statement into the outer select (which
+ * would evaluate `random()` once per reference); the outer LIMIT makes the database itself stop
+ * producing rows at the cap.
  */
 export function positionalSql(
   statement: string,
   columnCount: number,
   limit: number | null,
 ): string {
-  const select: string[] = [];
   const names: string[] = [];
-  for (let i = 0; i < columnCount; i += 1) {
-    const c = quote(valueKey(i));
-    names.push(c);
-    select.push(
-      c,
-      `CASE WHEN typeof(${c}) = 'integer' AND (${c} > ${MAX_SAFE} OR ${c} < -${MAX_SAFE}) ` +
-        `THEN CAST(${c} AS TEXT) END AS ${quote(exactKey(i))}`,
+  const chunks: string[] = [];
+  for (let from = 0; from < columnCount; from += EXACT_CHUNK) {
+    const unsafe: string[] = [];
+    const exact: string[] = [];
+    for (let i = from; i < Math.min(columnCount, from + EXACT_CHUNK); i += 1) {
+      const c = quote(valueKey(i));
+      const test = `(typeof(${c}) = 'integer' AND (${c} > ${MAX_SAFE} OR ${c} < -${MAX_SAFE}))`;
+      names.push(c);
+      unsafe.push(test);
+      exact.push(`CASE WHEN ${test} THEN CAST(${c} AS TEXT) END`);
+    }
+    chunks.push(
+      `CASE WHEN ${anyOf(unsafe)} THEN json_array(${exact.join(', ')}) END AS ${quote(exactKey(chunks.length))}`,
     );
   }
   return (
     `WITH "nl2sql_q"(${names.join(', ')}) AS (SELECT * FROM (\n${statement}\n) LIMIT -1)\n` +
-    `SELECT ${select.join(', ')} FROM "nl2sql_q" LIMIT ${limit === null ? -1 : limit}`
+    `SELECT ${[...names, ...chunks].join(', ')} FROM "nl2sql_q" LIMIT ${limit === null ? -1 : limit}`
   );
 }

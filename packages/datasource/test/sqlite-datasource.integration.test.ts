@@ -77,6 +77,18 @@ describe('execute: rows and values', () => {
     ]);
   });
 
+  it('handles wide results, with exact integers past the first 500 columns', async () => {
+    const values = Array.from({ length: 1200 }, (_, i) =>
+      i === 1100 ? '9007199254740993' : String(i),
+    );
+    const result = await chinook.execute(
+      `SELECT ${values.map((v, i) => `${v} AS "k${i}"`).join(', ')}`,
+    );
+    expect(result.columns).toHaveLength(1200);
+    expect(result.rows[0]![1100]).toBe(9007199254740993n);
+    expect(result.rows[0]![1199]).toBe(1199);
+  });
+
   it('returns blobs as Buffers and text as strings', async () => {
     const result = await chinook.execute(
       "SELECT x'00ff10', 'Ünïcode', typeof(UnitPrice), UnitPrice FROM Track LIMIT 1",
@@ -144,15 +156,21 @@ describe('execute: timeout', () => {
     const single = await openSqlite(file, { poolSize: 1 });
     try {
       const timeoutMs = 300;
-      const started = performance.now();
-      const error = await failure(single.execute(ENDLESS, { timeoutMs }));
-      const took = performance.now() - started;
-      expect(error.code).toBe('TIMEOUT');
-      expect(error.databaseMessage).toBe('SQLITE_INTERRUPT: interrupted');
-      expect(error.sql).toBe(ENDLESS);
-      expect(took).toBeGreaterThanOrEqual(timeoutMs - 5);
-      expect(took).toBeLessThan(timeoutMs + 200);
-      expect((await single.execute('SELECT count(*) FROM Track')).rows).toEqual([[3503]]);
+      const took: number[] = [];
+      // Three rounds, judged on the median: one round can be descheduled on a loaded CI box,
+      // a slow interrupt path would be slow every time.
+      for (let round = 0; round < 3; round += 1) {
+        const started = performance.now();
+        const error = await failure(single.execute(ENDLESS, { timeoutMs }));
+        took.push(performance.now() - started);
+        expect(error.code).toBe('TIMEOUT');
+        expect(error.databaseMessage).toBe('SQLITE_INTERRUPT: interrupted');
+        expect(error.sql).toBe(ENDLESS);
+        expect((await single.execute('SELECT count(*) FROM Track')).rows).toEqual([[3503]]);
+      }
+      took.sort((a, b) => a - b);
+      expect(took[0]).toBeGreaterThanOrEqual(timeoutMs - 5);
+      expect(took[1]).toBeLessThan(timeoutMs + 200);
     } finally {
       await single.close();
     }

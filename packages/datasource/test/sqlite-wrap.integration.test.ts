@@ -52,11 +52,26 @@ describe('positionalSql', () => {
       if (Number.isSafeInteger(value)) expect(exact).toBeNull();
       else {
         big += 1;
-        expect(Number(BigInt(exact as string))).toBe(value);
+        const [text] = JSON.parse(exact as string) as string[];
+        expect(Number(BigInt(text!))).toBe(value);
       }
     }
     // random() spans 64 bits, so nearly every value is beyond 2^53.
     expect(big).toBeGreaterThan(3000);
+  });
+
+  it('marks only the positions that hold an unsafe integer', async () => {
+    const [row] = await connection.all(
+      positionalSql("SELECT 1, 9007199254740993, 'x', -9223372036854775808", 4, null),
+    );
+    expect(JSON.parse(row![exactKey(0)] as string)).toEqual([
+      null,
+      '9007199254740993',
+      null,
+      '-9223372036854775808',
+    ]);
+    const [plain] = await connection.all(positionalSql("SELECT 1, 'x', 2.5", 3, null));
+    expect(plain![exactKey(0)]).toBeNull();
   });
 
   it('lets the database stop at the limit', async () => {
