@@ -16,7 +16,15 @@ import { checkSingleQuery } from './single-query.js';
 import { SqliteConnection } from './sqlite-connection.js';
 import { sqliteError } from './sqlite-error.js';
 import { introspectSqlite } from './sqlite-introspect.js';
-import { columnProbeSql, EXACT_CHUNK, exactKey, positionalSql, valueKey } from './sqlite-wrap.js';
+import {
+  columnOrderSql,
+  columnProbeSql,
+  EXACT_CHUNK,
+  exactKey,
+  isIndexLikeName,
+  positionalSql,
+  valueKey,
+} from './sqlite-wrap.js';
 
 export interface SqliteOptions {
   /** Connections for concurrent queries (default 4). Each running query holds one libuv thread. */
@@ -94,7 +102,13 @@ export class SqliteDatasource implements Datasource {
       const [probe] = await guard.step(() =>
         this.driver(connection.all(columnProbeSql(check.text)), sql),
       );
-      const columns = Object.keys(probe ?? {});
+      let columns = Object.keys(probe ?? {});
+      if (columns.length > 1 && columns.some(isIndexLikeName)) {
+        const [order] = await guard.step(() =>
+          this.driver(connection.all(columnOrderSql(check.text, columns.length)), sql),
+        );
+        columns = columns.sort((a, b) => Number(order?.[a]) - Number(order?.[b]));
+      }
       const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
       const raw = await guard.step(() =>
         this.driver(connection.all(positionalSql(check.text, columns.length, limit)), sql),

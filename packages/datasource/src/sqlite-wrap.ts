@@ -19,6 +19,22 @@ export function columnProbeSql(statement: string): string {
   return `SELECT "nl2sql_q".* FROM (SELECT 1) LEFT JOIN (SELECT * FROM (\n${statement}\n) LIMIT 0) AS "nl2sql_q"`;
 }
 
+/**
+ * One row mapping each column name to its position: a compound select takes its column names
+ * from the first select (the statement, made unique, no rows) and its values from the second
+ * (0, 1, ... N-1). Needed only when some name looks like an array index, which JavaScript
+ * objects list first whatever the select order.
+ */
+export function columnOrderSql(statement: string, columnCount: number): string {
+  const positions = Array.from({ length: columnCount }, (_, i) => String(i)).join(', ');
+  return `SELECT * FROM (SELECT * FROM (\n${statement}\n) LIMIT 0) UNION ALL SELECT ${positions}`;
+}
+
+/** True for names a JavaScript object would list before all others (canonical array indexes). */
+export function isIndexLikeName(name: string): boolean {
+  return /^(0|[1-9][0-9]*)$/.test(name) && Number(name) < 2 ** 32 - 1;
+}
+
 /** Key of the n-th (0-based) value in a positional row. */
 export function valueKey(index: number): string {
   return `c${index + 1}`;

@@ -63,6 +63,19 @@ describe('execute: rows and values', () => {
     expect(result.columns).toEqual(['b', 'a', '0z']);
   });
 
+  it('lists columns named like array indexes in select order too', async () => {
+    expect(await chinook.execute('SELECT 2, 1, 2')).toMatchObject({
+      columns: ['2', '1', '2:1'],
+      rows: [[2, 1, 2]],
+    });
+    expect(await chinook.execute('SELECT Name AS name, 5 AS "1" FROM Genre WHERE 0')).toMatchObject(
+      {
+        columns: ['name', '1'],
+        rows: [],
+      },
+    );
+  });
+
   it('names the columns of an empty result', async () => {
     const result = await chinook.execute('SELECT GenreId, Name FROM Genre WHERE 0');
     expect(result).toMatchObject({ columns: ['GenreId', 'Name'], rows: [], truncated: false });

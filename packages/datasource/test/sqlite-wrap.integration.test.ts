@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteConnection } from '../src/sqlite-connection.js';
-import { columnProbeSql, exactKey, positionalSql, valueKey } from '../src/sqlite-wrap.js';
+import {
+  columnOrderSql,
+  columnProbeSql,
+  exactKey,
+  isIndexLikeName,
+  positionalSql,
+  valueKey,
+} from '../src/sqlite-wrap.js';
 import { chinookPath } from './chinook-path.js';
 
 let connection: SqliteConnection;
@@ -28,6 +35,41 @@ describe('columnProbeSql', () => {
       ),
     );
     expect(rows).toEqual([{ i: null }]);
+  });
+});
+
+describe('columnOrderSql', () => {
+  it('maps each unique column name to its select position', async () => {
+    const rows = await connection.all(columnOrderSql("SELECT 'b' AS b, 2, 1, 2 FROM Genre", 4));
+    expect(rows).toEqual([{ b: 0, '2': 1, '1': 2, '2:1': 3 }]);
+  });
+
+  it('does not run an endless statement', async () => {
+    const rows = await connection.all(
+      columnOrderSql(
+        'WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i, 1 FROM r',
+        2,
+      ),
+    );
+    expect(rows).toEqual([{ i: 0, '1': 1 }]);
+  });
+});
+
+describe('isIndexLikeName', () => {
+  it.each([
+    ['0', true],
+    ['12', true],
+    ['4294967294', true],
+    ['4294967295', false],
+    ['01', false],
+    ['-1', false],
+    ['1.5', false],
+    ['2:1', false],
+    ['a1', false],
+  ])('%s -> %s', (name, expected) => {
+    expect(isIndexLikeName(name)).toBe(expected);
+    // The property the check stands for: JavaScript lists exactly these keys first.
+    expect(Object.keys({ z: 0, [name]: 1 })[0] === name).toBe(expected);
   });
 });
 
