@@ -1,1 +1,49 @@
-export {};
+export { compilePlan } from './compile.js';
+export { PlanCompileError, type PlanCompileErrorCode } from './plan-compile-error.js';
+export type { PlanError, PlanErrorCode } from './plan-error.js';
+export type {
+  AggregateExpr,
+  AggregateFunc,
+  AndCondition,
+  ArithmeticExpr,
+  ArithmeticOp,
+  BetweenCondition,
+  CaseBranch,
+  CaseExpr,
+  CastExpr,
+  CastType,
+  ColumnExpr,
+  CompareCondition,
+  ComparisonOp,
+  ConcatExpr,
+  Condition,
+  DatePartExpr,
+  DatePartName,
+  Dialect,
+  Expr,
+  FromTable,
+  InCondition,
+  IsNullCondition,
+  Join,
+  JoinCondition,
+  LikeCondition,
+  LiteralExpr,
+  NotCondition,
+  OrCondition,
+  OrderByAlias,
+  OrderByExpr,
+  OrderItem,
+  PlanModel,
+  RoundExpr,
+  SelectItem,
+  SortDirection,
+} from './plan-model.js';
+export {
+  type JsonSchema,
+  PLAN_JSON_SCHEMA,
+  PLAN_SCHEMA_NAME,
+  PLAN_STRUCTURED_OUTPUT_SCHEMA,
+} from './plan-schema.js';
+export { quoteIdentifier, quoteLiteral } from './quote.js';
+export { type PlanReads, planReads } from './reads.js';
+export { type DatabaseSchema, validatePlan } from './validate.js';
