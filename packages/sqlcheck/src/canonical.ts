@@ -73,7 +73,10 @@ export function canonicalForms(query: Json, dialect: SqlDialect, maxForms = 24):
 function repeatedTables(q: Json): Map<string, number> {
   const counts = new Map<string, number>();
   const visit = (v: Json): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x);
+      return;
+    }
     if (!isObject(v)) return;
     const t = asKind(v, 'table');
     if (t) {

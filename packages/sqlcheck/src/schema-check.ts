@@ -13,7 +13,13 @@ import type { Verdict, Violation } from './verdict.js';
 
 /** @internal L2 over a query that passed L1. */
 export function schemaOf(query: Json, schema: SchemaLike, dialect: SqlDialect): Verdict {
-  const a = analyze(query, dialect, buildCatalog(schema, dialect));
+  let a: ReturnType<typeof analyze>;
+  try {
+    a = analyze(query, dialect, buildCatalog(schema, dialect));
+  } catch (e) {
+    const message = `could not be analysed: ${e instanceof Error ? e.message : String(e)}`;
+    return { pass: false, violations: [{ rule: 'too-complex', message }] };
+  }
   const seen = new Set<string>();
   const violations: Violation[] = [];
   for (const v of a.violations) {

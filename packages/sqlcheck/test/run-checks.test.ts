@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runChecks } from '../src/index.js';
 import { BENIGN_CHINOOK } from './fixtures/chinook-corpus.js';
+import { BENIGN_CHINOOK_POSTGRES } from './fixtures/chinook-postgres-corpus.js';
 import { CHINOOK } from './fixtures/chinook-schema.js';
 
 describe('runChecks on the benign Chinook corpus', () => {
@@ -17,6 +18,19 @@ describe('runChecks on the benign Chinook corpus', () => {
       });
       expect(r.levels.flatMap((l) => l.violations)).toEqual([]);
       expect(r.pass).toBe(true);
+    });
+  }
+});
+
+describe('runChecks on PostgreSQL-flavoured Chinook queries', () => {
+  for (const sql of BENIGN_CHINOOK_POSTGRES) {
+    it(`passes L1-L3: ${sql.slice(0, 70)}`, async () => {
+      const r = await runChecks(sql, {
+        dialect: 'postgres',
+        schema: CHINOOK,
+        allowedTables: CHINOOK.tables.map((t) => t.name),
+      });
+      expect(r.levels.flatMap((l) => l.violations)).toEqual([]);
     });
   }
 });
