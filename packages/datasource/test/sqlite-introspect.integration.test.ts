@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../src/datasource.js';
 import { openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
@@ -105,5 +109,99 @@ describe('fingerprint on Chinook', () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+// Shapes Chinook does not have: a view, a foreign key without target columns, a composite
+// foreign key, names that need quoting, a nullable non-integer primary key.
+const DDL = `
+CREATE TABLE "odd ""name"" table" (code TEXT PRIMARY KEY, label TEXT NOT NULL);
+CREATE TABLE part (maker INTEGER, serial INTEGER, PRIMARY KEY (maker, serial));
+CREATE TABLE item (
+  id INTEGER PRIMARY KEY,
+  code TEXT REFERENCES "odd ""name"" table",
+  maker INTEGER, serial INTEGER, weight,
+  FOREIGN KEY (maker, serial) REFERENCES part (maker, serial)
+);
+CREATE VIEW heavy AS SELECT id, weight FROM item WHERE weight > 10;
+INSERT INTO "odd ""name"" table" VALUES ('a', 'A'), ('b', 'B');
+INSERT INTO part VALUES (1, 1);
+INSERT INTO item VALUES (1, 'a', 1, 1, 12), (2, 'b', 1, 1, 3), (3, NULL, NULL, NULL, 99);
+`;
+
+describe('introspect on other shapes', () => {
+  let scratch: string;
+  let datasource: SqliteDatasource;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'nl2sql-shapes-'));
+    const file = join(scratch, 'shapes.sqlite');
+    await new Promise<void>((resolve, reject) => {
+      const db = new sqlite3.Database(file, (error) => {
+        if (error) return reject(error);
+        db.exec(DDL, (e) => (e ? reject(e) : db.close((c) => (c ? reject(c) : resolve()))));
+      });
+    });
+    datasource = await openSqlite(file);
+  });
+
+  afterAll(async () => {
+    await datasource.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('lists tables and views by name, with row counts for tables only', async () => {
+    const schema = await datasource.introspect();
+    expect(schema.tables.map((t) => [t.name, t.kind, t.rowCount])).toEqual([
+      ['heavy', 'view', undefined],
+      ['item', 'table', 3],
+      ['odd "name" table', 'table', 2],
+      ['part', 'table', 1],
+    ]);
+    expect(schema.tables[0]!.columns.map((c) => c.name)).toEqual(['id', 'weight']);
+  });
+
+  it('resolves a foreign key without columns to the target primary key, and keeps composite keys together', async () => {
+    const item = (await datasource.introspect()).tables.find((t) => t.name === 'item')!;
+    expect(
+      [...item.foreignKeys!].sort((a, b) => a.referencedTable.localeCompare(b.referencedTable)),
+    ).toEqual([
+      { columns: ['code'], referencedTable: 'odd "name" table', referencedColumns: ['code'] },
+      {
+        columns: ['maker', 'serial'],
+        referencedTable: 'part',
+        referencedColumns: ['maker', 'serial'],
+      },
+    ]);
+  });
+
+  it('marks only the rowid alias as never NULL among undeclared key columns', async () => {
+    const tables = (await datasource.introspect()).tables;
+    const column = (table: string, name: string) =>
+      tables.find((t) => t.name === table)!.columns.find((c) => c.name === name)!;
+    expect(column('item', 'id')).toEqual({
+      name: 'id',
+      type: 'INTEGER',
+      nullable: false,
+      primaryKey: true,
+    });
+    expect(column('odd "name" table', 'code')).toMatchObject({ nullable: true, primaryKey: true });
+    expect(column('item', 'weight')).toEqual({
+      name: 'weight',
+      type: '',
+      nullable: true,
+      primaryKey: false,
+    });
+    expect(tables.find((t) => t.name === 'part')!.primaryKey).toEqual(['maker', 'serial']);
+  });
+
+  it('queries views like tables', async () => {
+    expect((await datasource.execute('SELECT id FROM heavy ORDER BY id')).rows).toEqual([[1], [3]]);
+  });
+
+  it('fingerprints differently from Chinook and stays stable', async () => {
+    const first = await datasource.fingerprint();
+    expect(await datasource.fingerprint()).toBe(first);
+    expect(first).not.toBe('63b6378db9024e8970885ea72607db18468174929fd366c719ce3c95a1baa13b');
   });
 });
