@@ -1,1 +1,68 @@
-export {};
+export { ANTHROPIC_VERSION, anthropicMessagesWire } from './anthropic-messages-wire.js';
+export { assertPriced, priceForModel } from './assert-priced.js';
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './backoff.js';
+export { chatCompletionsWire } from './chat-completions-wire.js';
+export { ConcurrencyLimiter } from './concurrency-limiter.js';
+export {
+  DEFAULT_FAKE_USAGE,
+  type FakeAnswer,
+  type FakeFault,
+  FakeLLMServer,
+  type FakeLLMServerOptions,
+  type FakeRequest,
+  type FakeUsage,
+} from './fake-llm-server.js';
+export { LlmClient, type LlmClientOptions, type LlmResult } from './llm-client.js';
+export {
+  describeConfig,
+  type LlmConfig,
+  LlmConfigError,
+  modelConfig,
+  type NodeConfig,
+  type ProviderSettings,
+  resolveModel,
+} from './llm-config.js';
+export {
+  isRetryableStatus,
+  LlmError,
+  type LlmErrorCode,
+  type LlmErrorDetails,
+} from './llm-error.js';
+export {
+  interpolateEnv,
+  type LoadLlmOptions,
+  loadLlmFile,
+  loadPreset,
+  PRESETS,
+  PRESETS_DIR,
+  parseLlmSection,
+} from './llm-file.js';
+export { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
+export type { LlmMessage, LlmRequest, StructuredOutput } from './llm-request.js';
+export { checkOutput, type OutputCheck } from './output-validator.js';
+export { type BilledTokens, callCost, PRICES, type Price, priceTable } from './prices.js';
+export {
+  isProviderName,
+  PROVIDERS,
+  type ProviderInfo,
+  type ProviderName,
+  type Wire,
+} from './providers.js';
+export { responsesWire } from './responses-wire.js';
+export { REDACTED, Secret } from './secret.js';
+export { UnknownPriceError } from './unknown-price-error.js';
+export {
+  anthropicUsage,
+  chatUsage,
+  responsesUsage,
+  sumUsage,
+  type TokenCounts,
+  type UsageRecord,
+} from './usage.js';
+export { VERIFIED_MODELS, type VerifiedModel } from './verified-models.js';
+export type { Correction, WireAdapter, WireReply } from './wire-adapter.js';

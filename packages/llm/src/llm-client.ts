@@ -1,0 +1,344 @@
+// The client the engine's nodes call. It routes a node to its provider's wire, sends over
+// undici with a per-attempt timeout and the caller's AbortSignal, retries transient failures
+// with backoff (honouring Retry-After), holds a concurrency limit per provider, validates
+// structured output and makes one corrective retry, and returns one usage record per call.
+
+import { Agent, request as undiciRequest } from 'undici';
+import { anthropicMessagesWire } from './anthropic-messages-wire.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  type RetryPolicy,
+} from './backoff.js';
+import { chatCompletionsWire } from './chat-completions-wire.js';
+import { ConcurrencyLimiter } from './concurrency-limiter.js';
+import type { LlmConfig, NodeConfig, ProviderSettings } from './llm-config.js';
+import { LlmError } from './llm-error.js';
+import { isLlmNode, type LlmNode } from './llm-nodes.js';
+import type { LlmRequest } from './llm-request.js';
+import { checkOutput } from './output-validator.js';
+import { PROVIDERS, type ProviderName, type Wire } from './providers.js';
+import { responsesWire } from './responses-wire.js';
+import type { UsageRecord } from './usage.js';
+import type { Correction, WireAdapter, WireReply } from './wire-adapter.js';
+
+const WIRES: Readonly<Record<Wire, WireAdapter>> = {
+  chat: chatCompletionsWire,
+  responses: responsesWire,
+  anthropic: anthropicMessagesWire,
+};
+
+export interface LlmClientOptions {
+  /** Backoff and retry limits (a provider's maxRetries overrides maxRetries). */
+  retry?: Partial<RetryPolicy>;
+  /** Per-attempt timeout when the provider sets none. Default 120 s. */
+  timeoutMs?: number;
+  /** Concurrency per provider when the provider sets none. Default 8. */
+  maxConcurrency?: number;
+  /** Environment read for keys a config leaves out (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Jitter source; tests pass a fixed one. */
+  random?: () => number;
+  /** Called with every usage record as it is made (the runner bills from these). */
+  onUsage?: (usage: UsageRecord) => void;
+}
+
+export interface LlmResult {
+  /** The final answer's text. */
+  text: string;
+  /** The validated structured answer, when the request asked for one. */
+  output: unknown;
+  /** One record per HTTP call that got an answer (two when a correction was needed). */
+  usage: UsageRecord[];
+  /** HTTP attempts made, retries and the correction included. */
+  attempts: number;
+}
+
+interface Route {
+  node: string;
+  config: NodeConfig;
+  provider: ProviderName;
+  wire: WireAdapter;
+  wireName: Wire;
+  url: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  policy: RetryPolicy;
+  limiter: ConcurrencyLimiter;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function truncate(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export class LlmClient {
+  readonly config: LlmConfig;
+  readonly #options: LlmClientOptions;
+  readonly #dispatcher: Agent;
+  readonly #limiters = new Map<ProviderName, ConcurrencyLimiter>();
+  readonly #random: () => number;
+
+  constructor(config: LlmConfig, options: LlmClientOptions = {}) {
+    this.config = config;
+    this.#options = options;
+    this.#random = options.random ?? Math.random;
+    this.#dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  }
+
+  /** The in-flight limit for a provider (one limiter per provider, shared by its nodes). */
+  limiter(provider: ProviderName): ConcurrencyLimiter {
+    let limiter = this.#limiters.get(provider);
+    if (!limiter) {
+      const settings = this.config.providers[provider];
+      limiter = new ConcurrencyLimiter(
+        settings?.maxConcurrency ?? this.#options.maxConcurrency ?? 8,
+      );
+      this.#limiters.set(provider, limiter);
+    }
+    return limiter;
+  }
+
+  #route(node: LlmNode | string): Route {
+    if (!isLlmNode(node)) {
+      throw new LlmError('BAD_RESPONSE', `Unknown LLM node "${node}"`, { node });
+    }
+    const config = this.config.nodes[node];
+    const provider = config.provider;
+    const info = PROVIDERS[provider];
+    const settings: ProviderSettings = this.config.providers[provider] ?? {};
+    const wireName = config.wire ?? settings.wire ?? info.wire;
+    const wire = WIRES[wireName];
+    const env = this.#options.env ?? process.env;
+    const apiKey = settings.apiKey?.reveal() ?? (info.keyEnv ? env[info.keyEnv] : undefined);
+    if (info.needsKey && !apiKey) {
+      throw new LlmError(
+        'AUTH',
+        `No API key for provider "${provider}" (node "${node}"): set api_key in the llm ` +
+          `section's providers.${provider}${info.keyEnv ? ` or the ${info.keyEnv} environment variable` : ''}.`,
+        { provider, model: config.model, node },
+      );
+    }
+    const base = (settings.baseUrl ?? info.baseUrl).replace(/\/+$/, '');
+    return {
+      node,
+      config,
+      provider,
+      wire,
+      wireName,
+      url: base + wire.path,
+      apiKey,
+      timeoutMs: settings.timeoutMs ?? this.#options.timeoutMs ?? 120_000,
+      policy: {
+        ...DEFAULT_RETRY_POLICY,
+        ...this.#options.retry,
+        ...(settings.maxRetries !== undefined ? { maxRetries: settings.maxRetries } : {}),
+      },
+      limiter: this.limiter(provider),
+    };
+  }
+
+  /** Ask the model a node is configured with. */
+  async call(node: LlmNode | string, request: LlmRequest): Promise<LlmResult> {
+    const route = this.#route(node);
+    const usage: UsageRecord[] = [];
+    let attempts = 0;
+    const send = async (correction?: Correction): Promise<WireReply> => {
+      const body = route.wire.body(route.config, request, correction);
+      const { reply, attempts: made } = await this.#sendWithRetries(route, body, request, usage);
+      attempts += made;
+      return reply;
+    };
+
+    let reply = await send();
+    if (!request.output) {
+      if (reply.refusal)
+        throw this.#invalid(route, `model refused: ${reply.refusal}`, [], attempts);
+      return { text: reply.text, output: undefined, usage, attempts };
+    }
+    let check = checkOutput(request.output.schema, reply);
+    if (!check.ok) {
+      const errors = reply.refusal ? [`refused: ${reply.refusal}`, ...check.errors] : check.errors;
+      reply = await send({ reply, errors: errors.join('\n') });
+      check = checkOutput(request.output.schema, reply);
+      if (!check.ok) {
+        throw this.#invalid(
+          route,
+          `answer does not match schema "${request.output.name}" after one corrective retry: ${check.errors.join('; ')}`,
+          check.errors,
+          attempts,
+        );
+      }
+    }
+    return { text: reply.text, output: check.value, usage, attempts };
+  }
+
+  #invalid(route: Route, what: string, errors: string[], attempts: number): LlmError {
+    return new LlmError(
+      'INVALID_OUTPUT',
+      `${route.provider}:${route.config.model} (node "${route.node}"): ${what}`,
+      {
+        provider: route.provider,
+        model: route.config.model,
+        node: route.node,
+        attempts,
+        validationErrors: errors,
+      },
+    );
+  }
+
+  async #sendWithRetries(
+    route: Route,
+    body: unknown,
+    request: LlmRequest,
+    usage: UsageRecord[],
+  ): Promise<{ reply: WireReply; attempts: number }> {
+    const signal = request.signal;
+    const payload = JSON.stringify(body);
+    for (let attempt = 0; ; attempt++) {
+      let waitMs: number | undefined;
+      try {
+        const reply = await this.#attempt(route, payload, request, usage);
+        return { reply, attempts: attempt + 1 };
+      } catch (error) {
+        if (!(error instanceof LlmError)) throw error;
+        const retryAfter = error.retryAfterMs;
+        const last = attempt >= route.policy.maxRetries;
+        if (!error.retryable || last) throw withAttempts(error, attempt + 1);
+        if (retryAfter !== undefined && retryAfter > route.policy.maxRetryAfterMs) {
+          throw withAttempts(error, attempt + 1);
+        }
+        waitMs = retryAfter ?? backoffDelay(attempt, route.policy, this.#random);
+      }
+      try {
+        await sleep(waitMs, signal);
+      } catch {
+        throw this.#cancelled(route, attempt + 1);
+      }
+    }
+  }
+
+  #cancelled(route: Route, attempts: number): LlmError {
+    return new LlmError(
+      'CANCELLED',
+      `${route.provider}:${route.config.model} (node "${route.node}"): call cancelled`,
+      { provider: route.provider, model: route.config.model, node: route.node, attempts },
+    );
+  }
+
+  async #attempt(
+    route: Route,
+    payload: string,
+    request: LlmRequest,
+    usage: UsageRecord[],
+  ): Promise<WireReply> {
+    const details = { provider: route.provider, model: route.config.model, node: route.node };
+    const where = `${route.provider}:${route.config.model} (node "${route.node}")`;
+    let release: () => void;
+    try {
+      release = await route.limiter.acquire(request.signal);
+    } catch {
+      throw this.#cancelled(route, 0);
+    }
+    const timeoutMs = request.timeoutMs ?? route.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const started = performance.now();
+    try {
+      let status: number;
+      let headers: Record<string, string | string[] | undefined>;
+      let text: string;
+      try {
+        const res = await undiciRequest(route.url, {
+          method: 'POST',
+          dispatcher: this.#dispatcher,
+          signal,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            ...route.wire.headers(route.apiKey),
+          },
+          body: payload,
+        });
+        status = res.statusCode;
+        headers = res.headers;
+        text = await res.body.text();
+      } catch (error) {
+        if (request.signal?.aborted)
+          throw new LlmError('CANCELLED', `${where}: call cancelled`, details);
+        if (timeout.aborted) {
+          throw new LlmError('TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
+            ...details,
+            cause: error,
+          });
+        }
+        throw new LlmError(
+          'NETWORK',
+          `${where}: ${(error as Error).message || 'connection failed'} (${route.url})`,
+          { ...details, cause: error },
+        );
+      }
+      const latencyMs = performance.now() - started;
+      if (status < 200 || status >= 300) {
+        const code = status === 401 || status === 403 ? 'AUTH' : 'HTTP_STATUS';
+        throw new LlmError(code, `${where}: HTTP ${status} from ${route.url}: ${truncate(text)}`, {
+          ...details,
+          status,
+          retryAfterMs: parseRetryAfter(headers),
+        });
+      }
+      let reply: WireReply;
+      try {
+        reply = route.wire.parse(JSON.parse(text));
+      } catch (error) {
+        throw new LlmError(
+          'BAD_RESPONSE',
+          `${where}: unreadable reply from ${route.url}: ${(error as Error).message}`,
+          { ...details, status, cause: error },
+        );
+      }
+      const record: UsageRecord = {
+        node: route.node,
+        provider: route.provider,
+        wire: route.wireName,
+        model: route.config.model,
+        modelEchoed: reply.modelEchoed,
+        ...reply.usage,
+        latencyMs,
+      };
+      usage.push(record);
+      this.#options.onUsage?.(record);
+      return reply;
+    } finally {
+      release();
+    }
+  }
+
+  /** Close pooled connections. */
+  async close(): Promise<void> {
+    await this.#dispatcher.close();
+  }
+}
+
+function withAttempts(error: LlmError, attempts: number): LlmError {
+  error.attempts = attempts;
+  return error;
+}
