@@ -13,6 +13,16 @@ export {
   type Row,
 } from './case.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
+export {
+  type AccessPolicy,
+  ALT_MAX_ROWS,
+  ALT_MIN_ROWS,
+  expectedOutcome,
+  type LintFinding,
+  type LintOptions,
+  type LintRule,
+  lintSuite,
+} from './lint-suite.js';
 export { loadSuite, parseSuite } from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
 export {

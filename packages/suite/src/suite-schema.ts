@@ -46,10 +46,10 @@ export const CASE_JSON_SCHEMA: Schema = {
     source: { enum: [...CASE_SOURCES] },
     approved: { type: 'boolean' },
     tags: sortedUnique({ enum: [...CASE_TAGS] }, 'Tags from the fixed vocabulary.'),
-    sql: text,
+    sql: { type: 'string', pattern: '\\S', description: 'The gold SQL.' },
     order_matters: { type: 'boolean' },
     rows,
-    alt_sql: { type: 'array', items: text },
+    alt_sql: { type: 'array', items: { type: 'string', pattern: '\\S' } },
     alt_rows: { type: 'array', items: rows },
     outcome: {
       type: 'object',

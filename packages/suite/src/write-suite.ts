@@ -3,7 +3,7 @@
 // nothing and a diff shows only what changed.
 
 import { writeFile } from 'node:fs/promises';
-import { Document, type Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { Document, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { EvalCase, EvalSuite } from './case.js';
 
 const SUITE_KEYS = ['name', 'version', 'description', 'plan_notes', 'cases'];
@@ -144,9 +144,25 @@ function blockSeq(items: readonly Node[]): YAMLSeq {
   return seq;
 }
 
+/** True when `text` written as a literal block (as a map value) reads back unchanged. */
+function blockHolds(text: string): boolean {
+  const probe = new Scalar(text);
+  probe.type = Scalar.BLOCK_LITERAL;
+  const map = new YAMLMap();
+  map.items.push(new Pair(new Scalar('sql'), probe));
+  const doc = new Document();
+  doc.contents = map;
+  try {
+    return (parse(doc.toString({ lineWidth: 0 })) as { sql?: unknown }).sql === text;
+  } catch {
+    return false;
+  }
+}
+
+/** SQL as a literal block, unless the text is one a block cannot hold exactly. */
 function sqlScalar(sql: string): Scalar {
   const s = new Scalar(sql);
-  s.type = Scalar.BLOCK_LITERAL;
+  s.type = blockHolds(sql) ? Scalar.BLOCK_LITERAL : Scalar.QUOTE_DOUBLE;
   return s;
 }
 

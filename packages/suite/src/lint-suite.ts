@@ -1,0 +1,283 @@
+// lintSuite: every check of a suite that needs no model, as data. Each finding names the
+// case, the rule and what is wrong, so the CLI can list them and a test can require none.
+
+import { planReads, validatePlan } from '@nl2sql/plan';
+import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
+import type { CaseSource, EvalCase, EvalSuite, Outcome, Row } from './case.js';
+import { canonicalJson } from './digest.js';
+
+/** Which tables each role may read (the shape of CHINOOK_POLICIES). */
+export interface AccessPolicy {
+  readonly roles: Readonly<Record<string, { readonly tables: readonly string[] }>>;
+}
+
+export interface LintOptions {
+  /** The database the cases ask about; table, column, SQL-read and plan checks need it. */
+  schema?: SchemaLike;
+  /** The access policy outcomes must follow. */
+  policy?: AccessPolicy;
+  /** Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource: 'chinook' }`. */
+  require?: { approved?: boolean; source?: CaseSource; datasource?: string };
+  /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
+  dialect?: string;
+}
+
+export type LintRule =
+  | 'duplicate-id'
+  | 'not-approved'
+  | 'source'
+  | 'datasource'
+  | 'paraphrase-target'
+  | 'paraphrase-rows'
+  | 'unknown-table'
+  | 'unknown-column'
+  | 'sql-unparsed'
+  | 'tables-mismatch'
+  | 'columns-mismatch'
+  | 'unknown-role'
+  | 'outcome-mismatch'
+  | 'rbac-denial-tag'
+  | 'unanswerable-tag'
+  | 'rows-missing'
+  | 'plan-missing'
+  | 'plan-unexpected'
+  | 'plan-invalid'
+  | 'plan-tables'
+  | 'plan-width'
+  | 'alt-rows-missing'
+  | 'alt-unparsed'
+  | 'alt-table'
+  | 'alt-row-count'
+  | 'alt-repeats-gold'
+  | 'plan-note';
+
+export interface LintFinding {
+  /** The case at fault; undefined for a suite-level finding. */
+  caseId: string | undefined;
+  rule: LintRule;
+  message: string;
+}
+
+/** Alternatives must be answers a person can read: between these many rows. */
+export const ALT_MIN_ROWS = 1;
+export const ALT_MAX_ROWS = 25;
+
+const list = (xs: readonly string[]): string => (xs.length === 0 ? '(none)' : xs.join(', '));
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+
+/** Rows as a comparable key: in order when order matters, else as a sorted multiset. */
+function rowsKey(rows: readonly Row[], ordered: boolean): string {
+  const keys = rows.map((r) => canonicalJson(r));
+  return JSON.stringify(ordered ? keys : keys.sort());
+}
+
+/** The outcome the policy gives a role for a case. */
+export function expectedOutcome(c: EvalCase, scope: readonly string[]): Outcome {
+  if (c.sql === undefined) return 'unanswerable';
+  const allowed = new Set(scope.map((t) => t.toLowerCase()));
+  return c.tables.every((t) => allowed.has(t.toLowerCase())) ? 'allowed' : 'refused';
+}
+
+function normaliseSql(sql: string): string {
+  return sql
+    .replace(/\s+/g, ' ')
+    .replace(/\s*;\s*$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** Checks a suite; an empty list means every check passed. */
+export async function lintSuite(
+  suite: EvalSuite,
+  options: LintOptions = {},
+): Promise<LintFinding[]> {
+  const findings: LintFinding[] = [];
+  const add = (c: EvalCase | undefined, rule: LintRule, message: string) =>
+    findings.push({ caseId: c?.id, rule, message });
+  const { schema, policy, require = {} } = options;
+  const dialect = { dialect: options.dialect ?? 'sqlite' };
+
+  const byId = new Map<string, EvalCase>();
+  for (const c of suite.cases) {
+    if (byId.has(c.id)) add(c, 'duplicate-id', `id ${c.id} is used by more than one case`);
+    else byId.set(c.id, c);
+  }
+
+  const tableColumns = new Map<string, Set<string>>();
+  for (const t of schema?.tables ?? [])
+    tableColumns.set(t.name.toLowerCase(), new Set(t.columns.map((col) => col.name.toLowerCase())));
+
+  for (const c of suite.cases) {
+    if (require.approved && !c.approved) add(c, 'not-approved', 'the case is not approved');
+    if (require.source !== undefined && c.source !== require.source)
+      add(c, 'source', `source is ${c.source}, expected ${require.source}`);
+    if (require.datasource !== undefined && c.datasource !== require.datasource)
+      add(c, 'datasource', `datasource is ${c.datasource}, expected ${require.datasource}`);
+
+    if (c.paraphrase_of !== undefined) {
+      const target = byId.get(c.paraphrase_of);
+      if (!target || target === c)
+        add(
+          c,
+          'paraphrase-target',
+          `paraphrase_of names ${c.paraphrase_of}, which is not another case`,
+        );
+      else if (
+        rowsKey(c.rows ?? [], c.order_matters && target.order_matters) !==
+        rowsKey(target.rows ?? [], c.order_matters && target.order_matters)
+      )
+        add(
+          c,
+          'paraphrase-rows',
+          `rows differ from ${target.id}'s; a paraphrase group shares one result`,
+        );
+    }
+
+    const answerable = c.sql !== undefined;
+    const denied = Object.values(c.outcome).includes('refused');
+    if (c.tags.includes('rbac-denial') !== denied)
+      add(
+        c,
+        'rbac-denial-tag',
+        denied
+          ? 'some role is refused but the case lacks the rbac-denial tag'
+          : 'tagged rbac-denial but no role is refused',
+      );
+    if (c.tags.includes('unanswerable') === answerable)
+      add(
+        c,
+        'unanswerable-tag',
+        answerable
+          ? 'tagged unanswerable but has sql'
+          : 'has no sql but lacks the unanswerable tag',
+      );
+    if (!answerable) {
+      for (const [role, outcome] of Object.entries(c.outcome))
+        if (outcome !== 'unanswerable')
+          add(
+            c,
+            'outcome-mismatch',
+            `role ${role}: ${outcome}, but a case without sql is unanswerable for every role`,
+          );
+    }
+
+    if (policy) {
+      for (const [role, outcome] of Object.entries(c.outcome)) {
+        const scope = policy.roles[role];
+        if (!scope) {
+          add(
+            c,
+            'unknown-role',
+            `role ${role} is not in the policy (${list(Object.keys(policy.roles))})`,
+          );
+          continue;
+        }
+        const expected = expectedOutcome(c, scope.tables);
+        if (answerable && outcome !== expected)
+          add(c, 'outcome-mismatch', `role ${role}: ${outcome}, but the policy gives ${expected}`);
+      }
+    }
+
+    if (schema) {
+      for (const t of c.tables)
+        if (!tableColumns.has(t.toLowerCase()))
+          add(c, 'unknown-table', `table ${t} is not in the database`);
+      for (const col of c.columns) {
+        const dot = col.lastIndexOf('.');
+        const cols = tableColumns.get(col.slice(0, dot).toLowerCase());
+        if (!cols?.has(col.slice(dot + 1).toLowerCase()))
+          add(c, 'unknown-column', `column ${col} is not in the database`);
+      }
+    }
+
+    if (!answerable) {
+      if (c.plan !== undefined) add(c, 'plan-unexpected', 'an unanswerable case has no plan');
+      continue;
+    }
+    const sql = c.sql as string;
+    if (c.rows === undefined) add(c, 'rows-missing', 'no rows: run regenerate');
+
+    if (schema) {
+      const reads = await readSet(sql, schema, dialect);
+      if (!reads) add(c, 'sql-unparsed', 'sql is not one parsable query');
+      else {
+        if (!sameList(reads.tables, c.tables))
+          add(
+            c,
+            'tables-mismatch',
+            `tables lists ${list(c.tables)}, sql reads ${list(reads.tables)}`,
+          );
+        if (!sameList(reads.columns, c.columns))
+          add(
+            c,
+            'columns-mismatch',
+            `columns lists ${list(c.columns)}, sql reads ${list(reads.columns)}`,
+          );
+      }
+    }
+
+    if (c.plan === undefined) add(c, 'plan-missing', 'an answerable case needs a gold plan');
+    else {
+      if (schema) {
+        for (const e of validatePlan(c.plan, schema))
+          add(c, 'plan-invalid', `plan${e.path === '' ? '' : ` at ${e.path}`}: ${e.message}`);
+      }
+      const planTables = planReads(c.plan).tables;
+      if (!sameList(planTables, c.tables))
+        add(c, 'plan-tables', `the plan reads ${list(planTables)}, tables lists ${list(c.tables)}`);
+      const width = c.rows?.[0]?.length;
+      if (width !== undefined && c.plan.select.length !== width)
+        add(
+          c,
+          'plan-width',
+          `the plan selects ${c.plan.select.length} column(s), rows have ${width}`,
+        );
+    }
+
+    const alts = c.alt_sql ?? [];
+    if (alts.length !== (c.alt_rows ?? []).length)
+      add(
+        c,
+        'alt-rows-missing',
+        `${alts.length} alt_sql but ${(c.alt_rows ?? []).length} alt_rows: run regenerate`,
+      );
+    for (const [i, alt] of alts.entries()) {
+      if (normaliseSql(alt) === normaliseSql(sql))
+        add(c, 'alt-repeats-gold', `alt_sql[${i}] is the gold sql written again`);
+      const altRows = c.alt_rows?.[i];
+      if (altRows) {
+        if (altRows.length < ALT_MIN_ROWS || altRows.length > ALT_MAX_ROWS)
+          add(
+            c,
+            'alt-row-count',
+            `alt_sql[${i}] returns ${altRows.length} rows (allowed ${ALT_MIN_ROWS}-${ALT_MAX_ROWS})`,
+          );
+        if (c.rows && rowsKey(altRows, c.order_matters) === rowsKey(c.rows, c.order_matters))
+          add(c, 'alt-repeats-gold', `alt_sql[${i}] returns the gold rows unchanged`);
+      }
+      if (schema) {
+        const reads = await readSet(alt, schema, dialect);
+        if (!reads) add(c, 'alt-unparsed', `alt_sql[${i}] is not one parsable query`);
+        else {
+          const outside = reads.tables.filter(
+            (t) => !c.tables.some((x) => x.toLowerCase() === t.toLowerCase()),
+          );
+          if (outside.length > 0)
+            add(c, 'alt-table', `alt_sql[${i}] reads ${list(outside)}, outside tables`);
+        }
+      }
+    }
+  }
+
+  for (const note of suite.plan_notes ?? []) {
+    const c = byId.get(note.case);
+    if (!c?.plan)
+      findings.push({
+        caseId: note.case,
+        rule: 'plan-note',
+        message: `the header notes a plan for ${note.case}, which has none`,
+      });
+  }
+  return findings;
+}
