@@ -1,9 +1,9 @@
 import { blankCode } from './code-spans.js';
-import { absDecimal, negateDecimal } from './decimal.js';
+import { absDecimal, approximate, negateDecimal } from './decimal.js';
 import { buildEvidence, type Evidence, type ResultRows } from './evidence.js';
 import { nameWords } from './name-words.js';
 import { type NameClaim, scanNames } from './names.js';
-import { type NumberClaim, numberClaim, visitNumbers } from './numbers.js';
+import { type NumberClaim, type NumberVisitor, numberClaim, visitNumbers } from './numbers.js';
 
 /** The written answer: its summary and its content (either may be absent). */
 export interface AnswerText {
@@ -34,26 +34,28 @@ export function checkAnswer(
   question?: string | null,
 ): FaithfulnessVerdict {
   const evidence = buildEvidence(result, question ?? '');
-  const unsupportedNumbers = new Set<string>();
-  const unsupportedNames = new Set<string>();
-  // Verdicts depend only on what is written, and long answers repeat themselves.
+  // Verdicts depend only on what is written, and long answers repeat themselves. Each
+  // distinct token is judged once, which also lists each unsupported one once, in order.
   const numberVerdicts = new Map<string, boolean>();
   const nameVerdicts = new Map<string, boolean>();
+  const unsupportedNumbers: string[] = [];
+  const unsupportedNames: string[] = [];
+  // One name can be written several ways ("Polka", "polka"); each way is listed once.
+  const reportedNames = new Set<string>();
   let checked = 0;
+  const visit: NumberVisitor = (text, start, end, body, power, percent, sign) => {
+    checked++;
+    const written = text.slice(start, end);
+    if (numberVerdicts.has(written)) return;
+    const claim = numberClaim(text, start, end, body, power, percent, sign);
+    const supported = numberIsSupported(claim, evidence);
+    numberVerdicts.set(written, supported);
+    if (!supported) unsupportedNumbers.push(written);
+  };
   for (const part of [answer.summary, answer.content]) {
     if (!part) continue;
     const text = blankCode(part);
-    visitNumbers(text, (t, start, end, body, power, percent, sign) => {
-      checked++;
-      const written = t.slice(start, end);
-      let supported = numberVerdicts.get(written);
-      if (supported === undefined) {
-        const claim = numberClaim(t, start, end, body, power, percent, sign);
-        supported = numberIsSupported(claim, evidence);
-        numberVerdicts.set(written, supported);
-      }
-      if (!supported) unsupportedNumbers.add(written);
-    });
+    visitNumbers(text, visit);
     for (const claim of scanNames(text)) {
       const words = nameWords(claim.written);
       if (words.length === 0) continue;
@@ -64,13 +66,16 @@ export function checkAnswer(
         supported = nameIsSupported(words, evidence);
         nameVerdicts.set(key, supported);
       }
-      if (!supported) unsupportedNames.add(claim.written);
+      if (!supported && !reportedNames.has(claim.written)) {
+        reportedNames.add(claim.written);
+        unsupportedNames.push(claim.written);
+      }
     }
   }
   return {
-    faithful: unsupportedNumbers.size === 0 && unsupportedNames.size === 0,
-    unsupported_numbers: [...unsupportedNumbers],
-    unsupported_entities: [...unsupportedNames],
+    faithful: unsupportedNumbers.length === 0 && unsupportedNames.length === 0,
+    unsupported_numbers: unsupportedNumbers,
+    unsupported_entities: unsupportedNames,
     checked,
   };
 }
@@ -83,14 +88,15 @@ export function checkAnswer(
  */
 export function numberIsSupported(claim: NumberClaim, evidence: Evidence): boolean {
   const { value, unitExp } = claim;
-  if (evidence.textNumbers.hasRoundingTo(absDecimal(value), unitExp)) return true;
-  const targets =
-    claim.sign === 'none' && value.coef !== 0n ? [value, negateDecimal(value)] : [value];
-  for (const target of targets) {
-    if (evidence.values.hasRoundingTo(target, unitExp)) return true;
-    if (claim.percent && evidence.shares.hasRoundingTo(target, unitExp)) return true;
-  }
-  return false;
+  const centre = approximate(value);
+  const magnitude = absDecimal(value);
+  if (evidence.textNumbers.hasRoundingTo(magnitude, unitExp, Math.abs(centre))) return true;
+  if (evidence.values.hasRoundingTo(value, unitExp, centre)) return true;
+  if (claim.percent && evidence.shares.hasRoundingTo(value, unitExp, centre)) return true;
+  if (claim.sign !== 'none' || value.coef === 0n) return false;
+  const negative = negateDecimal(value);
+  if (evidence.values.hasRoundingTo(negative, unitExp, -centre)) return true;
+  return claim.percent && evidence.shares.hasRoundingTo(negative, unitExp, -centre);
 }
 
 /** A text cell, a column name or the question contains the name, or it contains a text cell. */

@@ -11,6 +11,7 @@ import {
   isWordChar,
 } from './char-class.js';
 import type { Decimal } from './decimal.js';
+import { MarkdownTable } from './markdown-table.js';
 import { NumberBody, readLetters, readNumberBody, readScale } from './number-body.js';
 
 /** One number the answer states, as the scorer will check it. */
@@ -53,7 +54,8 @@ export type Sign = 'minus' | 'plus' | 'none';
  * Every number in `text` the faithfulness rules check, left to right, in one pass.
  * Skipped, as the spec says: ordinals (2nd), list markers (1. at a line start), numbers glued
  * to a word or identifier (chinook_001, MPEG-4, #7, Q3), and the month and day of a date.
- * Also skipped: clock times (10:30), which are positions like dates.
+ * Also skipped: clock times (10:30), which are positions like dates, and a Markdown table's
+ * rank column (| 1 | Rock |), which numbers rows like list markers.
  */
 export function scanNumbers(text: string): NumberClaim[] {
   const claims: NumberClaim[] = [];
@@ -66,10 +68,16 @@ export function scanNumbers(text: string): NumberClaim[] {
 /** The scanner behind scanNumbers, allocation-light for long answers. */
 export function visitNumbers(text: string, visit: NumberVisitor): void {
   const body = new NumberBody();
+  const table = new MarkdownTable(text);
+  table.startLine(0);
+  const unlessRank: NumberVisitor = (t, start, end, b, power, percent, sign) => {
+    if (!table.isRankCell(start, end)) visit(t, start, end, b, power, percent, sign);
+  };
   const n = text.length;
   let i = 0;
   while (i < n) {
     const code = text.charCodeAt(i);
+    if (code === 10) table.startLine(i + 1);
     const startsDigits = isAsciiDigit(code) && !(i > 0 && isAsciiDigit(text.charCodeAt(i - 1)));
     const startsDot =
       code === 46 &&
@@ -80,7 +88,9 @@ export function visitNumbers(text: string, visit: NumberVisitor): void {
       i++;
       continue;
     }
-    const next = startsDigits ? readAt(text, i, body, visit) : readNumber(text, i, body, visit);
+    const next = startsDigits
+      ? readAt(text, i, body, unlessRank)
+      : readNumber(text, i, body, unlessRank);
     i = Math.max(next, i + 1);
   }
 }
@@ -135,7 +145,7 @@ interface DateShape {
   readonly end: number;
 }
 
-// 2013-12-22, 2013/12/22, 2013.12.22, 2013-12; 22/12/2013, 12/22/2013, 22.12.2013.
+// 2013-12-22, 2013/12/22, 2013.12.22, 2013-12; 22/12/2013, 12/22/2013, 22.12.2013; 12/2013.
 function readDate(text: string, p: number, r: number): DateShape | undefined {
   const sep = text.charCodeAt(r);
   if (sep !== 45 && sep !== 47 && sep !== 46) return undefined;
@@ -158,6 +168,10 @@ function readDate(text: string, p: number, r: number): DateShape | undefined {
     // Year-month needs a two-digit month and no '.', else "2013.12" is a decimal.
     if (sep === 46 || middle.length !== 2) return undefined;
     return { yearStart: p, yearEnd: r, end: second };
+  }
+  // Month/year: 12/2013.
+  if (!hasThird && sep === 47 && isMonthNumber(first) && middle.length === 4) {
+    return { yearStart: r + 1, yearEnd: second, end: second };
   }
   if (!hasThird || !isDayNumber(first) || !isDayNumber(middle)) return undefined;
   if (!isMonthNumber(first) && !isMonthNumber(middle)) return undefined;

@@ -35,11 +35,13 @@ export class ValueIndex {
     return this.values.length;
   }
 
-  /** True when some value v satisfies |v - written| <= 10^unitExp / 2. */
-  hasRoundingTo(written: Decimal, unitExp: number): boolean {
+  /**
+   * True when some value v satisfies |v - written| <= 10^unitExp / 2. `centre` is the
+   * written value's approximation, when the caller already has it.
+   */
+  hasRoundingTo(written: Decimal, unitExp: number, centre = approximate(written)): boolean {
     const n = this.values.length;
     if (n === 0) return false;
-    const centre = approximate(written);
     const half = 0.5 * 10 ** unitExp;
     if (!Number.isFinite(centre) || !Number.isFinite(half)) {
       return this.values.some((value) => roundsTo(value, written, unitExp));

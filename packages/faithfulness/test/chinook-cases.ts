@@ -1258,4 +1258,40 @@ export const chinookCases: readonly ChinookCase[] = [
     unsupported_entities: [],
     checked: 1,
   },
+  {
+    id: 'chinook-81',
+    rule: 'rank column of a markdown table',
+    question: 'Which artists have the most albums? Top 3.',
+    sql: 'SELECT ar.Name, COUNT(*) AS albums FROM Album al JOIN Artist ar ON ar.ArtistId=al.ArtistId GROUP BY ar.ArtistId ORDER BY albums DESC, ar.ArtistId LIMIT 3',
+    columns: ['Name', 'albums'],
+    rows: [
+      ['Iron Maiden', 21],
+      ['Led Zeppelin', 14],
+      ['Deep Purple', 11],
+    ],
+    summary: 'Top 3 artists by albums:',
+    content:
+      '| # | Artist | Albums |\n|---|---|---|\n| 1 | Iron Maiden | 21 |\n| 2 | Led Zeppelin | 14 |\n| 3 | Deep Purple | 11 |',
+    unsupported_numbers: [],
+    unsupported_entities: [],
+    checked: 4,
+  },
+  {
+    id: 'chinook-82',
+    rule: 'transposed digits in a markdown table',
+    question: 'Which artists have the most albums? Top 3.',
+    sql: 'SELECT ar.Name, COUNT(*) AS albums FROM Album al JOIN Artist ar ON ar.ArtistId=al.ArtistId GROUP BY ar.ArtistId ORDER BY albums DESC, ar.ArtistId LIMIT 3',
+    columns: ['Name', 'albums'],
+    rows: [
+      ['Iron Maiden', 21],
+      ['Led Zeppelin', 14],
+      ['Deep Purple', 11],
+    ],
+    summary: 'Top 3 artists by albums:',
+    content:
+      '| # | Artist | Albums |\n|---|---|---|\n| 1 | Iron Maiden | 21 |\n| 2 | Led Zeppelin | 41 |',
+    unsupported_numbers: ['41'],
+    unsupported_entities: [],
+    checked: 3,
+  },
 ];

@@ -68,7 +68,7 @@ describe('scanNumbers', () => {
 
   it('rejects impossible dates, which are read as numbers', () => {
     expect(scanNumbers('2013-13-01').map((c) => c.written)).toEqual(['2013', '13', '01']);
-    expect(scanNumbers('40/12/2013').map((c) => c.written)).toEqual(['40', '12', '2013']);
+    expect(scanNumbers('40-12-2013').map((c) => c.written)).toEqual(['40', '12', '2013']);
   });
 
   it('does not take a lower-case "may" for a month', () => {
