@@ -3,7 +3,9 @@
 //  1. If there are fenced code blocks (``` or ~~~), take the first one tagged sql (or
 //     postgres/postgresql/sqlite/psql), else the first fenced block of any language.
 //  2. Otherwise take the text from the first line that starts a statement (SELECT, WITH,
-//     VALUES, or an opening parenthesis) to the end, dropping any prose before it.
+//     VALUES, an opening parenthesis, or a write/DDL keyword so L1/L3 still see it) to the
+//     end, dropping any prose before it. A line that starts with a keyword in lower or
+//     mixed case and ends with ':' or '.' is prose ("Select the top customers:").
 //  3. Cut trailing prose: everything after the first top-level semicolon that is followed
 //     by a line that does not start like SQL; semicolons inside strings, quoted identifiers
 //     and comments do not count.
@@ -13,8 +15,10 @@
 const FENCE =
   /(^|\n)[ \t]*(```|~~~)[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n([\s\S]*?)\n[ \t]*\2[ \t]*(?=\n|$)/g;
 const SQL_TAGS = new Set(['sql', 'postgres', 'postgresql', 'psql', 'sqlite', 'pgsql', 'plpgsql']);
-const STATEMENT_START =
-  /^[ \t]*(\(|select\b|with\b|values\b|explain\b|insert\b|update\b|delete\b|drop\b|create\b|alter\b|pragma\b|attach\b|copy\b|set\b|begin\b|table\b)/im;
+const KEYWORDS =
+  'select|with|values|explain|insert|update|delete|drop|create|alter|pragma|attach|copy|set|begin|table';
+const STATEMENT_START = new RegExp(`^[ \\t]*(\\(|(?:${KEYWORDS})\\b)[^\\n]*`, 'gim');
+const UPPER_START = new RegExp(`^[ \\t]*(\\(|(?:${KEYWORDS.toUpperCase()})\\b)`);
 const SQL_LINE =
   /^\s*(--|\/\*|\(|\)|select|with|values|from|where|join|union|intersect|except|order|group|having|limit|offset|insert|update|delete|drop|create|alter|pragma|attach|copy|set|begin|commit|vacuum|call)\b/i;
 
@@ -33,8 +37,14 @@ export function extractSql(modelOutput: string): string {
   }
   body ??= firstAny;
   if (body === undefined) {
-    const start = STATEMENT_START.exec(text);
-    body = start ? text.slice(start.index) : text;
+    let startAt: number | undefined;
+    for (const m of text.matchAll(STATEMENT_START)) {
+      if (UPPER_START.test(m[0]) || !/[:.]\s*$/.test(m[0])) {
+        startAt = m.index;
+        break;
+      }
+    }
+    body = startAt !== undefined ? text.slice(startAt) : text;
   }
   return stripTrailingSemicolon(cutTrailingProse(body).trim());
 }

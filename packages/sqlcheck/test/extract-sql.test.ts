@@ -30,6 +30,17 @@ describe('extractSql', () => {
       "SELECT 'a; b' AS s -- c; d\nFROM t;\nDone.",
       "SELECT 'a; b' AS s -- c; d\nFROM t",
     ],
+    [
+      'prose line starting with the word select',
+      'Select the top customers:\nSELECT Email FROM Customer LIMIT 5',
+      'SELECT Email FROM Customer LIMIT 5',
+    ],
+    [
+      'lower-case query with an upper-case set operation',
+      'select a from t\nUNION\nSELECT b from u',
+      'select a from t\nUNION\nSELECT b from u',
+    ],
+    ['lower-case SQL after prose', 'Answer:\nselect 1', 'select 1'],
     ['CRLF line endings', '```sql\r\nSELECT 1\r\n```\r\n', 'SELECT 1'],
     [
       'multi-line query with blank line between clauses',

@@ -141,6 +141,20 @@ describe('dialect identifier case rules', () => {
       expect((await checkSchema(sql, CHINOOK, 'sqlite')).violations).toEqual([]);
     }
   });
+  it('SQLite: a double-quoted name that is no column is a string literal', async () => {
+    const v = await checkSchema(
+      'SELECT Title FROM Album WHERE Title = "Balls to the Wall"',
+      CHINOOK,
+      'sqlite',
+    );
+    expect(v.violations).toEqual([]);
+    const pgv = await checkSchema(
+      'SELECT "Title" FROM "Album" WHERE "Title" = "Balls to the Wall"',
+      CHINOOK,
+      'postgres',
+    );
+    expect(pgv.violations.map((x) => x.rule)).toEqual(['unknown-column']);
+  });
   it('SQLite: implicit rowid, and circular CTE references', async () => {
     expect((await checkSchema('SELECT rowid, Name FROM Genre', CHINOOK, 'sqlite')).pass).toBe(true);
     const v = await checkSchema(
