@@ -1,1 +1,48 @@
-export {};
+export { type BaselineOptions, newestComparableBaseline } from './baseline.js';
+export {
+  MODE_ORDER,
+  type RenderOptions,
+  renderBenchmarksPage,
+} from './benchmarks-page.js';
+export { type Comparability, comparable } from './comparable.js';
+export { type GitInfo, gitInfo } from './git-info.js';
+export { type PublishOptions, type PublishResult, publish } from './publish.js';
+export { readRecords, sortRecords } from './read-records.js';
+export {
+  asStored,
+  type CaseRecord,
+  type CaseStatus,
+  isRetrievalMetrics,
+  RECORD_FORMAT,
+  type RecordAccuracy,
+  type RecordConfig,
+  type RecordDatabase,
+  type RecordDataset,
+  type RecordRate,
+  type RetrievalMetrics,
+  type RunMetrics,
+  type RunRecord,
+  type Scoreboard,
+  type ScoreboardSettings,
+  type StoredRecord,
+  type UnfaithfulAnswer,
+} from './record.js';
+export { RecordError, type RecordErrorCode } from './record-error.js';
+export {
+  type RecordName,
+  recordDir,
+  recordFileName,
+  recordName,
+  recordPath,
+} from './record-path.js';
+export { recordSchema } from './record-schema.js';
+export {
+  RESULTS_END,
+  RESULTS_START,
+  renderResultsBlock,
+  replaceResultsBlock,
+} from './results-block.js';
+export { recordIdentity, toRunSummary } from './run-summary.js';
+export type { SchemaIssue } from './schema-validator.js';
+export { parseRecord, recordIssues, validateRecord } from './validate-record.js';
+export { formatRecord, writeRecord, writeRecordFile } from './write-record.js';

@@ -1,0 +1,67 @@
+import type { CaseRun, RunSummary } from '@nl2sql/gate';
+import { assertComparable } from '@nl2sql/gate';
+import type { CaseRecord, RunRecord } from './record.js';
+import { RecordError } from './record-error.js';
+
+/** What makes two records comparable, in the gate's terms (a RunSummary without configs). */
+export function recordIdentity(record: RunRecord): Omit<RunSummary, 'configs'> {
+  return {
+    mode: record.kind,
+    suiteDigest: record.dataset.digest,
+    schemaFingerprint: record.database.schema_fingerprint,
+    roles: record.scoreboard.settings.roles,
+    curated: record.scoreboard.settings.curated,
+  };
+}
+
+/**
+ * The gate's RunSummary of one record, or of several records of one run (one per config:
+ * a run comparing two configs writes two files). Each case record becomes a CaseRun:
+ * `passed` is strict execution accuracy (`status`), `passedGenerated` the generated path's
+ * status where curated answers answered the case. Records of one summary must be
+ * comparable and name distinct configs; otherwise `RecordError` (`INCOMPARABLE_RECORDS`).
+ */
+export function toRunSummary(records: RunRecord | readonly RunRecord[]): RunSummary {
+  const list: readonly RunRecord[] = Array.isArray(records) ? records : [records as RunRecord];
+  const first = list[0];
+  if (first === undefined) {
+    throw new RecordError('INCOMPARABLE_RECORDS', 'toRunSummary needs at least one record');
+  }
+  const configs: Record<string, CaseRun[]> = {};
+  for (const record of list) {
+    try {
+      assertComparable(recordIdentity(first), recordIdentity(record));
+    } catch (error) {
+      throw new RecordError(
+        'INCOMPARABLE_RECORDS',
+        `records of configs ${first.config.name} and ${record.config.name} cannot form one run: ${(error as Error).message}`,
+      );
+    }
+    if (configs[record.config.name] !== undefined) {
+      throw new RecordError(
+        'INCOMPARABLE_RECORDS',
+        `two records name config ${record.config.name}; one run has one record per config`,
+      );
+    }
+    configs[record.config.name] = record.scoreboard.cases.map(toCaseRun);
+  }
+  return { ...recordIdentity(first), configs };
+}
+
+function toCaseRun(run: CaseRecord): CaseRun {
+  const passed = run.status === 'pass';
+  const generated =
+    run.generated_status === undefined || run.generated_status === null
+      ? undefined
+      : run.generated_status === 'pass';
+  return {
+    caseId: run.case_id,
+    ...(run.role === null ? {} : { role: run.role }),
+    pass: run.pass,
+    passed,
+    ...(generated === undefined || generated === passed ? {} : { passedGenerated: generated }),
+    ...(run.sql === undefined ? {} : { sql: run.sql }),
+    ...(run.rows_digest === undefined ? {} : { rowsDigest: run.rows_digest }),
+    ...(run.cost_usd === undefined || run.cost_usd === null ? {} : { costUsd: run.cost_usd }),
+  };
+}

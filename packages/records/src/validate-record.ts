@@ -1,0 +1,147 @@
+import { RECORD_FORMAT, type RunRecord } from './record.js';
+import { RecordError } from './record-error.js';
+import { recordSchema } from './record-schema.js';
+import { type SchemaIssue, validateSchema } from './schema-validator.js';
+
+/**
+ * Every way `value` falls short of a format 2 record: the schema's issues, then the rules
+ * a schema cannot say (counts within their totals, a real date, intervals around their
+ * rate, completed within planned). [] for a valid record.
+ */
+export function recordIssues(value: unknown): SchemaIssue[] {
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'schema' in value &&
+    value.schema !== RECORD_FORMAT
+  ) {
+    const found = JSON.stringify(value.schema) ?? String(value.schema);
+    return [
+      {
+        field: 'schema',
+        message: `is record format ${found}; this reader reads format ${RECORD_FORMAT} only`,
+      },
+    ];
+  }
+  const issues = validateSchema(recordSchema, value);
+  if (issues.length > 0) return issues;
+  return consistencyIssues(value as RunRecord);
+}
+
+/**
+ * Returns `value` as a `RunRecord`, or throws `RecordError` (`INVALID_RECORD`) naming the
+ * file and the first offending field, with every issue listed in the message.
+ */
+export function validateRecord(value: unknown, file = '(record)'): RunRecord {
+  const issues = recordIssues(value);
+  const first = issues[0];
+  if (first === undefined) return value as RunRecord;
+  const listed = issues
+    .slice(0, 10)
+    .map((issue) => `  ${issue.field || '(root)'}: ${issue.message}`)
+    .join('\n');
+  const more = issues.length > 10 ? `\n  ... and ${issues.length - 10} more` : '';
+  throw new RecordError(
+    'INVALID_RECORD',
+    `${file}: not a valid record: ${first.field || '(root)'} ${first.message}\n${listed}${more}`,
+    { file, field: first.field },
+  );
+}
+
+/** Parses a record file's text; JSON syntax errors and format errors name the file. */
+export function parseRecord(text: string, file = '(record)'): RunRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RecordError('INVALID_RECORD', `${file}: not valid JSON: ${reason}`, { file });
+  }
+  return validateRecord(value, file);
+}
+
+function consistencyIssues(record: RunRecord): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  if (Number.isNaN(Date.parse(record.recorded_at))) {
+    issues.push({ field: 'recorded_at', message: `is not a real date: ${record.recorded_at}` });
+  }
+  const board = record.scoreboard;
+  if (board.completed_cases > board.planned_cases) {
+    issues.push({
+      field: 'scoreboard.completed_cases',
+      message: `is ${board.completed_cases}, more than planned_cases ${board.planned_cases}`,
+    });
+  }
+  if (board.stopped === null && board.completed_cases < board.planned_cases) {
+    issues.push({
+      field: 'scoreboard.stopped',
+      message: `is null, but only ${board.completed_cases} of ${board.planned_cases} planned case runs completed`,
+    });
+  }
+  if (record.kind === 'retrieval' && record.config.name !== 'retrieval') {
+    issues.push({
+      field: 'config.name',
+      message: `must be "retrieval" for a retrieval run, got "${record.config.name}"`,
+    });
+  }
+  const seen = new Set<string>();
+  board.cases.forEach((run, i) => {
+    const key = `${run.case_id}@${run.role ?? ''}#${run.pass}`;
+    if (seen.has(key)) {
+      issues.push({
+        field: `scoreboard.cases[${i}]`,
+        message: `repeats case ${run.case_id}${run.role === null ? '' : ` as ${run.role}`} in pass ${run.pass}`,
+      });
+    }
+    seen.add(key);
+    if (run.pass > board.settings.passes) {
+      issues.push({
+        field: `scoreboard.cases[${i}].pass`,
+        message: `is ${run.pass}, beyond settings.passes ${board.settings.passes}`,
+      });
+    }
+  });
+  const metrics = record.metrics;
+  const rates: [string, { count: number; total: number } | null][] =
+    'retrieval' in metrics
+      ? [['metrics.retrieval.routing', metrics.retrieval.routing]]
+      : [
+          ['metrics.accuracy.execution.strict', metrics.accuracy.execution.strict],
+          ['metrics.accuracy.execution.lenient', metrics.accuracy.execution.lenient],
+          ['metrics.accuracy_all_scorers', metrics.accuracy_all_scorers],
+          ['metrics.accuracy_generated', metrics.accuracy_generated],
+          ['metrics.pass_k.strict', metrics.pass_k?.strict ?? null],
+          ['metrics.pass_k.lenient', metrics.pass_k?.lenient ?? null],
+          ['metrics.answerability', metrics.answerability],
+        ];
+  for (const [field, rate] of rates) {
+    if (rate !== null && rate.count > rate.total) {
+      issues.push({
+        field: `${field}.count`,
+        message: `is ${rate.count}, more than total ${rate.total}`,
+      });
+    }
+  }
+  if (!('retrieval' in metrics)) {
+    for (const name of ['strict', 'lenient'] as const) {
+      const accuracy = metrics.accuracy.execution[name];
+      if (!(accuracy.lower <= accuracy.rate && accuracy.rate <= accuracy.upper)) {
+        issues.push({
+          field: `metrics.accuracy.execution.${name}`,
+          message: `interval [${accuracy.lower}, ${accuracy.upper}] does not contain rate ${accuracy.rate}`,
+        });
+      }
+    }
+  } else {
+    const r = metrics.retrieval;
+    for (const name of ['perfect_tables', 'perfect_columns'] as const) {
+      if (r[name] > r.cases) {
+        issues.push({
+          field: `metrics.retrieval.${name}`,
+          message: `is ${r[name]}, more than cases ${r.cases}`,
+        });
+      }
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,129 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRecord, RecordError, recordIssues, validateRecord } from '../src/index.js';
+import { FIXTURE_FILES, fixture, tempDir } from './fixtures.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests break records in ways the type forbids
+type Loose = any;
+const loose = (name: keyof typeof FIXTURE_FILES): Loose => fixture(name);
+
+function errorOf(run: () => unknown): RecordError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof RecordError) return error;
+    throw error;
+  }
+  throw new Error('expected a RecordError');
+}
+
+describe('validateRecord', () => {
+  it('accepts every fixture record', () => {
+    for (const name of Object.keys(FIXTURE_FILES) as (keyof typeof FIXTURE_FILES)[]) {
+      expect(recordIssues(fixture(name)), name).toEqual([]);
+    }
+  });
+
+  it('names the file and the field of a bad case status', () => {
+    const record = loose('plansOld');
+    record.scoreboard.cases[2].status = 'passed';
+    const error = errorOf(() => validateRecord(record, 'benchmarks/plans/chinook/x.json'));
+    expect(error.code).toBe('INVALID_RECORD');
+    expect(error.file).toBe('benchmarks/plans/chinook/x.json');
+    expect(error.field).toBe('scoreboard.cases[2].status');
+    expect(error.message).toContain('benchmarks/plans/chinook/x.json');
+    expect(error.message).toContain(
+      'scoreboard.cases[2].status must be one of "pass", "fail", "error", got the string "passed"',
+    );
+  });
+
+  it('reports a missing field, an unknown top-level field and a wrong type', () => {
+    const record = loose('full');
+    delete record.recorded_at;
+    record.git_sha = 'abc';
+    record.database.tables = '11';
+    const fields = recordIssues(record).map((issue) => `${issue.field}: ${issue.message}`);
+    expect(fields).toContain('recorded_at: is required');
+    expect(fields).toContain('git_sha: is not a field of this object');
+    expect(fields).toContain('database.tables: must be integer, got the string "11"');
+  });
+
+  it('rejects null for git_commit and git_dirty: unknown is spelt "unknown"', () => {
+    const record = loose('plansOld');
+    record.git_commit = null;
+    record.git_dirty = null;
+    const fields = recordIssues(record).map((issue) => issue.field);
+    expect(fields).toEqual(['git_commit', 'git_dirty']);
+    expect(
+      recordIssues({ ...loose('plansOld'), git_commit: 'unknown', git_dirty: 'unknown' }),
+    ).toEqual([]);
+  });
+
+  it('reads metrics by kind: retrieval metrics on a plans record are wrong', () => {
+    const record = loose('plansOld');
+    record.metrics = loose('retrieval').metrics;
+    const fields = recordIssues(record).map((issue) => issue.field);
+    expect(fields).toContain('metrics.accuracy');
+    const retrieval = loose('retrieval');
+    retrieval.metrics.retrieval.table_recall = 1.2;
+    expect(recordIssues(retrieval)).toEqual([
+      { field: 'metrics.retrieval.table_recall', message: 'must be at most 1, got 1.2' },
+    ]);
+  });
+
+  it('says which field of a nullable object is wrong rather than "must be null"', () => {
+    const record = loose('full');
+    record.metrics.accuracy_generated = { count: 7, total: 8 };
+    expect(recordIssues(record)).toEqual([
+      { field: 'metrics.accuracy_generated.rate', message: 'is required' },
+    ]);
+    record.metrics.accuracy_generated = 'n/a';
+    expect(recordIssues(record)[0]?.message).toBe('must be null or rate, got the string "n/a"');
+  });
+
+  it('refuses other record formats with the format named', () => {
+    const record = loose('plansOld');
+    record.schema = 1;
+    expect(recordIssues(record)).toEqual([
+      { field: 'schema', message: 'is record format 1; this reader reads format 2 only' },
+    ]);
+  });
+
+  it('checks what a schema cannot: counts, intervals, stops and repeated case runs', () => {
+    const record = loose('plansNew');
+    record.metrics.answerability.count = 7;
+    record.metrics.accuracy.execution.strict.lower = 0.9;
+    record.scoreboard.completed_cases = 5;
+    record.scoreboard.cases.push({ ...record.scoreboard.cases[0] });
+    record.recorded_at = '2026-02-31T10:00:00Z';
+    const fields = recordIssues(record).map((issue) => issue.field);
+    expect(fields).toEqual([
+      'scoreboard.stopped',
+      'scoreboard.cases[6]',
+      'metrics.answerability.count',
+      'metrics.accuracy.execution.strict',
+    ]);
+  });
+
+  it('requires config name "retrieval" on a retrieval record', () => {
+    const record = loose('retrieval');
+    record.config.name = 'gpt-5.4';
+    expect(recordIssues(record).map((i) => i.field)).toEqual(['config.name']);
+  });
+});
+
+describe('parseRecord', () => {
+  it('names the file on a JSON syntax error', () => {
+    const error = errorOf(() => parseRecord('{"schema": 2,', 'benchmarks/plans/chinook/bad.json'));
+    expect(error.code).toBe('INVALID_RECORD');
+    expect(error.message).toMatch(/^benchmarks\/plans\/chinook\/bad\.json: not valid JSON: /);
+  });
+
+  it('round-trips a record file from disk', () => {
+    const dir = tempDir();
+    const file = join(dir, 'r.json');
+    writeFileSync(file, JSON.stringify(fixture('retrieval')));
+    expect(parseRecord(JSON.stringify(fixture('retrieval')), file)).toEqual(fixture('retrieval'));
+  });
+});
