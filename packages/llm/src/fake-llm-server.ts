@@ -21,7 +21,14 @@ export interface FakeRequest {
 }
 
 /** A canned answer, or a function of the request that makes one. */
-export type FakeAnswer = unknown | ((request: FakeRequest) => unknown);
+export type FakeAnswer =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly unknown[]
+  | { readonly [key: string]: unknown }
+  | ((request: FakeRequest) => unknown);
 
 export interface FakeUsage {
   /** All input tokens, cached and cache writes included (as a UsageRecord counts them). */
@@ -116,6 +123,7 @@ function lastUserText(wire: Wire, body: Record<string, unknown>): string {
 
 export class FakeLLMServer {
   readonly options: FakeLLMServerOptions;
+  readonly #answers: Map<string, FakeAnswer>;
   /** Every request received, in arrival order. */
   readonly requests: FakeRequest[] = [];
   #server: Server | undefined;
@@ -128,6 +136,13 @@ export class FakeLLMServer {
 
   constructor(options: FakeLLMServerOptions = {}) {
     this.options = options;
+    this.#answers = new Map(Object.entries(options.answers ?? {}));
+  }
+
+  /** Set (or replace) the answer for a schema name, e.g. per case as a run moves on. */
+  answer(schemaName: string, answer: FakeAnswer): this {
+    this.#answers.set(schemaName, answer);
+    return this;
   }
 
   /** Start listening on 127.0.0.1 (a free port); resolves with the base URL. */
@@ -291,9 +306,8 @@ export class FakeLLMServer {
     let answer: unknown;
     if (override) answer = override.value;
     else if (request.schemaName !== undefined) {
-      const table = this.options.answers ?? {};
-      if (Object.hasOwn(table, request.schemaName)) {
-        const entry = table[request.schemaName];
+      if (this.#answers.has(request.schemaName)) {
+        const entry = this.#answers.get(request.schemaName);
         answer = typeof entry === 'function' ? await entry(request) : entry;
       } else if (this.options.respond) {
         answer = await this.options.respond(request);
