@@ -50,6 +50,17 @@ function time(run: () => unknown, repeats = 3): { wall: number; cpu: number } {
   return { wall, cpu };
 }
 
+function rankedTable(bytes: number): string {
+  const parts = ['| # | Genre | Tracks |\n|---|---|---|\n'];
+  let length = parts[0]!.length;
+  for (let k = 1; length < bytes; k++) {
+    const part = `| ${k} | Rock | 1,297 |\n`;
+    parts.push(part);
+    length += part.length;
+  }
+  return parts.join('').slice(0, bytes);
+}
+
 function distinctNames(bytes: number): string {
   const parts: string[] = [];
   let length = 0;
@@ -87,6 +98,7 @@ const oneMbAnswers: [string, string][] = [
   ['asterisks with no closer on a line', repeatTo('** a\n', MB)],
   ['bold spans', repeatTo('**Rock** **Polka** ', MB)],
   ['distinct bold names (no repeats)', distinctNames(MB)],
+  ['ranked Markdown table rows', rankedTable(MB)],
   ['long quoted name', `"${repeatTo('Rock ', MB - 2)}"`],
   ['backtick runs', repeatTo('`` ` ```` a ', MB)],
   ['no-break spaces and en dashes', repeatTo('\u20131\u00a0297\u202f000 ', MB)],

@@ -65,10 +65,14 @@ export function scanNames(text: string): NameClaim[] {
 function scanBold(text: string): NameClaim[] {
   const claims: NameClaim[] = [];
   const lines = new NextFinder(text, () => true, '\n');
-  const stars = new NextFinder(text, () => true, '**');
+  // A closing run follows a non-space (CommonMark's right-flanking rule); "__" must also not
+  // be followed by a word character.
+  const stars = new NextFinder(text, (k) => !isWhitespace(text.charCodeAt(k - 1)), '**');
   const underscores = new NextFinder(
     text,
-    (k) => !isWordChar(codePointAt(text, k + 2 + runLength(text, k + 2, 95))),
+    (k) =>
+      !isWhitespace(text.charCodeAt(k - 1)) &&
+      !isWordChar(codePointAt(text, k + 2 + runLength(text, k + 2, 95))),
     '__',
   );
   const n = text.length;
@@ -81,8 +85,10 @@ function scanBold(text: string): NameClaim[] {
     }
     const open = i;
     const runEnd = i + runLength(text, i, c);
-    if (c === 95 && isWordChar(codePointBefore(text, i))) {
-      i = runEnd; // snake__case, not emphasis
+    // An opening run precedes a non-space; "__" inside a word (snake__case) is not emphasis.
+    const next = text.charCodeAt(runEnd);
+    if (runEnd >= n || isWhitespace(next) || (c === 95 && isWordChar(codePointBefore(text, i)))) {
+      i = runEnd;
       continue;
     }
     let lineEnd = lines.at(runEnd);
@@ -96,8 +102,6 @@ function scanBold(text: string): NameClaim[] {
     const inner = text.slice(runEnd, close);
     const after = text.charCodeAt(closeEnd);
     i = closeEnd;
-    if (inner.length === 0 || isWhitespace(inner.charCodeAt(0))) continue;
-    if (isWhitespace(inner.charCodeAt(inner.length - 1))) continue;
     const name = inner.trim();
     if (boldIsSkipped(name, after)) continue;
     claims.push({ written: name, kind: 'bold', start: open, end: closeEnd });

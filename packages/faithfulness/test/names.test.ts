@@ -28,6 +28,11 @@ describe('scanNames', () => {
 
   it('needs a closer on the same line, and no space inside the asterisks', () => {
     expect(names('**Rock\nand** ** Jazz ** 2 ** 3')).toEqual([]);
+    // A run that cannot open or close does not hide a bold span after it.
+    expect(names('2 ** 3 and **Rock**, a ** b **Jazz**')).toEqual([
+      ['bold', 'Rock'],
+      ['bold', 'Jazz'],
+    ]);
   });
 
   it('reads bold-italic and longer runs', () => {
