@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessPolicy, EvalCase, EvalSuite, LintRule } from '../src/index.js';
+import { lintSuite } from '../src/index.js';
+
+const schema = {
+  tables: [
+    { name: 'Artist', columns: [{ name: 'ArtistId' }, { name: 'Name' }] },
+    { name: 'Album', columns: [{ name: 'AlbumId' }, { name: 'Title' }, { name: 'ArtistId' }] },
+    { name: 'Customer', columns: [{ name: 'CustomerId' }, { name: 'Country' }] },
+  ],
+};
+const policy: AccessPolicy = {
+  roles: {
+    admin: { tables: ['Artist', 'Album', 'Customer'] },
+    catalog: { tables: ['Artist', 'Album'] },
+  },
+};
+
+const albums: EvalCase = {
+  id: 'albums',
+  question: 'How many albums does each artist have?',
+  datasource: 'chinook',
+  source: 'hand',
+  approved: true,
+  tags: ['join', 'aggregation'],
+  order_matters: false,
+  outcome: { admin: 'allowed', catalog: 'allowed' },
+  tables: ['Album', 'Artist'],
+  columns: ['Album.ArtistId', 'Artist.ArtistId', 'Artist.Name'],
+  sql: 'SELECT ar.Name, COUNT(*) FROM Artist ar JOIN Album al ON al.ArtistId = ar.ArtistId GROUP BY ar.ArtistId, ar.Name',
+  rows: [
+    ['AC/DC', 2],
+    ['Accept', 2],
+  ],
+  alt_sql: [
+    "SELECT ar.Name || ':', COUNT(*) FROM Artist ar JOIN Album al ON al.ArtistId = ar.ArtistId GROUP BY ar.ArtistId",
+  ],
+  alt_rows: [
+    [
+      ['AC/DC:', 2],
+      ['Accept:', 2],
+    ],
+  ],
+  plan: {
+    select: [
+      { expr: { kind: 'column', table: 'ar', column: 'Name' } },
+      { expr: { kind: 'aggregate', func: 'count' } },
+    ],
+    from: { table: 'Artist', alias: 'ar' },
+    joins: [
+      {
+        kind: 'inner',
+        table: 'Album',
+        alias: 'al',
+        on: [
+          {
+            left: { kind: 'column', table: 'al', column: 'ArtistId' },
+            right: { kind: 'column', table: 'ar', column: 'ArtistId' },
+          },
+        ],
+      },
+    ],
+    group_by: [
+      { kind: 'column', table: 'ar', column: 'ArtistId' },
+      { kind: 'column', table: 'ar', column: 'Name' },
+    ],
+  },
+};
+
+const countries: EvalCase = {
+  id: 'countries',
+  question: 'How many countries are our customers from?',
+  datasource: 'chinook',
+  source: 'hand',
+  approved: true,
+  tags: ['single-table', 'aggregation', 'rbac-denial'],
+  order_matters: false,
+  outcome: { admin: 'allowed', catalog: 'refused' },
+  tables: ['Customer'],
+  columns: ['Customer.Country'],
+  sql: 'SELECT COUNT(DISTINCT Country) FROM Customer',
+  rows: [[24]],
+  plan: {
+    select: [
+      {
+        expr: {
+          kind: 'aggregate',
+          func: 'count',
+          distinct: true,
+          arg: { kind: 'column', table: 'Customer', column: 'Country' },
+        },
+      },
+    ],
+    from: { table: 'Customer' },
+  },
+};
+
+const weather: EvalCase = {
+  id: 'weather',
+  question: 'What is the weather in Oslo?',
+  datasource: 'chinook',
+  source: 'hand',
+  approved: true,
+  tags: ['unanswerable'],
+  order_matters: false,
+  outcome: { admin: 'unanswerable', catalog: 'unanswerable' },
+  tables: [],
+  columns: [],
+};
+
+const suiteOf = (...cases: EvalCase[]): EvalSuite => ({ name: 't', version: 1, cases });
+const options = {
+  schema,
+  policy,
+  require: { approved: true, source: 'hand' as const, datasource: 'chinook' },
+};
+
+async function rules(...cases: EvalCase[]): Promise<Array<[string | undefined, LintRule]>> {
+  return (await lintSuite(suiteOf(...cases), options)).map((f) => [f.caseId, f.rule]);
+}
+
+describe('lintSuite', () => {
+  it('finds nothing wrong with a consistent suite', async () => {
+    expect(await lintSuite(suiteOf(albums, countries, weather), options)).toEqual([]);
+  });
+
+  // One broken copy per rule: each must be reported, by that rule, on that case.
+  const broken: Array<[LintRule, EvalCase]> = [
+    ['not-approved', { ...countries, approved: false }],
+    ['source', { ...countries, source: 'harvested' }],
+    ['datasource', { ...countries, datasource: 'northwind' }],
+    ['paraphrase-target', { ...countries, paraphrase_of: 'nope' }],
+    [
+      'paraphrase-rows',
+      { ...countries, id: 'countries2', paraphrase_of: 'countries', rows: [[23]] },
+    ],
+    ['unknown-table', { ...countries, tables: ['Customer', 'Client'] }],
+    ['unknown-column', { ...countries, columns: ['Customer.Country', 'Customer.Email'] }],
+    ['sql-unparsed', { ...countries, sql: 'SELECT FROM WHERE' }],
+    ['tables-mismatch', { ...albums, tables: ['Artist'] }],
+    ['columns-mismatch', { ...albums, columns: ['Artist.Name'] }],
+    ['unknown-role', { ...countries, outcome: { ...countries.outcome, intern: 'refused' } }],
+    ['outcome-mismatch', { ...countries, outcome: { admin: 'allowed', catalog: 'allowed' } }],
+    ['outcome-mismatch', { ...weather, outcome: { admin: 'allowed', catalog: 'unanswerable' } }],
+    ['rbac-denial-tag', { ...countries, tags: ['single-table', 'aggregation'] }],
+    ['rbac-denial-tag', { ...albums, tags: ['join', 'rbac-denial'] }],
+    ['unanswerable-tag', { ...weather, tags: [] }],
+    ['unanswerable-tag', { ...countries, tags: [...countries.tags, 'unanswerable'] }],
+    ['rows-missing', (({ rows: _, ...rest }) => rest)(countries)],
+    ['plan-missing', (({ plan: _, ...rest }) => rest)(countries)],
+    ['plan-unexpected', { ...weather, plan: countries.plan }],
+    [
+      'plan-invalid',
+      {
+        ...countries,
+        plan: {
+          select: [{ expr: { kind: 'column', table: 'Customer', column: 'Nope' } }],
+          from: { table: 'Customer' },
+        },
+      },
+    ],
+    [
+      'plan-tables',
+      {
+        ...countries,
+        plan: {
+          select: [{ expr: { kind: 'aggregate', func: 'count' } }],
+          from: { table: 'Album' },
+        },
+      },
+    ],
+    ['plan-width', { ...countries, rows: [[24, 'x']] }],
+    ['alt-rows-missing', { ...countries, alt_sql: ['SELECT COUNT(*) FROM Customer'] }],
+    ['alt-unparsed', { ...countries, alt_sql: ['SELECT ((('], alt_rows: [[[1]]] }],
+    [
+      'alt-table',
+      {
+        ...countries,
+        alt_sql: ['SELECT COUNT(*) FROM Customer JOIN Album ON 1 = 1'],
+        alt_rows: [[[1]]],
+      },
+    ],
+    ['alt-row-count', { ...countries, alt_sql: ['SELECT Country FROM Customer'], alt_rows: [[]] }],
+    [
+      'alt-row-count',
+      {
+        ...countries,
+        alt_sql: ['SELECT Country FROM Customer'],
+        alt_rows: [Array.from({ length: 26 }, (_, i) => [i])],
+      },
+    ],
+    [
+      'alt-repeats-gold',
+      {
+        ...countries,
+        alt_sql: ['select count(distinct Country)\n  from Customer;'],
+        alt_rows: [[[23]]],
+      },
+    ],
+    [
+      'alt-repeats-gold',
+      {
+        ...countries,
+        alt_sql: ['SELECT COUNT(DISTINCT c.Country) FROM Customer c'],
+        alt_rows: [[[24]]],
+      },
+    ],
+  ];
+
+  for (const [rule, c] of broken) {
+    it(`reports ${rule} (${c.id})`, async () => {
+      const found = await rules(albums, countries, weather, c);
+      expect(found).toContainEqual([c.id, rule]);
+      // Every finding is about the broken copy, and each carries a message.
+      for (const [id] of found) expect(id).toBe(c.id);
+    });
+  }
+
+  it('reports duplicate ids and header notes for cases without a plan', async () => {
+    const suite: EvalSuite = {
+      ...suiteOf(albums, countries, weather, { ...countries }),
+      plan_notes: [{ case: 'weather', note: 'x' }],
+    };
+    const findings = await lintSuite(suite, options);
+    expect(findings.map((f) => [f.caseId, f.rule])).toEqual([
+      ['countries', 'duplicate-id'],
+      ['weather', 'plan-note'],
+    ]);
+    expect(findings[0]?.message).toBe('id countries is used by more than one case');
+  });
+
+  it('runs the checks that need no schema or policy without them', async () => {
+    const findings = await lintSuite(
+      suiteOf({ ...countries, tables: ['Nope'], outcome: { x: 'allowed' } }, weather),
+    );
+    expect(findings.map((f) => f.rule)).toEqual(['rbac-denial-tag', 'plan-tables']);
+  });
+
+  it('names what is wrong in the message', async () => {
+    const [finding] = await lintSuite(suiteOf({ ...albums, tables: ['Artist'] }), options);
+    expect(finding).toEqual({
+      caseId: 'albums',
+      rule: 'tables-mismatch',
+      message: 'tables lists Artist, sql reads Album, Artist',
+    });
+  });
+});
