@@ -120,11 +120,24 @@ export function signaturesCompatible(
   if (a.nExact !== b.nExact || a.exactSumA !== b.exactSumA || a.exactSumB !== b.exactSumB) {
     return false;
   }
-  // Without numeric strings on either side, or when strings never equal numbers, the
-  // numeric parts must agree in count and, up to tolerance, in sum, min and max.
-  const pureNumbers = (a.nFlexString === 0 && b.nFlexString === 0) || !rules.numericStrings;
-  if (!pureNumbers || rules.tolerance >= 0.5) return true;
-  if (rules.numericStrings && a.nFlexString !== b.nFlexString) return false;
+  const numericA = a.nNum + a.nBig + a.nNumStr + a.nBigStr;
+  const numericB = b.nNum + b.nBig + b.nNumStr + b.nBigStr;
+  if (rules.dateLabels) {
+    // Gold labels ('2009', '2013-02') may answer result dates; nothing else crosses over.
+    if (a.nDate > b.nDate || numericB > numericA) return false;
+  } else {
+    if (a.nDate !== b.nDate || a.dateSumA !== b.dateSumA || a.dateSumB !== b.dateSumB) {
+      return false;
+    }
+    if (numericA !== numericB) return false;
+  }
+  if (!rules.numericStrings) {
+    // Strings only ever equal strings here.
+    if (a.nNumStr !== b.nNumStr || a.nBigStr !== b.nBigStr) return false;
+  } else if (a.nNumStr + a.nBigStr + b.nNumStr + b.nBigStr > 0) {
+    return true; // spelled numbers cross over to numbers: counts and sums say nothing more
+  }
+  if (rules.tolerance >= 0.5) return true;
   if (a.nNum + a.nBig !== b.nNum + b.nBig) return false;
   // A relative tolerance can make a huge double equal a bigint; keep only the count check then.
   if (rules.relTolerance > 0 && (a.nBig > 0 || b.nBig > 0)) return true;

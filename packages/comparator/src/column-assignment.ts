@@ -56,7 +56,7 @@ export function searchAssignment(s: AssignmentSearch): AssignmentOutcome {
   );
   const columnMatches = (i: number, j: number): boolean =>
     signaturesCompatible(gold.cols[i]!, result.cols[j]!, rules) &&
-    matchRows({ gold, result, goldCols: [i], resultCols: [j], rules }, false).ok;
+    matchRows({ gold, result, goldCols: [i], resultCols: [j], rules }, false, true).ok;
 
   const cands: number[][] = [];
   for (let i = 0; i < g; i++) {

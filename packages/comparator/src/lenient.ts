@@ -2,7 +2,9 @@
  * The lenient score: every gold column answered by a distinct result column, wherever it
  * sits, with rows still lining up. Guardrails: the column cap max(2g, g+2) and no constant
  * columns once there is more than one row. One extra normalisation: date/period labels.
- * Strict runs first, so lenient accepts everything strict accepts by construction.
+ * Strict runs first, so lenient accepts everything strict accepts by construction; and
+ * the constant rule applies only when the result carries extra columns (see
+ * decisions/comparator-tolerance-and-lenient-rules.md), so column order never matters.
  */
 import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
 import { rowReason } from './explanation.js';
@@ -29,7 +31,7 @@ export function lenientVerdict(
   orderMatters: boolean,
   tolerance: number,
 ): Verdict {
-  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient');
+  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient', false);
   if (strict.pass) return strict;
   const score = 'lenient';
   if (gold.height !== result.height) {
@@ -50,7 +52,10 @@ export function lenientVerdict(
     result,
     rules: specRules(tolerance, true),
     orderMatters,
-    excludeConstant: true,
+    // With exactly the gold's width every result column answers one gold column, so the
+    // result is the gold up to column order; constants are barred only alongside extra
+    // columns. This keeps lenient independent of column order and a superset of strict.
+    excludeConstant: result.width > gold.width,
     maxLeaves: DEFAULT_MAX_LEAVES,
   });
   if (found.ok) return { score, pass: true, emptyMatch: false, mapping: found.mapping };

@@ -37,8 +37,13 @@ export interface ColumnSignature {
   nExact: number;
   exactSumA: number;
   exactSumB: number;
-  /** Strings that spell numbers or dates: their matches depend on the rules. */
-  nFlexString: number;
+  /** Strings that spell a number (within +-2^53) or a big integer. */
+  nNumStr: number;
+  nBigStr: number;
+  /** Date strings: exact in strict, open to the label rule in lenient. */
+  nDate: number;
+  dateSumA: number;
+  dateSumB: number;
   nNum: number;
   nBig: number;
   nNaN: number;
@@ -75,7 +80,11 @@ function emptySignature(): ColumnSignature {
     nExact: 0,
     exactSumA: 0,
     exactSumB: 0,
-    nFlexString: 0,
+    nNumStr: 0,
+    nBigStr: 0,
+    nDate: 0,
+    dateSumA: 0,
+    dateSumB: 0,
     nNum: 0,
     nBig: 0,
     nNaN: 0,
@@ -110,44 +119,74 @@ export function prepareTable(t: TableLike): PreparedTable {
   const { names, rows, width } = readShape(t);
   const height = rows.length;
   const cols: PreparedColumn[] = [];
-  for (let j = 0; j < width; j++) {
-    cols.push({
-      kind: new Uint8Array(height),
-      num: new Float64Array(height),
-      hash: new Int32Array(height),
-      payload: null,
-      sig: emptySignature(),
-    });
-  }
-  // Row-major walk: each source row is touched once, which is what the input's layout favours.
+  for (let j = 0; j < width; j++) cols.push(prepareColumn(rows, j, height));
+  return { source: t, names, width, height, cols };
+}
+
+const TWO_53 = 2 ** 53;
+
+/**
+ * One column at a time, so its arrays and running signature stay local; plain finite
+ * numbers (the bulk of most results) take an inlined fast path.
+ */
+function prepareColumn(
+  rows: readonly (readonly unknown[])[],
+  j: number,
+  height: number,
+): PreparedColumn {
+  const kind = new Uint8Array(height);
+  const num = new Float64Array(height);
+  const hash = new Int32Array(height);
+  const sig = emptySignature();
+  let payload: unknown[] | null = null;
+  let nNum = 0;
+  let sum = 0;
+  let sumAbs = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sameHash = true;
+  let first = 0;
   for (let i = 0; i < height; i++) {
     const row = rows[i];
-    const isRow = Array.isArray(row);
-    for (let j = 0; j < width; j++) {
-      const col = cols[j]!;
-      const r = readValue(isRow ? row[j] : null);
-      const k = r.kind;
-      col.kind[i] = k;
-      col.num[i] = r.num;
-      let h: number;
-      const sig = col.sig;
+    const v = Array.isArray(row) ? row[j] : null;
+    let h: number;
+    let k: number;
+    let p: unknown;
+    if (typeof v === 'number' && Number.isFinite(v) && v < TWO_53 && v > -TWO_53) {
+      // Fast path: a plain finite number.
+      const x = v === 0 ? 0 : v;
+      k = K_NUM;
+      num[i] = x;
+      h = hashNumber(x);
+      nNum++;
+      sum += x;
+      sumAbs += x < 0 ? -x : x;
+      if (x < min) min = x;
+      if (x > max) max = x;
+      p = undefined;
+    } else {
+      const r = readValue(v);
+      k = r.kind;
+      num[i] = r.num;
+      p = r.payload;
       switch (k) {
         case K_NUM:
+          // booleans, small bigints, NaN and the infinities
           h = hashNumber(r.num);
-          sig.nNum++;
+          nNum++;
           if (Number.isNaN(r.num)) sig.nNaN++;
           else if (r.num === Number.POSITIVE_INFINITY) sig.nPosInf++;
           else if (r.num === Number.NEGATIVE_INFINITY) sig.nNegInf++;
           else {
-            sig.sum += r.num;
-            sig.sumAbs += Math.abs(r.num);
-            if (r.num < sig.min) sig.min = r.num;
-            if (r.num > sig.max) sig.max = r.num;
+            sum += r.num;
+            sumAbs += Math.abs(r.num);
+            if (r.num < min) min = r.num;
+            if (r.num > max) max = r.num;
           }
           break;
         case K_NUMSTR:
           h = hashNumber(r.num);
-          sig.nFlexString++;
+          sig.nNumStr++;
           break;
         case K_BIG:
           h = hashString(String(r.payload), SEED_BIG);
@@ -155,11 +194,13 @@ export function prepareTable(t: TableLike): PreparedTable {
           break;
         case K_BIGSTR:
           h = hashString(BigInt(r.payload as string).toString(), SEED_BIG);
-          sig.nFlexString++;
+          sig.nBigStr++;
           break;
         case K_DATE:
           h = hashString(r.payload as string, SEED_STRING);
-          sig.nFlexString++;
+          sig.nDate++;
+          sig.dateSumA = (sig.dateSumA + h) | 0;
+          sig.dateSumB = (sig.dateSumB + mix32(h ^ 0x68e31da4)) | 0;
           break;
         case K_STR:
           h = hashString(r.payload as string, SEED_STRING);
@@ -177,15 +218,28 @@ export function prepareTable(t: TableLike): PreparedTable {
           h = HASH_NULL;
           sig.nNull++;
       }
-      col.hash[i] = h;
-      if (i > 0 && h !== col.hash[0]) sig.sameHash = false;
-      if (k !== K_NUM && k !== K_NULL) {
-        if (col.payload === null) col.payload = new Array(height);
-        col.payload[i] = r.payload;
-      }
+    }
+    kind[i] = k;
+    hash[i] = h;
+    if (i === 0) first = h;
+    else if (h !== first) sameHash = false;
+    // Payload arrays grow by push: `new Array(n)` beyond ~100k elements starts in V8's
+    // slow dictionary mode.
+    if (payload !== null) {
+      payload.push(p);
+    } else if (k !== K_NUM && k !== K_NULL) {
+      payload = [];
+      for (let q = 0; q < i; q++) payload.push(undefined);
+      payload.push(p);
     }
   }
-  return { source: t, names, width, height, cols };
+  sig.nNum = nNum;
+  sig.sum = sum;
+  sig.sumAbs = sumAbs;
+  sig.min = min;
+  sig.max = max;
+  sig.sameHash = sameHash;
+  return { kind, num, hash, payload, sig };
 }
 
 function addExact(sig: ColumnSignature, h: number): void {

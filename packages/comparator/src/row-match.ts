@@ -6,8 +6,8 @@
  */
 import { cellsEqual, signaturesCompatible } from './cell-equality.js';
 import type { PreparedColumn, PreparedTable } from './prepared-table.js';
-import { combine, hashNumber, mix32 } from './value-hash.js';
-import { isExactKind } from './value-kind.js';
+import { combine, HASH_NULL, hashNumber, mix32 } from './value-hash.js';
+import { isExactKind, K_DATE, K_NULL } from './value-kind.js';
 import type { ValueRules } from './value-rules.js';
 
 export type RowMatchOutcome =
@@ -87,9 +87,20 @@ export function buildChains(hashes: Int32Array): Chains {
   return { head, next, mask };
 }
 
-export function matchRows(p: RowPairing, orderMatters: boolean): RowMatchOutcome {
+/**
+ * `quickReject`: when column signatures already rule a match out, return at once without
+ * naming rows (for callers that only need the yes/no, such as lenient's strict pre-check).
+ */
+export function matchRows(
+  p: RowPairing,
+  orderMatters: boolean,
+  quickReject = false,
+): RowMatchOutcome {
   const b = bind(p);
   const n = p.gold.height;
+  if (quickReject && !pairsCouldMatch(b)) {
+    return { ok: false, code: 'row_mismatch', goldRow: -1, resultRow: -1 };
+  }
   if (orderMatters) {
     for (let i = 0; i < n; i++) {
       if (!rowsEqual(b, i, i)) {
@@ -175,38 +186,54 @@ function repair(
 ): void {
   const n = p.gold.height;
   const rules = b.rules;
+  // Key column: one where every cell on both sides is null or a number (spelled or not), so
+  // equal cells fall in the same or a neighbouring tolerance-wide bucket.
   let keyCol = -1;
   if (rules.relTolerance === 0) {
-    for (let k = 0; k < b.gc.length; k++) {
+    for (let k = 0; k < b.gc.length && keyCol === -1; k++) {
       const gs = b.gc[k]!.sig;
       const rs = b.rc[k]!.sig;
-      const finiteG = gs.nNum - gs.nNaN - gs.nPosInf - gs.nNegInf;
-      const finiteR = rs.nNum - rs.nNaN - rs.nPosInf - rs.nNegInf;
-      if (finiteG === n && finiteR === n) {
-        keyCol = k;
-        break;
+      if (gs.nNull + gs.nNum + gs.nNumStr === n && rs.nNull + rs.nNum + rs.nNumStr === n) {
+        if (gs.nNull < n) keyCol = k;
       }
     }
   }
   // Values within tolerance are at most one bucket apart when a bucket is twice as wide.
   const width = rules.tolerance > 0 ? rules.tolerance * 2 : 1;
+  // Dates are exact unless the label rule lets a gold label answer a longer date.
+  const exact = (kind: number) => isExactKind(kind) || (kind === K_DATE && !rules.dateLabels);
   const coarse = (cols: PreparedColumn[], i: number, shift: number): number => {
     let h = 0;
     for (let k = 0; k < cols.length; k++) {
       const c = cols[k]!;
-      h = combine(h, isExactKind(c.kind[i]!) ? c.hash[i]! : WILDCARD);
+      h = combine(h, exact(c.kind[i]!) ? c.hash[i]! : WILDCARD);
     }
-    if (keyCol >= 0) h = combine(h, hashNumber(Math.floor(cols[keyCol]!.num[i]! / width) + shift));
+    if (keyCol >= 0) {
+      const c = cols[keyCol]!;
+      const x = c.num[i]!;
+      const kind = c.kind[i]!;
+      const bucket =
+        kind === K_NULL
+          ? HASH_NULL
+          : Number.isFinite(x)
+            ? hashNumber(Math.floor(x / width) + shift)
+            : hashNumber(x);
+      h = combine(h, bucket);
+    }
     return mix32(h);
+  };
+  const shiftsFor = (r: number): number[] => {
+    if (keyCol < 0) return [0];
+    const c = b.rc[keyCol]!;
+    return c.kind[r] !== K_NULL && Number.isFinite(c.num[r]!) ? [0, -1, 1] : [0];
   };
   const gch = new Int32Array(n);
   for (let i = 0; i < n; i++) gch[i] = coarse(b.gc, i, 0);
   const { head, next, mask } = buildChains(gch);
-  const shifts = keyCol >= 0 ? [0, -1, 1] : [0];
 
   const candidates = (r: number): number[] => {
     const out: number[] = [];
-    for (const s of shifts) {
+    for (const s of shiftsFor(r)) {
       const h = coarse(b.rc, r, s);
       for (let g = head[h & mask]!; g !== -1; g = next[g]!) {
         if (gch[g] === h && rowsEqual(b, g, r)) out.push(g);

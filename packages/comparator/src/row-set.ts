@@ -26,16 +26,21 @@ export function compareRowSets(p: RowPairing): RowSetOutcome {
     }
     return true;
   };
-  const goldRow = firstMissing(gh, rh, (probe, cand) => equal(probe, cand));
-  const resultRow = firstMissing(rh, gh, (probe, cand) => equal(cand, probe));
+  const tolerant = p.rules.tolerance > 0 || p.rules.relTolerance > 0;
+  const goldRow = firstMissing(gh, rh, (probe, cand) => equal(probe, cand), tolerant);
+  const resultRow = firstMissing(rh, gh, (probe, cand) => equal(cand, probe), tolerant);
   return { ok: goldRow === -1 && resultRow === -1, goldRow, resultRow };
 }
 
-/** First probe row with no equal row on the other side (hash hits are checked by `equal`). */
+/**
+ * First probe row with no equal row on the other side (hash hits are checked by `equal`).
+ * Under a tolerance, equal rows can hash apart, so a miss falls back to a scan.
+ */
 function firstMissing(
   probeHashes: Int32Array,
   otherHashes: Int32Array,
   equal: (probe: number, other: number) => boolean,
+  tolerant: boolean,
 ): number {
   const { head, next, mask } = buildChains(otherHashes);
   for (let i = 0; i < probeHashes.length; i++) {
@@ -47,6 +52,7 @@ function firstMissing(
         break;
       }
     }
+    for (let o = 0; tolerant && !found && o < otherHashes.length; o++) found = equal(i, o);
     if (!found) return i;
   }
   return -1;

@@ -22,6 +22,7 @@ export function strictVerdict(
   orderMatters: boolean,
   tolerance: number,
   score: Score = 'strict',
+  explain = true,
 ): Verdict {
   // Empty against empty passes whatever the columns (there is nothing to compare), flagged.
   if (gold.height === 0 && result.height === 0) {
@@ -37,6 +38,7 @@ export function strictVerdict(
   const outcome = matchRows(
     { gold, result, goldCols: mapping, resultCols: mapping, rules: specRules(tolerance, false) },
     orderMatters,
+    !explain,
   );
   if (outcome.ok) return { score, pass: true, emptyMatch: false, mapping };
   return fail(score, mapping, rowReason(outcome, gold, result));
