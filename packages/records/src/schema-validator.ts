@@ -13,7 +13,6 @@ export interface SchemaIssue {
   readonly message: string;
 }
 
-
 interface Schema {
   readonly type?: string | readonly string[];
   readonly const?: unknown;
@@ -80,7 +79,7 @@ function checkString(schema: Schema, value: string, path: string, out: SchemaIss
   if (schema.minLength !== undefined && value.length < schema.minLength) {
     out.push({ field: path, message: 'must not be empty' });
   }
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) {
+  if (schema.pattern !== undefined && !compiled(schema.pattern).test(value)) {
     out.push({ field: path, message: `must match ${schema.pattern}, got ${show(value)}` });
   }
 }
@@ -102,11 +101,12 @@ function checkObject(
   out: SchemaIssue[],
 ) {
   for (const key of schema.required ?? []) {
-    if (!(key in value)) out.push({ field: join(path, key), message: 'is required' });
+    if (!Object.hasOwn(value, key)) out.push({ field: join(path, key), message: 'is required' });
   }
   const properties = schema.properties ?? {};
-  for (const [key, child] of Object.entries(value)) {
-    const known = properties[key];
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    const known = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (known !== undefined) {
       check(root, known, child, join(path, key), out);
     } else if (schema.additionalProperties === false) {
@@ -140,6 +140,17 @@ function checkAnyOf(
   }
   const kinds = branches.map((b) => (b.$ref !== undefined ? b.$ref.split('/').pop() : b.type));
   out.push({ field: path, message: `must be ${kinds.join(' or ')}, got ${describe(value)}` });
+}
+
+// Thousands of case records share a handful of patterns; compile each once.
+const patterns = new Map<string, RegExp>();
+function compiled(pattern: string): RegExp {
+  let regex = patterns.get(pattern);
+  if (regex === undefined) {
+    regex = new RegExp(pattern, 'u');
+    patterns.set(pattern, regex);
+  }
+  return regex;
 }
 
 function validates(root: Schema, schema: Schema, value: unknown): boolean {
