@@ -100,10 +100,9 @@ function scanBold(text: string): NameClaim[] {
     }
     const closeEnd = close + runLength(text, close, c);
     const inner = text.slice(runEnd, close);
-    const after = text.charCodeAt(closeEnd);
     i = closeEnd;
     const name = inner.trim();
-    if (boldIsSkipped(name, after)) continue;
+    if (boldIsSkipped(name)) continue;
     claims.push({ written: name, kind: 'bold', start: open, end: closeEnd });
   }
   return claims;
@@ -117,11 +116,11 @@ function runLength(text: string, from: number, code: number): number {
 
 /**
  * The spec's skip rules: a digit, a trailing ':' (**Note:**), more than six words. Also a
- * span with no letter, a span that is itself a quotation (the quote scanner takes it), and
- * a label whose colon follows the asterisks (**Note**:).
+ * span with no letter, and a span that is itself a quotation (the quote scanner takes it).
+ * A colon after the asterisks (**Rock**: 1,297) does not skip the span: that is how lists
+ * of names are written, and the spec skips only the colon inside.
  */
-function boldIsSkipped(name: string, after: number): boolean {
-  if (after === 58 || after === 0xff1a) return true;
+function boldIsSkipped(name: string): boolean {
   const last = name.charCodeAt(name.length - 1);
   if (last === 58 || last === 0xff1a) return true;
   let letters = false;

@@ -308,8 +308,25 @@ describe('one rule at a time', () => {
     expect(say('**Light Metallic**', result).faithful).toBe(false);
   });
 
-  it('bold: a label whose colon follows the asterisks is skipped too', () => {
-    expect(say('**Answer**: 5', one(5)).checked).toBe(1);
+  it('bold: only a colon inside the asterisks skips the span, so name lists are checked', () => {
+    expect(say('**Answer:** 5', one(5)).checked).toBe(1);
+    expect(
+      say(
+        '- **Rock**: 1,297\n- **Polka**: 5',
+        rows(
+          ['g', 'n'],
+          [
+            ['Rock', 1297],
+            ['Jazz', 5],
+          ],
+        ),
+      ),
+    ).toEqual({
+      faithful: false,
+      unsupported_numbers: [],
+      unsupported_entities: ['Polka'],
+      checked: 4,
+    });
     // __init__ between spaces is bold in Markdown; inside a word it is not.
     expect(
       say('__Polka__ and __init__ and snake__case__word', one(5)).unsupported_entities,
@@ -335,6 +352,12 @@ describe('one rule at a time', () => {
     expect(scanNumbers('\u5171\u67093\u9996\u6b4c').map((c) => c.written)).toEqual(['3']);
     expect(scanNumbers('\u7b2c3\u540d')).toEqual([]); // 第3: an ordinal
     expect(say('\u5171\u670959\u4f4d\u5ba2\u6237', one(59)).faithful).toBe(true);
+    // Astral characters: an emoji does not glue, a mathematical bold digit is text.
+    expect(scanNumbers('\u{1F3B5}5 tracks').map((c) => c.written)).toEqual(['5']);
+    expect(scanNumbers('\u{1D7D3} tracks and \u{1D7D3}5')).toEqual([]);
+    expect(say('**Mot\u00f6rhead \u{1F918}**', rows(['Name'], [['Motorhead']])).faithful).toBe(
+      true,
+    );
   });
 
   it('summary and content are both checked; unsupported values are listed once, in order', () => {
@@ -407,7 +430,7 @@ describe('properties', () => {
       fc.property(resultArb, fc.boolean(), (result, bold) => {
         const lines = result.rows.map(([name, count, amount]) => {
           const label = bold ? `**${name}**` : `"${name}"`;
-          return `- ${label} has ${count} items, ${String(amount)} dollars`;
+          return `- ${label}: ${count} items, ${String(amount)} dollars`;
         });
         const verdict = checkAnswer({ content: lines.join('\n') }, result);
         expect(verdict.unsupported_numbers).toEqual([]);

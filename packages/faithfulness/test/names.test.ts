@@ -22,8 +22,11 @@ describe('scanNames', () => {
     expect(names('**Note\uff1a** **\uff15 stars**')).toEqual([]); // full-width colon and digit
   });
 
-  it('skips bold labels, bold quotations and bold without letters', () => {
-    expect(names('**Answer**: 5. **"Jazz"** **--**')).toEqual([['quoted', 'Jazz']]);
+  it('skips bold quotations and bold without letters, but not a name before a colon', () => {
+    expect(names('**Rock**: 5. **"Jazz"** **--**')).toEqual([
+      ['bold', 'Rock'],
+      ['quoted', 'Jazz'],
+    ]);
   });
 
   it('needs a closer on the same line, and no space inside the asterisks', () => {
