@@ -259,8 +259,17 @@ export class LlmClient {
       throw this.#cancelled(route, 0);
     }
     const timeoutMs = request.timeoutMs ?? route.timeoutMs;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    // One controller per attempt, aborted by our timer or the caller's signal. Cheaper than
+    // AbortSignal.timeout + AbortSignal.any, and nothing outlives the attempt.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const signal = controller.signal;
     const started = performance.now();
     try {
       let status: number;
@@ -284,7 +293,7 @@ export class LlmClient {
       } catch (error) {
         if (request.signal?.aborted)
           throw new LlmError('CANCELLED', `${where}: call cancelled`, details);
-        if (timeout.aborted) {
+        if (timedOut) {
           throw new LlmError('TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
             ...details,
             cause: error,
@@ -328,6 +337,8 @@ export class LlmClient {
       this.#options.onUsage?.(record);
       return reply;
     } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
       release();
     }
   }
