@@ -100,6 +100,7 @@ function isDirty(root: string): boolean | 'unknown' {
   try {
     const out = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
       cwd: root,
+      env: cleanGitEnv(),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 30_000,
@@ -108,4 +109,14 @@ function isDirty(root: string): boolean | 'unknown' {
   } catch {
     return 'unknown';
   }
+}
+
+// Inside a git hook or a `git submodule foreach`, GIT_DIR and friends point at another
+// repository; the status must be of the repository we found.
+function cleanGitEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR']) {
+    delete env[name];
+  }
+  return env;
 }

@@ -5,6 +5,7 @@ export {
   renderBenchmarksPage,
 } from './benchmarks-page.js';
 export { type Comparability, comparable } from './comparable.js';
+export { createRecord, type RecordInput } from './create-record.js';
 export { type GitInfo, gitInfo } from './git-info.js';
 export { type PublishOptions, type PublishResult, publish } from './publish.js';
 export { readRecords, sortRecords } from './read-records.js';

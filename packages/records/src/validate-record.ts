@@ -62,8 +62,11 @@ export function parseRecord(text: string, file = '(record)'): RunRecord {
 
 function consistencyIssues(record: RunRecord): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
-  if (Number.isNaN(Date.parse(record.recorded_at))) {
-    issues.push({ field: 'recorded_at', message: `is not a real date: ${record.recorded_at}` });
+  if (!isRealInstant(record.recorded_at)) {
+    issues.push({
+      field: 'recorded_at',
+      message: `is not a real date and time: ${record.recorded_at}`,
+    });
   }
   const board = record.scoreboard;
   if (board.completed_cases > board.planned_cases) {
@@ -144,4 +147,27 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
     }
   }
   return issues;
+}
+
+/** Date.parse rolls 2026-02-31 over to March; a record's date must exist as written. */
+function isRealInstant(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text);
+  if (match === null) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
 }

@@ -49,7 +49,7 @@ export function formatRecord(record: RunRecord): string {
  * suffix), so a reader never sees half a record and no record is ever edited.
  */
 export function writeRecord(benchmarksDir: string, record: RunRecord): string {
-  validateRecord(record);
+  validateRecord(record, `record to write under ${benchmarksDir}`);
   const name = recordName(record);
   const dir = recordDir(benchmarksDir, name);
   mkdirSync(dir, { recursive: true });

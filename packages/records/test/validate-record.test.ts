@@ -99,6 +99,7 @@ describe('validateRecord', () => {
     record.recorded_at = '2026-02-31T10:00:00Z';
     const fields = recordIssues(record).map((issue) => issue.field);
     expect(fields).toEqual([
+      'recorded_at',
       'scoreboard.stopped',
       'scoreboard.cases[6]',
       'metrics.answerability.count',
