@@ -74,7 +74,33 @@ describe('searchAssignment', () => {
     );
   });
 
-  it('tries interchangeable (identical) result columns once, and stops at the leaf budget', () => {
+  it('stops at the leaf budget and says so', () => {
+    const gold = prep(
+      ['a', 'b'],
+      [
+        [1, 'x'],
+        [2, 'y'],
+        [3, 'z'],
+      ],
+    );
+    const result = prep(
+      ['p', 'q', 'r'],
+      [
+        [3, 1, 'x'],
+        [1, 2, 'y'],
+        [2, 3, 'z'],
+      ],
+    );
+    expect(search(gold, result, 1)).toMatchObject({
+      ok: false,
+      code: 'rows',
+      exhausted: true,
+      mapping: [0, 2],
+    });
+    expect(search(gold, result, 2)).toEqual({ ok: true, mapping: [1, 2] });
+  });
+
+  it('tries interchangeable (identical) result columns once', () => {
     // Eight identical gold columns and eight identical result columns, rows not lining up
     // with the ninth: without de-duplication this is 8! leaves.
     const n = 4;
