@@ -2,7 +2,7 @@ import { blankCode } from './code-spans.js';
 import { absDecimal, approximate, negateDecimal } from './decimal.js';
 import { buildEvidence, type Evidence, type ResultRows } from './evidence.js';
 import { nameWords } from './name-words.js';
-import { type NameClaim, scanNames } from './names.js';
+import { type NameClaim, scanNamesIn } from './names.js';
 import { type NumberClaim, type NumberVisitor, numberClaim, visitNumbers } from './numbers.js';
 
 /** The written answer: its summary and its content (either may be absent). */
@@ -56,7 +56,7 @@ export function checkAnswer(
     if (!part) continue;
     const text = blankCode(part);
     visitNumbers(text, visit);
-    for (const claim of scanNames(text)) {
+    for (const claim of scanNamesIn(text)) {
       const words = nameWords(claim.written);
       if (words.length === 0) continue;
       checked++;

@@ -6,6 +6,7 @@ import {
   isWhitespace,
   isWordChar,
 } from './char-class.js';
+import { blankCode } from './code-spans.js';
 
 /** One name the answer states, as the scorer will check it. */
 export interface NameClaim {
@@ -56,8 +57,13 @@ class NextFinder {
   }
 }
 
-/** Every quoted ("Jazz", “Jazz”, 'Jazz') and bold (**Rock**, __Rock__) name in `text`. */
+/** Every quoted ("Jazz", “Jazz”, 'Jazz') and bold (**Rock**, __Rock__) name outside code. */
 export function scanNames(text: string): NameClaim[] {
+  return scanNamesIn(blankCode(text));
+}
+
+/** scanNames on text whose code is already blanked. */
+export function scanNamesIn(text: string): NameClaim[] {
   const claims = [...scanBold(text), ...scanQuoted(text)];
   return claims.sort((a, b) => a.start - b.start);
 }

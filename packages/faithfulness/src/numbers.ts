@@ -10,6 +10,7 @@ import {
   isMinus,
   isWordChar,
 } from './char-class.js';
+import { blankCode } from './code-spans.js';
 import type { Decimal } from './decimal.js';
 import { MarkdownTable } from './markdown-table.js';
 import { NumberBody, readLetters, readNumberBody, readScale } from './number-body.js';
@@ -55,17 +56,17 @@ export type Sign = 'minus' | 'plus' | 'none';
  * Skipped, as the spec says: ordinals (2nd), list markers (1. at a line start), numbers glued
  * to a word or identifier (chinook_001, MPEG-4, #7, Q3), and the month and day of a date.
  * Also skipped: clock times (10:30), which are positions like dates, and a Markdown table's
- * rank column (| 1 | Rock |), which numbers rows like list markers.
+ * rank column (| 1 | Rock |), which numbers rows like list markers. Code is not read.
  */
 export function scanNumbers(text: string): NumberClaim[] {
   const claims: NumberClaim[] = [];
-  visitNumbers(text, (t, start, end, body, power, percent, sign) => {
+  visitNumbers(blankCode(text), (t, start, end, body, power, percent, sign) => {
     claims.push(numberClaim(t, start, end, body, power, percent, sign));
   });
   return claims;
 }
 
-/** The scanner behind scanNumbers, allocation-light for long answers. */
+/** The scanner behind scanNumbers, allocation-light for long answers; code already blanked. */
 export function visitNumbers(text: string, visit: NumberVisitor): void {
   const body = new NumberBody();
   const table = new MarkdownTable(text);

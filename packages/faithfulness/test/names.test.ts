@@ -71,3 +71,9 @@ describe('scanNames', () => {
     expect(names('"Rock\nJazz"')).toEqual([]);
   });
 });
+
+describe('scanNames and code', () => {
+  it('reads no names inside code, as checkAnswer does', () => {
+    expect(names('`"Customer"` and **Rock**\n```\n**Polka**\n```')).toEqual([['bold', 'Rock']]);
+  });
+});

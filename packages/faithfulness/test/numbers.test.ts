@@ -76,3 +76,11 @@ describe('scanNumbers', () => {
     expect(scanNumbers('on May 5').map((c) => c.written)).toEqual([]);
   });
 });
+
+describe('scanNumbers and code', () => {
+  it('reads no numbers inside code, as checkAnswer does', () => {
+    expect(scanNumbers('`LIMIT 10` gave 59\n```sql\nSELECT 1\n```').map((c) => c.written)).toEqual([
+      '59',
+    ]);
+  });
+});
