@@ -39,11 +39,14 @@ export interface CatalogTable {
 export interface Catalog {
   dialect: SqlDialect;
   lookup(name: TableName): CatalogTable | undefined;
+  /** A table whose name differs only in case, for "did you mean" hints. */
+  nearCase(name: TableName): CatalogTable | undefined;
 }
 
 export function buildCatalog(schema: SchemaLike, dialect: SqlDialect): Catalog {
   const def = defaultSchema(dialect);
   const byKey = new Map<string, CatalogTable>();
+  const byLower = new Map<string, CatalogTable>();
   for (const table of schema.tables) {
     const schemaName = table.schema ?? def;
     const key = `${catalogKey(dialect, schemaName)}\u0000${catalogKey(dialect, table.name)}`;
@@ -53,7 +56,9 @@ export function buildCatalog(schema: SchemaLike, dialect: SqlDialect): Catalog {
       catalogKey(dialect, schemaName) === catalogKey(dialect, def)
         ? table.name
         : `${schemaName}.${table.name}`;
-    byKey.set(key, { table, display, columns });
+    const entry = { table, display, columns };
+    byKey.set(key, entry);
+    byLower.set(`${schemaName.toLowerCase()}\u0000${table.name.toLowerCase()}`, entry);
   }
   return {
     dialect,
@@ -64,6 +69,11 @@ export function buildCatalog(schema: SchemaLike, dialect: SqlDialect): Catalog {
         ? identKey(dialect, name.schema.name, name.schema.quoted)
         : catalogKey(dialect, def);
       return byKey.get(`${s}\u0000${identKey(dialect, name.name.name, name.name.quoted)}`);
+    },
+    nearCase(name) {
+      if (name.catalog) return undefined;
+      const s = (name.schema?.name ?? def).toLowerCase();
+      return byLower.get(`${s}\u0000${name.name.name.toLowerCase()}`);
     },
   };
 }

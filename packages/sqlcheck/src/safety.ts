@@ -169,12 +169,16 @@ function checkLimit(
   maxLimit: number,
   add: (rule: string, message: string) => void,
 ): void {
+  // The outermost LIMIT counts: `(SELECT ...) LIMIT 5` puts it on the parenthesised query.
   let node: Json | undefined = query;
-  for (let k = kindOf(node); k === 'subquery' || k === 'paren'; k = kindOf(node)) {
-    node = bodyOf(node as JsonObject, k).this;
+  let body: JsonObject = {};
+  for (;;) {
+    const kind = kindOf(node);
+    body = kind ? bodyOf(node as JsonObject, kind) : {};
+    const bounded = (body.limit ?? null) !== null || (body.fetch ?? null) !== null;
+    if (bounded || (kind !== 'subquery' && kind !== 'paren')) break;
+    node = body.this;
   }
-  const kind = kindOf(node);
-  const body = kind ? bodyOf(node as JsonObject, kind) : {};
   const range = `an integer literal between 1 and ${maxLimit}`;
   if (body.fetch !== null && body.fetch !== undefined) {
     add('fetch-not-allowed', `FETCH FIRST ... ROWS is not accepted; use LIMIT with ${range}`);

@@ -316,9 +316,13 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
       const use: TableUse = { name: tableName, node, ...(entry ? { entry } : {}) };
       out.tables.push(use);
       if (catalog && !entry) {
+        const near = catalog.nearCase(tableName);
+        const hint = near
+          ? ` (did you mean "${near.table.name}"? ${name.quoted ? 'quoted names are case-sensitive' : 'PostgreSQL folds unquoted names to lower case'})`
+          : '';
         out.violations.push({
           rule: 'unknown-table',
-          message: `unknown table: ${writtenName(tableName)}`,
+          message: `unknown table: ${writtenName(tableName)}${hint}`,
         });
       }
       scope.sources.push({

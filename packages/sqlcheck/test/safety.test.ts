@@ -244,6 +244,8 @@ describe('options', () => {
     expect(await rules('SELECT 1 LIMIT 50', { maxLimit: 10 })).toEqual(['limit-out-of-range']);
     expect(await rules('SELECT 1 UNION SELECT 2 LIMIT 5')).toEqual([]);
     expect(await rules('(SELECT 1 LIMIT 5)')).toEqual([]);
+    expect(await rules('(SELECT 1) LIMIT 5')).toEqual([]);
+    expect(await rules('(SELECT 1 LIMIT 5) LIMIT 5000')).toEqual(['limit-out-of-range']);
   });
   it('allowedTables compares schema-qualified names and the default schema', async () => {
     const opts = { allowedTables: ['orders', 'hr.staff'] };

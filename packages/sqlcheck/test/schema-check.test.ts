@@ -123,7 +123,13 @@ describe('dialect identifier case rules', () => {
     );
     expect(
       (await checkSchema('SELECT Title FROM Album', PG_CHINOOK, 'postgres')).violations,
-    ).toEqual([{ rule: 'unknown-table', message: 'unknown table: Album' }]);
+    ).toEqual([
+      {
+        rule: 'unknown-table',
+        message:
+          'unknown table: Album (did you mean "Album"? PostgreSQL folds unquoted names to lower case)',
+      },
+    ]);
     expect(
       (await checkSchema('SELECT "title" FROM "Album"', PG_CHINOOK, 'postgres')).violations.map(
         (v) => v.rule,
