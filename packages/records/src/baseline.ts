@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { comparable } from './comparable.js';
 import { asStored, type RunRecord, type StoredRecord } from './record.js';
 import { recordFileName, recordName } from './record-path.js';
+import { formatRecord } from './write-record.js';
 
 /** Options for `newestComparableBaseline`. */
 export interface BaselineOptions {
@@ -13,8 +14,9 @@ export interface BaselineOptions {
  * The newest record the current one can be gated against: comparable (same mode, suite
  * digest, schema fingerprint; in full also roles and curated), on the same database, by
  * default of the same config, and recorded no later than the current one; the current
- * record itself is skipped. Ties on recorded_at go to the later path, as `-2` is written
- * after the plain name. Returns undefined when there is none. Accepts bare records or
+ * record itself (the same object, or the same record read again) is skipped. Ties on
+ * recorded_at go to the later suffix, as `-2` is written after the plain name. Returns
+ * undefined when there is none. Accepts bare records or
  * `StoredRecord`s (what `readRecords` returns) and returns the same kind of item.
  */
 export function newestComparableBaseline<T extends RunRecord | StoredRecord>(
@@ -32,6 +34,9 @@ export function newestComparableBaseline<T extends RunRecord | StoredRecord>(
     if (sameConfig && record.config.name !== current.config.name) continue;
     const time = Date.parse(record.recorded_at);
     if (time > now) continue;
+    // The same record read twice (the CLI reads the current run's file and all records)
+    // is not its own baseline.
+    if (time === now && formatRecord(record) === formatRecord(current)) continue;
     if (!comparable(record, current).comparable) continue;
     const tie = path;
     const n = suffixNumber(path, record);

@@ -18,6 +18,10 @@ describe('newestComparableBaseline', () => {
     expect(newestComparableBaseline(stored, self.record)?.path).toMatch(
       /2026-10-15_3f9c2a1_plans\.json$/,
     );
+    // The same record read again from its file is not its own baseline either.
+    expect(newestComparableBaseline(stored, fixture('plansNew'))?.path).toMatch(
+      /2026-10-15_3f9c2a1_plans\.json$/,
+    );
     const early = variant('plansOld', { recorded_at: '2026-10-01T00:00:00Z' });
     expect(newestComparableBaseline(stored, early)).toBeUndefined();
   });
