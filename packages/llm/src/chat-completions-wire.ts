@@ -20,7 +20,11 @@ export const chatCompletionsWire: WireAdapter = {
     const body: Record<string, unknown> = { model: node.model, messages };
     if (node.temperature !== null) body.temperature = node.temperature;
     const maxTokens = request.maxTokens ?? node.maxTokens;
-    if (maxTokens !== undefined) body.max_completion_tokens = maxTokens;
+    // OpenAI renamed the field for reasoning models; the compatible servers (OpenRouter,
+    // Ollama, vLLM) all read the older max_tokens.
+    if (maxTokens !== undefined) {
+      body[node.provider === 'openai' ? 'max_completion_tokens' : 'max_tokens'] = maxTokens;
+    }
     if (request.output) {
       body.response_format = {
         type: 'json_schema',

@@ -13,9 +13,14 @@ import {
 } from './backoff.js';
 import { chatCompletionsWire } from './chat-completions-wire.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
-import type { LlmConfig, NodeConfig, ProviderSettings } from './llm-config.js';
+import {
+  type LlmConfig,
+  LlmConfigError,
+  type NodeConfig,
+  type ProviderSettings,
+} from './llm-config.js';
 import { LlmError } from './llm-error.js';
-import { isLlmNode, type LlmNode } from './llm-nodes.js';
+import { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
 import type { LlmRequest } from './llm-request.js';
 import { checkOutput } from './output-validator.js';
 import { PROVIDERS, type ProviderName, type Wire } from './providers.js';
@@ -119,7 +124,7 @@ export class LlmClient {
 
   #route(node: LlmNode | string): Route {
     if (!isLlmNode(node)) {
-      throw new LlmError('BAD_RESPONSE', `Unknown LLM node "${node}"`, { node });
+      throw new LlmConfigError(`Unknown LLM node "${node}" (nodes: ${LLM_NODES.join(', ')})`);
     }
     const config = this.config.nodes[node];
     const provider = config.provider;

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLLMServer } from '../src/fake-llm-server.js';
 import { LlmClient } from '../src/llm-client.js';
+import { LlmConfigError } from '../src/llm-config.js';
 import { LlmError } from '../src/llm-error.js';
 import type { Wire } from '../src/providers.js';
+import { Secret } from '../src/secret.js';
 import { FIXED_RANDOM, fakeConfig, PLAN_SCHEMA, TEST_KEY } from './helpers.js';
 
 const server = new FakeLLMServer({
@@ -335,7 +337,55 @@ describe('faults end in a typed error or a successful retry', () => {
   });
 });
 
+describe('client plumbing', () => {
+  it('onUsage sees every record as it is made; an unknown node is a config error', async () => {
+    const seen: string[] = [];
+    const client = new LlmClient(fakeConfig(server, 'chat'), {
+      onUsage: (u) => seen.push(`${u.node}:${u.input}`),
+    });
+    await ask(client);
+    expect(seen).toEqual(['planner:1000']);
+    await expect(client.call('coder', { messages: [] })).rejects.toThrow(LlmConfigError);
+    await client.close();
+  });
+
+  it('max tokens: max_completion_tokens for OpenAI, max_tokens for compatible servers', async () => {
+    const config = fakeConfig(server, 'chat');
+    config.nodes.planner.maxTokens = 900;
+    config.nodes.resolver = { provider: 'vllm', model: 'qwen2.5', temperature: 0 };
+    config.providers.vllm = { baseUrl: server.openaiUrl };
+    const client = new LlmClient(config, { env: {} });
+    await ask(client);
+    await client.call('resolver', { messages: [{ role: 'user', content: 'x' }], maxTokens: 50 });
+    expect(server.requests[0]!.body.max_completion_tokens).toBe(900);
+    expect(server.requests[1]!.body).toMatchObject({ model: 'qwen2.5', max_tokens: 50 });
+    expect(server.requests[1]!.headers.authorization).toBeUndefined();
+    await client.close();
+  });
+});
+
 describe('concurrency limit per provider', () => {
+  it('each provider has its own limit, shared by its nodes', async () => {
+    const slow = new FakeLLMServer({ answers: { plan: { tables: ['A'], limit: 1 } }, delayMs: 40 });
+    await slow.start();
+    const config = fakeConfig(slow, 'chat', { maxConcurrency: 1 });
+    config.nodes.synthesizer = { provider: 'anthropic', model: 'claude-haiku-4-5', temperature: 0 };
+    config.providers.anthropic = { baseUrl: slow.url, apiKey: new Secret('k'), maxConcurrency: 1 };
+    const client = new LlmClient(config);
+    const q = {
+      messages: [{ role: 'user' as const, content: 'q' }],
+      output: { name: 'plan', schema: PLAN_SCHEMA },
+    };
+    await Promise.all([
+      ...['planner', 'resolver', 'planner', 'refiner'].map((n) => client.call(n, q)),
+      ...[1, 2, 3, 4].map(() => client.call('synthesizer', q)),
+    ]);
+    expect(slow.requests).toHaveLength(8);
+    expect(slow.maxInFlight).toBe(2);
+    await client.close();
+    await slow.close();
+  });
+
   it('never has more than maxConcurrency requests in flight at the server', async () => {
     const slow = new FakeLLMServer({ answers: { plan: { tables: ['A'], limit: 1 } }, delayMs: 40 });
     await slow.start();
