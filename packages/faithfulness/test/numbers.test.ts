@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scanNumbers } from '../src/index.js';
 
@@ -82,5 +83,31 @@ describe('scanNumbers and code', () => {
     expect(scanNumbers('`LIMIT 10` gave 59\n```sql\nSELECT 1\n```').map((c) => c.written)).toEqual([
       '59',
     ]);
+  });
+});
+
+describe('scanNumbers on any text', () => {
+  const alphabet = fc.constantFrom(
+    ...'0123456789 ,.-+$%:/\n|#_*"\'`abkmMBthndrsJan\u00a0\u202f\u2013\u2212\uff11\u7b2c\u20ac'.split(
+      '',
+    ),
+  );
+  it('returns claims in order, without overlap, each written exactly as its span', () => {
+    fc.assert(
+      fc.property(
+        fc.array(alphabet, { maxLength: 120 }).map((chars) => chars.join('')),
+        (text) => {
+          let last = 0;
+          for (const claim of scanNumbers(text)) {
+            expect(claim.start).toBeGreaterThanOrEqual(last);
+            expect(claim.end).toBeGreaterThan(claim.start);
+            expect(text.slice(claim.start, claim.end)).toBe(claim.written);
+            expect(claim.unitExp).toBe(claim.value.exp);
+            last = claim.end;
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
