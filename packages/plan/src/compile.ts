@@ -268,7 +268,11 @@ class SqlWriter {
   }
 
   orderItem(item: OrderItem, path: string): string {
-    const direction = item.direction === 'desc' ? 'DESC' : 'ASC';
+    const descending = item.direction === 'desc';
+    // SQLite sorts NULLs as the smallest value, PostgreSQL as the largest; spelling out
+    // SQLite's order on PostgreSQL makes a plan return the same rows on both.
+    const nulls = this.dialect === 'postgres' ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : '';
+    const direction = (descending ? 'DESC' : 'ASC') + nulls;
     if (item.kind === 'alias')
       return `${this.identifier(item.alias, `${path}/alias`)} ${direction}`;
     if (item.kind === 'expr') return `${this.key(item.expr, `${path}/expr`)} ${direction}`;

@@ -200,12 +200,14 @@ function sources(g: Gen): { from: Bound; joins: Join[]; bound: Bound[] } {
   const bound: Bound[] = [from];
   const joins: Join[] = [];
   const count = g(fc.integer, { min: 0, max: 3 });
+  // Child-to-parent joins never multiply rows; a parent-to-child join only comes first,
+  // from the FROM table, so plans stay small enough to run (joining a playlist's 3,000
+  // tracks back to themselves does not).
   for (let i = 1; i <= count; i++) {
-    // Foreign keys touching a bound table, in either direction.
     const edges = FOREIGN_KEYS.flatMap(([t, c, rt, rc]) =>
       bound.flatMap((b) => [
         ...(b.table === t ? [{ other: b, otherColumn: c, table: rt, column: rc }] : []),
-        ...(b.table === rt ? [{ other: b, otherColumn: rc, table: t, column: c }] : []),
+        ...(b.table === rt && i === 1 ? [{ other: b, otherColumn: rc, table: t, column: c }] : []),
       ]),
     );
     if (edges.length === 0) break;

@@ -122,14 +122,20 @@ describe('compilePlan: clauses', () => {
         { kind: 'expr', expr: col('i', 'BillingCountry') },
       ],
     };
-    const sql = [
+    const head = [
       'SELECT "i"."BillingCountry" AS "country", SUM("i"."Total") AS "revenue"',
       'FROM "Invoice" AS "i"',
       'GROUP BY "i"."BillingCountry"',
       'HAVING COUNT(*) >= 10',
-      'ORDER BY "revenue" DESC, "i"."BillingCountry" ASC',
-    ].join('\n');
-    expect(both(plan)).toEqual({ sqlite: sql, postgres: sql });
+    ];
+    expect(both(plan)).toEqual({
+      sqlite: [...head, 'ORDER BY "revenue" DESC, "i"."BillingCountry" ASC'].join('\n'),
+      // PostgreSQL spells out SQLite's NULL order (smallest) so both return the same rows.
+      postgres: [
+        ...head,
+        'ORDER BY "revenue" DESC NULLS LAST, "i"."BillingCountry" ASC NULLS FIRST',
+      ].join('\n'),
+    });
   });
 
   it('writes LIMIT and OFFSET', () => {
