@@ -161,10 +161,26 @@ export class LlmClient {
     };
   }
 
-  /** Ask the model a node is configured with. */
+  /**
+   * Ask the model a node is configured with. Failures are LlmErrors carrying the usage of
+   * any calls that were answered (and billed) before the failure.
+   */
   async call(node: LlmNode | string, request: LlmRequest): Promise<LlmResult> {
-    const route = this.#route(node);
     const usage: UsageRecord[] = [];
+    try {
+      return await this.#call(node, request, usage);
+    } catch (error) {
+      if (error instanceof LlmError) error.usage = usage;
+      throw error;
+    }
+  }
+
+  async #call(
+    node: LlmNode | string,
+    request: LlmRequest,
+    usage: UsageRecord[],
+  ): Promise<LlmResult> {
+    const route = this.#route(node);
     let attempts = 0;
     const send = async (correction?: Correction): Promise<WireReply> => {
       const body = route.wire.body(route.config, request, correction);

@@ -1,6 +1,8 @@
 // One exception type for every way an LLM call can fail, so a caller (the engine's nodes,
 // the runner) switches on `code` instead of parsing messages or undici internals.
 
+import type { UsageRecord } from './usage.js';
+
 export type LlmErrorCode =
   | 'TIMEOUT'
   | 'CANCELLED'
@@ -40,6 +42,11 @@ export class LlmError extends Error {
   attempts?: number;
   readonly validationErrors?: string[];
   readonly retryAfterMs?: number;
+  /**
+   * Usage of the calls that did get an answer before the failure (an invalid answer and its
+   * correction, say): they were billed, so the cost cap must count them.
+   */
+  usage: UsageRecord[] = [];
 
   constructor(code: LlmErrorCode, message: string, details: LlmErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });

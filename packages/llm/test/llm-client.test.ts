@@ -182,6 +182,8 @@ describe('structured output and the corrective retry', () => {
     expect((error as LlmError).code).toBe('INVALID_OUTPUT');
     expect((error as LlmError).validationErrors?.[0]).toMatch(/not JSON/);
     expect(server.requests).toHaveLength(2);
+    // Both answers were billed, so the error carries their usage for the cost cap.
+    expect((error as LlmError).usage.map((u) => u.input)).toEqual([1000, 1000]);
     await client.close();
   });
 });
