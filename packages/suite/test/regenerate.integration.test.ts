@@ -43,7 +43,7 @@ const suite: EvalSuite = {
 
 let db: SqliteDatasource;
 beforeAll(async () => {
-  db = await openSqlite(await locateChinook());
+  db = await openSqlite(await locateChinook(), { timeoutMs: 60_000 });
 });
 afterAll(async () => {
   await db.close();
