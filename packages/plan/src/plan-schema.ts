@@ -19,6 +19,8 @@ const enumOf = (values: readonly string[], description?: string): JsonSchema => 
   ...(description ? { description } : {}),
 });
 const kindOf = (kind: string): JsonSchema => enumOf([kind]);
+/** A choice of primitive types, spelled as anyOf: structured-output subsets all accept it. */
+const oneOfTypes = (...types: string[]): JsonSchema => ({ anyOf: types.map((type) => ({ type })) });
 
 /** An optional key: null is always accepted, so strict-mode output validates everywhere. */
 function nullable(schema: JsonSchema): JsonSchema {
@@ -82,7 +84,7 @@ function buildPlanSchema(strict: boolean): JsonSchema {
     }),
     LiteralExpr: object('A constant; dates are ISO strings such as 2010-01-01.', {
       kind: kindOf('literal'),
-      value: { type: ['string', 'number', 'boolean', 'null'] },
+      value: oneOfTypes('string', 'number', 'boolean', 'null'),
     }),
     AggregateExpr: object(
       'COUNT/SUM/AVG/MIN/MAX; count with no arg is COUNT(*).',
@@ -164,7 +166,7 @@ function buildPlanSchema(strict: boolean): JsonSchema {
       {
         kind: kindOf('in'),
         expr: ref('Expr'),
-        values: list({ type: ['string', 'number'] }, 1),
+        values: list(oneOfTypes('string', 'number'), 1),
       },
       { negated },
     ),

@@ -33,6 +33,14 @@ function forValidation(schema: unknown): unknown {
     if (names.every((name) => name !== undefined && kindOfDef(name) !== undefined)) {
       return { ...rest, type: 'object', discriminator: { propertyName: 'kind' }, oneOf: anyOf };
     }
+    // anyOf of bare primitive types: one `type` list reports one error, not one per type.
+    const types = anyOf.map((b) => (b as JsonSchema).type);
+    if (
+      anyOf.every((b) => Object.keys(b as object).length === 1) &&
+      types.every((t) => typeof t === 'string')
+    ) {
+      return { ...rest, type: types };
+    }
     const nullIndex = anyOf.findIndex((b) => (b as JsonSchema).type === 'null');
     if (anyOf.length === 2 && nullIndex !== -1) {
       return { ...rest, if: { type: 'null' }, else: forValidation(anyOf[1 - nullIndex]) };
@@ -76,13 +84,16 @@ function kindsOf(unionSchema: unknown): string[] {
   return oneOf.map((b) => kindOfDef(refName(b) ?? '') ?? '').filter((k) => k !== '');
 }
 
+/** One JSON pointer segment (RFC 6901): field names a plan invents may hold `/` or `~`. */
+const segment = (key: unknown): string => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+
 function toPlanError(error: ErrorObject): PlanError {
   const at = error.instancePath;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return {
-        path: `${at}/${String(params.missingProperty)}`,
+        path: `${at}/${segment(params.missingProperty)}`,
         code: 'SHAPE',
         message: `missing required field '${String(params.missingProperty)}'`,
       };
@@ -91,7 +102,7 @@ function toPlanError(error: ErrorObject): PlanError {
         ((error.parentSchema as JsonSchema | undefined)?.properties as object | undefined) ?? {},
       );
       return {
-        path: `${at}/${String(params.additionalProperty)}`,
+        path: `${at}/${segment(params.additionalProperty)}`,
         code: 'SHAPE',
         message: `unknown field '${String(params.additionalProperty)}' (allowed: ${allowed.join(', ')})`,
       };

@@ -232,6 +232,12 @@ describe('PLAN_STRUCTURED_OUTPUT_SCHEMA', () => {
     );
   });
 
+  it('never puts keywords beside a $ref (some structured-output subsets ignore or reject them)', () => {
+    for (const [at, node] of subschemas(PLAN_STRUCTURED_OUTPUT_SCHEMA)) {
+      if ('$ref' in node) expect(Object.keys(node), at).toEqual(['$ref']);
+    }
+  });
+
   it('rejects a plan that leaves an optional key out, as strict mode requires', () => {
     const plan: PlanModel = {
       select: [{ expr: { kind: 'aggregate', func: 'count' } }],

@@ -107,6 +107,22 @@ describe('shape errors (ajv against PLAN_JSON_SCHEMA)', () => {
     ]);
   });
 
+  it('escapes invented field names in the path and reports a bad literal once', () => {
+    expect(shape({ ...base, 'sub/query~': 1 })).toEqual([
+      {
+        path: '/sub~1query~0',
+        message:
+          "unknown field 'sub/query~' (allowed: select, from, distinct, joins, where, group_by, having, order_by, limit, offset)",
+      },
+    ]);
+    expect(shape({ ...base, select: [{ expr: { kind: 'literal', value: [1] } }] })).toEqual([
+      {
+        path: '/select/0/expr/value',
+        message: 'must be string or number or boolean or null; got array',
+      },
+    ]);
+  });
+
   it('marks every shape error SHAPE', () => {
     expect(
       new Set(validatePlan({ select: 1, from: 2 }, CHINOOK_SCHEMA).map((e) => e.code)),
