@@ -8,10 +8,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gate } from '@nl2sql/gate';
+import { gate, wilson } from '@nl2sql/gate';
 import {
   type CaseRecord,
   gitInfo,
+  isRetrievalMetrics,
   newestComparableBaseline,
   publish,
   RESULTS_END,
@@ -48,6 +49,7 @@ function scaled(base: RunRecord, index: number, passes: number, config: string):
   const planned = cases.length;
   return {
     ...base,
+    metrics: metricsFor(base, cases),
     recorded_at: `${day.toISOString().slice(0, 10)}T${String(8 + (index % 12)).padStart(2, '0')}:00:00Z`,
     git_commit: sha,
     note: index % 10 === 0 ? `change ${index}` : null,
@@ -59,6 +61,45 @@ function scaled(base: RunRecord, index: number, passes: number, config: string):
       settings: { ...base.scoreboard.settings, passes },
       cases,
     },
+  };
+}
+
+/** Metrics that agree with the case records, as the validator requires. */
+function metricsFor(base: RunRecord, cases: readonly CaseRecord[]): RunRecord['metrics'] {
+  const m = base.metrics;
+  const total = cases.length;
+  if (isRetrievalMetrics(m)) {
+    const perfect = Math.min(m.retrieval.perfect_tables, total);
+    return {
+      retrieval: {
+        ...m.retrieval,
+        cases: total,
+        perfect_tables: perfect,
+        perfect_columns: perfect,
+      },
+    };
+  }
+  const accuracy = (count: number) => {
+    const w = wilson(count, total);
+    return { count, total, rate: w.estimate, lower: w.lower, upper: w.upper };
+  };
+  const strict = cases.filter((c) => c.status === 'pass').length;
+  const lenient = cases.filter((c) => c.lenient_status === 'pass').length;
+  const rate = (count: number) => ({ count, total, rate: count / total });
+  return {
+    ...m,
+    accuracy: { execution: { strict: accuracy(strict), lenient: accuracy(lenient) } },
+    accuracy_all_scorers: rate(strict),
+    accuracy_generated: m.accuracy_generated === null ? null : rate(strict),
+    answerability: rate(total),
+    pass_k:
+      m.pass_k === null
+        ? null
+        : {
+            k: m.pass_k.k,
+            strict: { count: 0, total: 1, rate: 0 },
+            lenient: { count: 1, total: 1, rate: 1 },
+          },
   };
 }
 

@@ -1,4 +1,4 @@
-import { RECORD_FORMAT, type RunRecord } from './record.js';
+import { type CaseRecord, RECORD_FORMAT, type RunRecord } from './record.js';
 import { RecordError } from './record-error.js';
 import { recordSchema } from './record-schema.js';
 import { type SchemaIssue, validateSchema } from './schema-validator.js';
@@ -104,7 +104,34 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
       });
     }
   });
+  if (board.cases.length !== board.completed_cases) {
+    issues.push({
+      field: 'scoreboard.completed_cases',
+      message: `is ${board.completed_cases}, but scoreboard.cases holds ${board.cases.length} case runs`,
+    });
+  }
   const metrics = record.metrics;
+  // The pages recompute intervals from these counts, so they must be the case records'.
+  if ('accuracy' in metrics) {
+    for (const [name, statusOf] of [
+      ['strict', (run: CaseRecord) => run.status],
+      ['lenient', (run: CaseRecord) => run.lenient_status],
+    ] as const) {
+      const accuracy = metrics.accuracy.execution[name];
+      const passed = board.cases.filter((run) => statusOf(run) === 'pass').length;
+      if (accuracy.count !== passed || accuracy.total !== board.cases.length) {
+        issues.push({
+          field: `metrics.accuracy.execution.${name}`,
+          message: `is ${accuracy.count} of ${accuracy.total}, but the case records have ${passed} of ${board.cases.length} passing`,
+        });
+      }
+    }
+  } else if (metrics.retrieval.cases !== board.cases.length) {
+    issues.push({
+      field: 'metrics.retrieval.cases',
+      message: `is ${metrics.retrieval.cases}, but scoreboard.cases holds ${board.cases.length} case runs`,
+    });
+  }
   const rates: [string, { count: number; total: number } | null][] =
     'retrieval' in metrics
       ? [['metrics.retrieval.routing', metrics.retrieval.routing]]

@@ -90,21 +90,45 @@ describe('validateRecord', () => {
     ]);
   });
 
-  it('checks what a schema cannot: counts, intervals, stops and repeated case runs', () => {
+  it('checks what a schema cannot: a real date, counts within totals, intervals', () => {
     const record = loose('plansNew');
+    record.recorded_at = '2026-02-31T10:00:00Z';
     record.metrics.answerability.count = 7;
     record.metrics.accuracy.execution.strict.lower = 0.9;
-    record.scoreboard.completed_cases = 5;
-    record.scoreboard.cases.push({ ...record.scoreboard.cases[0] });
-    record.recorded_at = '2026-02-31T10:00:00Z';
-    const fields = recordIssues(record).map((issue) => issue.field);
-    expect(fields).toEqual([
-      'recorded_at',
-      'scoreboard.stopped',
-      'scoreboard.cases[6]',
-      'metrics.answerability.count',
-      'metrics.accuracy.execution.strict',
+    expect(recordIssues(record)).toEqual([
+      { field: 'recorded_at', message: 'is not a real date and time: 2026-02-31T10:00:00Z' },
+      { field: 'metrics.answerability.count', message: 'is 7, more than total 6' },
+      {
+        field: 'metrics.accuracy.execution.strict',
+        message: 'interval [0.9, 0.9699] does not contain rate 0.8333',
+      },
     ]);
+  });
+
+  it('holds the scoreboard to its case records: completed, stops, repeats, accuracy counts', () => {
+    const record = loose('plansNew');
+    record.scoreboard.cases.pop(); // chinook_044@viewer, a pass
+    record.scoreboard.cases.push({ ...record.scoreboard.cases[0], status: 'fail' });
+    record.scoreboard.planned_cases = 7;
+    expect(recordIssues(record).map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'scoreboard.stopped: is null, but only 6 of 7 planned case runs completed',
+      'scoreboard.cases[5]: repeats case chinook_001 as analyst in pass 1',
+      'metrics.accuracy.execution.strict: is 5 of 6, but the case records have 4 of 6 passing',
+    ]);
+    record.scoreboard.cases.pop();
+    record.scoreboard.planned_cases = 6;
+    expect(recordIssues(record).map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'scoreboard.completed_cases: is 6, but scoreboard.cases holds 5 case runs',
+      'metrics.accuracy.execution.strict: is 5 of 6, but the case records have 4 of 5 passing',
+      'metrics.accuracy.execution.lenient: is 6 of 6, but the case records have 5 of 5 passing',
+    ]);
+  });
+
+  it('requires retrieval cases to count the case records', () => {
+    const record = loose('retrieval');
+    record.metrics.retrieval.cases = 5;
+    record.metrics.retrieval.perfect_tables = 3;
+    expect(recordIssues(record).map((i) => i.field)).toEqual(['metrics.retrieval.cases']);
   });
 
   it('requires config name "retrieval" on a retrieval record', () => {
