@@ -43,6 +43,7 @@ export {
   parseLlmSection,
 } from './llm-file.js';
 export { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
+export { type LlmOptionContext, resolveLlmOption } from './llm-option.js';
 export type { LlmMessage, LlmRequest, StructuredOutput } from './llm-request.js';
 export { checkOutput, type OutputCheck } from './output-validator.js';
 export { type BilledTokens, callCost, PRICES, type Price, priceTable } from './prices.js';
