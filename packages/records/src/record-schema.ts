@@ -73,7 +73,8 @@ export const recordSchema = {
     metrics: { type: 'object' },
     scoreboard: { $ref: '#/$defs/scoreboard' },
   },
-  if: { properties: { kind: { const: 'retrieval' } } },
+  // `required` so a record missing `kind` is not read as a retrieval record.
+  if: { required: ['kind'], properties: { kind: { const: 'retrieval' } } },
   // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword
   then: { properties: { metrics: { $ref: '#/$defs/retrievalMetrics' } } },
   else: { properties: { metrics: { $ref: '#/$defs/runMetrics' } } },

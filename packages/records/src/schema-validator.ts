@@ -60,10 +60,6 @@ function check(root: Schema, schema: Schema, value: unknown, path: string, out: 
     return;
   }
   if (schema.anyOf !== undefined) checkAnyOf(root, schema.anyOf, value, path, out);
-  if (schema.if !== undefined) {
-    const branch = validates(root, schema.if, value) ? schema.then : schema.else;
-    if (branch !== undefined) check(root, branch, value, path, out);
-  }
   if (typeof value === 'string') checkString(schema, value, path, out);
   if (typeof value === 'number') checkNumber(schema, value, path, out);
   if (Array.isArray(value) && schema.items !== undefined) {
@@ -73,6 +69,11 @@ function check(root: Schema, schema: Schema, value: unknown, path: string, out: 
     });
   }
   if (isObject(value)) checkObject(root, schema, value, path, out);
+  // Conditional parts last, so an object's own missing or wrong fields are reported first.
+  if (schema.if !== undefined) {
+    const branch = validates(root, schema.if, value) ? schema.then : schema.else;
+    if (branch !== undefined) check(root, branch, value, path, out);
+  }
 }
 
 function checkString(schema: Schema, value: string, path: string, out: SchemaIssue[]) {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRecord, RecordError, recordIssues, validateRecord } from '../src/index.js';
 import { FIXTURE_FILES, fixture, tempDir } from './fixtures.js';
@@ -150,5 +151,41 @@ describe('parseRecord', () => {
     const file = join(dir, 'r.json');
     writeFileSync(file, JSON.stringify(fixture('retrieval')));
     expect(parseRecord(JSON.stringify(fixture('retrieval')), file)).toEqual(fixture('retrieval'));
+  });
+});
+
+describe('recordIssues on arbitrary input', () => {
+  it('property: never throws, and finds an issue in anything that is not a record', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(recordIssues(value).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: dropping any top-level field is reported at that field', () => {
+    const keys = Object.keys(fixture('full'));
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), (key) => {
+        const record = loose('full');
+        delete record[key];
+        const issues = recordIssues(record);
+        expect(issues[0]?.field).toBe(key);
+      }),
+    );
+  });
+
+  it('property: any case record field set to an object is reported at its path', () => {
+    const fields = ['case_id', 'role', 'pass', 'status', 'lenient_status', 'sql', 'cost_usd'];
+    fc.assert(
+      fc.property(fc.nat(7), fc.constantFrom(...fields), (index, field) => {
+        const record = loose('full');
+        record.scoreboard.cases[index][field] = { oops: true };
+        expect(recordIssues(record).map((i) => i.field)).toContain(
+          `scoreboard.cases[${index}].${field}`,
+        );
+      }),
+    );
   });
 });
