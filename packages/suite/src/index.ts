@@ -18,6 +18,7 @@ export {
   ALT_MAX_ROWS,
   ALT_MIN_ROWS,
   expectedOutcome,
+  formatLintFinding,
   type LintFinding,
   type LintOptions,
   type LintRule,

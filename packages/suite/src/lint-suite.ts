@@ -281,3 +281,8 @@ export async function lintSuite(
   }
   return findings;
 }
+
+/** One finding as a line: `chinook_003: tables-mismatch: tables lists ...` (`(suite)` for none). */
+export function formatLintFinding(f: LintFinding): string {
+  return `${f.caseId ?? '(suite)'}: ${f.rule}: ${f.message}`;
+}

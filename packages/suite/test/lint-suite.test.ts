@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPolicy, EvalCase, EvalSuite, LintRule } from '../src/index.js';
-import { lintSuite } from '../src/index.js';
+import { formatLintFinding, lintSuite } from '../src/index.js';
 
 const schema = {
   tables: [
@@ -243,5 +243,14 @@ describe('lintSuite', () => {
       rule: 'tables-mismatch',
       message: 'tables lists Artist, sql reads Album, Artist',
     });
+  });
+
+  it('formats a finding as one line', () => {
+    expect(formatLintFinding({ caseId: 'c1', rule: 'plan-width', message: 'x' })).toBe(
+      'c1: plan-width: x',
+    );
+    expect(formatLintFinding({ caseId: undefined, rule: 'plan-note', message: 'y' })).toBe(
+      '(suite): plan-note: y',
+    );
   });
 });
