@@ -54,26 +54,25 @@ export function searchAssignment(s: AssignmentSearch): AssignmentOutcome {
   const constant = result.cols.map(
     (col) => s.excludeConstant && isConstantColumn(col, result.height, rules.tolerance),
   );
-  const columnMatches = (i: number, j: number): boolean =>
-    signaturesCompatible(gold.cols[i]!, result.cols[j]!, rules) &&
+  const signatureMatches = (i: number, j: number): boolean =>
+    signaturesCompatible(gold.cols[i]!, result.cols[j]!, rules);
+  const valuesMatch = (i: number, j: number): boolean =>
     matchRows({ gold, result, goldCols: [i], resultCols: [j], rules }, false, true).ok;
+  const columnMatches = (i: number, j: number): boolean =>
+    signatureMatches(i, j) && valuesMatch(i, j);
 
+  // A single-column multiset check costs a pass over the rows, so it runs only where it
+  // prunes (several candidates) or, after a failed search, to explain the failure.
   const cands: number[][] = [];
+  const verified: boolean[] = [];
   for (let i = 0; i < g; i++) {
-    const list: number[] = [];
-    for (let j = 0; j < c; j++) if (!constant[j] && columnMatches(i, j)) list.push(j);
-    if (list.length === 0) {
-      const onlyConstant = constant.some((isConst, j) => isConst && columnMatches(i, j));
-      return {
-        ok: false,
-        code: 'unmatched_gold_column',
-        column: i,
-        detail: onlyConstant
-          ? 'only a constant result column holds its values, and constant columns cannot answer once there is more than one row'
-          : 'no result column holds the same values',
-      };
-    }
+    let list: number[] = [];
+    for (let j = 0; j < c; j++) if (!constant[j] && signatureMatches(i, j)) list.push(j);
+    const several = list.length > 1;
+    if (several) list = list.filter((j) => valuesMatch(i, j));
+    if (list.length === 0) return unmatched(i, constant, columnMatches);
     cands.push(list);
+    verified.push(several);
   }
 
   const hall = hallViolation(cands, c);
@@ -144,12 +143,33 @@ export function searchAssignment(s: AssignmentSearch): AssignmentOutcome {
     // Unreachable after the Hall check, kept so the outcome is always explained.
     return { ok: false, code: 'unmatched_gold_column', column: 0, detail: 'no assignment exists' };
   }
+  // A lone candidate was taken on its signature alone; if its values differ, say so.
+  for (let i = 0; i < g; i++) {
+    if (!verified[i] && !valuesMatch(i, cands[i]![0]!))
+      return unmatched(i, constant, columnMatches);
+  }
   return {
     ok: false,
     code: 'rows',
     mapping: failure.mapping,
     outcome: failure.outcome,
     exhausted: leaves >= s.maxLeaves,
+  };
+}
+
+function unmatched(
+  column: number,
+  constant: readonly boolean[],
+  columnMatches: (i: number, j: number) => boolean,
+): AssignmentOutcome {
+  const onlyConstant = constant.some((isConst, j) => isConst && columnMatches(column, j));
+  return {
+    ok: false,
+    code: 'unmatched_gold_column',
+    column,
+    detail: onlyConstant
+      ? 'only a constant result column holds its values, and constant columns cannot answer once there is more than one row'
+      : 'no result column holds the same values',
   };
 }
 

@@ -23,7 +23,6 @@ export const K_BYTES = 7;
 export const K_OTHER = 8;
 
 const TWO_53 = 2 ** 53;
-const NUMERIC_STRING = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const SPECIAL_NUMERIC = new Set(['NaN', 'Infinity', '+Infinity', '-Infinity']);
 const INTEGER_STRING = /^[+-]?\d+$/;
 const DATE_STRING =
@@ -88,9 +87,9 @@ export function readValue(v: unknown): ReadValue {
 function readString(s: string, out: ReadValue): ReadValue {
   out.payload = s;
   const c = s.charCodeAt(0);
-  // Only strings starting with a digit, sign, dot, N or I can spell a number.
-  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 78 || c === 73) {
-    if (NUMERIC_STRING.test(s)) {
+  // Only strings starting with a digit, sign, dot, N or I can spell a number or a date.
+  if ((c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45) {
+    if (spellsDecimal(s)) {
       const n = Number(s);
       if (INTEGER_STRING.test(s) && Math.abs(n) >= TWO_53) {
         out.kind = K_BIGSTR;
@@ -101,18 +100,58 @@ function readString(s: string, out: ReadValue): ReadValue {
       out.num = n === 0 ? 0 : n;
       return out;
     }
-    if (SPECIAL_NUMERIC.has(s)) {
-      out.kind = K_NUMSTR;
-      out.num = Number(s);
-      return out;
-    }
-    if (c >= 48 && c <= 57 && DATE_STRING.test(s)) {
+    // Dates start YYYY-: test the full pattern only for those.
+    if (s.length >= 7 && s.charCodeAt(4) === 45 && DATE_STRING.test(s)) {
       out.kind = K_DATE;
       return out;
     }
   }
+  if ((c === 78 || c === 73 || c === 43 || c === 45) && SPECIAL_NUMERIC.has(s)) {
+    out.kind = K_NUMSTR;
+    out.num = Number(s);
+    return out;
+  }
   out.kind = K_STR;
   return out;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/**
+ * [+-]? (digits [. digits*] | . digits) ([eE] [+-]? digits)? -- a hand-written scan: this
+ * runs on every string cell, and most of them fail at the first few characters.
+ */
+export function spellsDecimal(s: string): boolean {
+  const n = s.length;
+  let i = 0;
+  let c = s.charCodeAt(0);
+  if (c === 43 || c === 45) c = s.charCodeAt(++i);
+  let digits = 0;
+  while (i < n && isDigit(c)) {
+    digits++;
+    c = s.charCodeAt(++i);
+  }
+  if (i < n && c === 46) {
+    c = s.charCodeAt(++i);
+    while (i < n && isDigit(c)) {
+      digits++;
+      c = s.charCodeAt(++i);
+    }
+  }
+  if (digits === 0) return false;
+  if (i < n && (c === 101 || c === 69)) {
+    c = s.charCodeAt(++i);
+    if (c === 43 || c === 45) c = s.charCodeAt(++i);
+    let expDigits = 0;
+    while (i < n && isDigit(c)) {
+      expDigits++;
+      c = s.charCodeAt(++i);
+    }
+    if (expDigits === 0) return false;
+  }
+  return i === n;
 }
 
 function readObject(v: object | null, out: ReadValue): ReadValue {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dateText,
@@ -12,6 +13,7 @@ import {
   K_STR,
   labelMatches,
   readValue,
+  spellsDecimal,
 } from '../src/value-kind.js';
 
 const kindOf = (v: unknown) => readValue(v).kind;
@@ -117,5 +119,42 @@ describe('labelMatches: the date/period label rule', () => {
     expect(labelMatches('2013-0', '2013-02-01')).toBe(false);
     expect(labelMatches('2013', '2013-02')).toBe(false); // a month label is not a date
     expect(labelMatches('2013', '2014-01-01')).toBe(false);
+  });
+});
+
+describe('spellsDecimal agrees with the decimal grammar', () => {
+  const grammar = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+  it('on hand-picked strings', () => {
+    for (const s of [
+      '1',
+      '-1',
+      '+1',
+      '1.',
+      '.1',
+      '1.5e3',
+      '1e+3',
+      '1E-3',
+      '',
+      '+',
+      '-',
+      '.',
+      '1e',
+      '1e+',
+      'e1',
+      '1.2.3',
+      '--1',
+      '1 ',
+      '١',
+    ]) {
+      expect(spellsDecimal(s), s).toBe(grammar.test(s));
+    }
+  });
+  it('on generated strings', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[-+.eE0-9a ]{0,8}$/), (s) => {
+        expect(spellsDecimal(s)).toBe(grammar.test(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
