@@ -28,6 +28,7 @@ const DROP_KEYS = new Set([
   'original_name',
   'nesting_group',
   'alias_first',
+  'alias_keyword',
 ]);
 
 const COMMUTATIVE = new Set(['eq', 'neq', 'null_safe_eq', 'null_safe_neq', 'add', 'mul']);
@@ -45,7 +46,8 @@ function clean(v: Json | undefined, dialect: SqlDialect): Json {
   const out: JsonObject = {};
   const isIdent = typeof v.name === 'string' && typeof v.quoted === 'boolean';
   for (const k in v) {
-    if (DROP_KEYS.has(k)) continue;
+    // comments and the source spelling of keywords (kind_text, alias_keyword) are formatting
+    if (DROP_KEYS.has(k) || /(comments|_text|_keyword)$/.test(k)) continue;
     if (isIdent && k === 'quoted') continue;
     const x = v[k];
     if (k === 'name' && typeof x === 'string') {

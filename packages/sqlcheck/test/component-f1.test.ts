@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { componentF1 } from '../src/index.js';
+import { COMPONENTS, componentF1 } from '../src/index.js';
+import { BENIGN_CHINOOK } from './fixtures/chinook-corpus.js';
 
 describe('componentF1', () => {
   it('spec 001 §4.2 worked example gives exactly the printed numbers', async () => {
@@ -44,5 +45,14 @@ describe('componentF1', () => {
   });
   it('returns undefined for input that is not one query', async () => {
     expect(await componentF1('SELECT 1', 'SELEC x', 'sqlite')).toBeUndefined();
+  });
+});
+
+describe('componentF1 on the Chinook corpus', () => {
+  it('scores every query 1.0 on every component against itself', async () => {
+    for (const sql of BENIGN_CHINOOK) {
+      const r = await componentF1(sql, sql, 'sqlite');
+      expect(Object.values(r?.scores ?? {})).toEqual(COMPONENTS.map(() => 1));
+    }
   });
 });

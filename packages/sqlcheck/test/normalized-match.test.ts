@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalSql, normalizedMatch } from '../src/index.js';
+import { BENIGN_CHINOOK } from './fixtures/chinook-corpus.js';
 
 const same = async (a: string, b: string, dialect: 'sqlite' | 'postgres' = 'postgres') =>
   (await normalizedMatch(a, b, dialect)).match;
@@ -78,5 +80,54 @@ describe('normalizedMatch', () => {
     expect(r.match).toBe(false);
     expect(r.error).toMatch(/^predicted: not-a-query/);
     expect(await canonicalSql('SELECT 1; SELECT 2', 'sqlite')).toBeUndefined();
+  });
+});
+
+describe('normalizedMatch properties on the Chinook corpus', () => {
+  // Re-case everything outside string literals: SQLite keywords and identifiers are
+  // case-insensitive, so the canonical form must not change.
+  const recase = (sql: string, upper: boolean[]) =>
+    sql
+      .split(/('(?:[^']|'')*')/)
+      .map((part, i) =>
+        i % 2 === 1
+          ? part
+          : [...part]
+              .map((ch, j) => (upper[j % upper.length] ? ch.toUpperCase() : ch.toLowerCase()))
+              .join(''),
+      )
+      .join('');
+
+  it('every query matches itself and its re-cased copy (SQLite)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...BENIGN_CHINOOK),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 7 }),
+        async (sql, upper) => {
+          // printf/strftime formats are case-sensitive strings already protected above
+          expect((await normalizedMatch(sql, sql, 'sqlite')).match).toBe(true);
+          expect((await normalizedMatch(recase(sql, upper), sql, 'sqlite')).match).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it('swapping two AND-ed WHERE predicates keeps the match', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          'Total > 5',
+          "BillingCountry = 'USA'",
+          'CustomerId IN (3, 1, 2)',
+          'InvoiceId <= 100',
+        ),
+        fc.constantFrom('Total < 20', "BillingCity = 'Paris'", '7 < InvoiceId'),
+        async (a, b) => {
+          const x = `SELECT InvoiceId FROM Invoice WHERE ${a} AND ${b} LIMIT 5`;
+          const y = `SELECT InvoiceId FROM Invoice WHERE ${b} AND ${a} LIMIT 5`;
+          expect((await normalizedMatch(x, y, 'sqlite')).match).toBe(true);
+        },
+      ),
+    );
   });
 });
