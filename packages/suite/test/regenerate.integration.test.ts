@@ -85,6 +85,16 @@ describe('regenerate on Chinook', () => {
     expect(await readFile(path, 'utf8')).toBe(once);
   });
 
+  it('runs only the cases asked for', async () => {
+    const path = await tempSuite(formatSuite(suite));
+    expect(await regenerate(path, db, { only: ['t2'] })).toEqual({
+      changed: false,
+      changedCases: [],
+      statements: 0,
+    });
+    expect(await readFile(path, 'utf8')).toBe(formatSuite(suite));
+  });
+
   it('refuses a suite shipped by a package unless allowPackaged', async () => {
     const path = await tempSuite(formatSuite(suite));
     await writeFile(join(path, '..', 'package.json'), JSON.stringify({ name: '@x/suites' }));
