@@ -42,7 +42,7 @@ export interface AskUsage {
   output: number;
   reasoning: number;
   latencyMs?: number;
-  [extra: string]: unknown;
+  wire?: string;
 }
 
 /** What the schema retriever sent to the planner. */

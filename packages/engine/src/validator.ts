@@ -1,0 +1,55 @@
+// Logical validator: the plan against the database schema (validatePlan) and against the
+// role's scope. RBAC is decided on the tables the plan reads (planReads) that exist; a table
+// the schema lacks is a plan error for the refiner, not a refusal. The refusal message is
+// generic unless revealRefusedTable is on (the demo's playground), so a refusal never leaks
+// which tables exist.
+
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { type PlanError, type PlanModel, planReads, validatePlan } from '@nl2sql/plan';
+import { type AccessPolicy, tablesOutOfScope } from './access-policy.js';
+import { GENERIC_REFUSAL } from './error-codes.js';
+
+export type Validation =
+  | { kind: 'ok' }
+  | { kind: 'refused'; message: string; tables: string[] }
+  | { kind: 'invalid'; errors: PlanError[] };
+
+export interface ValidatorOptions {
+  policy?: AccessPolicy;
+  role: string;
+  revealRefusedTable?: boolean;
+}
+
+export function refusalMessage(role: string, tables: readonly string[], reveal: boolean): string {
+  if (!reveal || tables.length === 0) return GENERIC_REFUSAL;
+  return `Role "${role}" may not read ${tables.length === 1 ? 'table' : 'tables'} ${tables.join(', ')}.`;
+}
+
+export function validateLogical(
+  plan: unknown,
+  schema: DatabaseSchema,
+  options: ValidatorOptions,
+): Validation {
+  const errors = validatePlan(plan, schema);
+  const shapeOnly = errors.some((e) => e.code === 'SHAPE');
+  if (!shapeOnly) {
+    const known = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t.name]));
+    const read = planReads(plan as PlanModel).tables.flatMap((t) => {
+      const name = known.get(t.toLowerCase());
+      return name ? [name] : [];
+    });
+    const refused = tablesOutOfScope(options.policy, options.role, read);
+    if (refused.length > 0) {
+      return {
+        kind: 'refused',
+        tables: refused,
+        message: refusalMessage(options.role, refused, options.revealRefusedTable ?? false),
+      };
+    }
+  }
+  return errors.length > 0 ? { kind: 'invalid', errors } : { kind: 'ok' };
+}
+
+export function describePlanErrors(errors: readonly PlanError[]): string {
+  return errors.map((e) => `${e.path || '/'}: ${e.code}: ${e.message}`).join('\n');
+}
