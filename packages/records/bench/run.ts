@@ -23,7 +23,7 @@ import {
   toRunSummary,
   writeRecord,
 } from '../src/index.js';
-import { fixture } from '../test/fixtures.js';
+import { fixture } from '../test/fixture-records.js';
 
 const COUNT = 1000;
 const CASE_RUNS = 96;
