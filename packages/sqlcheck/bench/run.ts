@@ -44,6 +44,7 @@ async function measure(
   n: number,
 ): Promise<void> {
   const times: number[] = [];
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const sql = BENIGN_CHINOOK[i % BENIGN_CHINOOK.length]!;
@@ -52,10 +53,13 @@ async function measure(
     times.push(performance.now() - s);
   }
   const total = performance.now() - start;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   times.sort((a, b) => a - b);
   console.log(
     `${label}: median ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}, max ${fmt(times[times.length - 1] ?? 0)}; ` +
-      `${n} queries in ${(total / 1000).toFixed(2)} s = ${Math.round((n / total) * 1000)} queries/s`,
+      `${n} queries in ${(total / 1000).toFixed(2)} s = ${Math.round((n / total) * 1000)} queries/s ` +
+      `(CPU ${fmt(cpuMs / n)} per query, incl. GC)`,
   );
 }
 

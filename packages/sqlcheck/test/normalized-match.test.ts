@@ -109,7 +109,7 @@ describe('normalizedMatch properties on the Chinook corpus', () => {
           expect((await normalizedMatch(recase(sql, upper), sql, 'sqlite')).match).toBe(true);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
   it('swapping two AND-ed WHERE predicates keeps the match', async () => {
