@@ -255,6 +255,25 @@ describe('options', () => {
     expect(await rules('SELECT * FROM "Orders" LIMIT 5', opts)).toEqual(['table-not-allowed']);
     expect(await rules('SELECT * FROM ORDERS LIMIT 5', opts)).toEqual([]);
   });
+  it('a CTE does not leak out of the subquery that defines it', async () => {
+    const sql =
+      'SELECT * FROM (WITH salaries AS (SELECT 1 AS x) SELECT * FROM salaries) s, salaries LIMIT 5';
+    expect(await rules(sql, { allowedTables: ['orders'] })).toEqual(['table-not-allowed']);
+  });
+  it('SQLite reads a self-reference as recursive only in a compound CTE body', async () => {
+    const opts = { dialect: 'sqlite' as const, allowedTables: ['orders'] };
+    expect(
+      await rules('WITH salaries AS (SELECT * FROM salaries) SELECT * FROM salaries LIMIT 5', opts),
+    ).toEqual(['table-not-allowed']);
+    expect(
+      await rules(
+        'WITH n AS (SELECT 1 AS x UNION ALL SELECT x + 1 FROM n WHERE x < 3) SELECT x FROM n LIMIT 5',
+        opts,
+      ),
+    ).toEqual([]);
+    expect(await rules('SELECT * FROM temp.orders LIMIT 5', opts)).toEqual(['table-not-allowed']);
+    expect(await rules('SELECT * FROM main.orders LIMIT 5', opts)).toEqual([]);
+  });
   it('a CTE reference is not a table, wherever it is read', async () => {
     const sql =
       'WITH big AS (SELECT * FROM orders WHERE amount > 10) SELECT * FROM big WHERE EXISTS (SELECT 1 FROM big b2) LIMIT 5';
