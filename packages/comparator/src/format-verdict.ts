@@ -43,13 +43,20 @@ export function formatReason(reason: Reason): string {
   }
 }
 
-/** e.g. `FAIL lenient: row count differs: gold has 5, result has 4`. */
-export function formatVerdict(v: Verdict): string {
+/**
+ * e.g. `FAIL lenient: row count differs: gold has 5, result has 4`. A compareAny verdict
+ * also says when an alternative matched: golds[0] is the rows, golds[k] alternative k.
+ */
+export function formatVerdict(v: Verdict & { readonly matchedGold?: number | null }): string {
   if (v.pass) {
     const identity = v.mapping === null || v.mapping.every((j, i) => j === i);
     const cols = identity || v.mapping === null ? '' : ` (columns ${formatMapping(v.mapping)})`;
     const empty = v.emptyMatch ? ' (empty match: both results have no rows)' : '';
-    return `PASS ${v.score}${cols}${empty}`;
+    const which =
+      typeof v.matchedGold === 'number' && v.matchedGold > 0
+        ? ` (matched alternative ${v.matchedGold})`
+        : '';
+    return `PASS ${v.score}${which}${cols}${empty}`;
   }
   const reason = v.reason ? formatReason(v.reason) : 'no reason recorded';
   const cols =

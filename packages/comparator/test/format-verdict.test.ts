@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareLenient, compareStrict, formatVerdict, type TableLike } from '../src/index.js';
+import {
+  compareAny,
+  compareLenient,
+  compareStrict,
+  formatVerdict,
+  type TableLike,
+} from '../src/index.js';
 
 const t = (columns: readonly string[], rows: readonly (readonly unknown[])[]): TableLike => ({
   columns,
@@ -15,6 +21,14 @@ describe('formatVerdict', () => {
     expect(formatVerdict(compareStrict(t(['a'], []), t(['a'], [])))).toBe(
       'PASS strict (empty match: both results have no rows)',
     );
+  });
+
+  it('says when an alternative answer matched', () => {
+    const run = t(['y'], [['2009-01-01']]);
+    expect(formatVerdict(compareAny([t(['y'], [['2009']]), run], run))).toBe(
+      'PASS strict (matched alternative 1)',
+    );
+    expect(formatVerdict(compareAny([run], run))).toBe('PASS strict');
   });
 
   it('renders each failure reason on one line', () => {
