@@ -1,0 +1,163 @@
+import { byCase, type CaseRun, determinism, passK, wilson } from '@nl2sql/gate';
+import type {
+  RecordAccuracy,
+  RecordRate,
+  RetrievalMetrics,
+  RunMetrics,
+  UnfaithfulAnswer,
+} from '@nl2sql/records';
+import type { CaseRunRecord } from './case-run.js';
+import { percentile } from './percentile.js';
+
+export interface BoardOptions {
+  /** Passes the run planned; pass^k and determinism appear above one. */
+  readonly passes: number;
+  /** Whether curated answers were on (accuracy_generated appears only then). */
+  readonly curated: boolean;
+  /** Whether the faithfulness scorer ran (it does not in mode plans). */
+  readonly faithfulness: boolean;
+}
+
+function rate(count: number, total: number): RecordRate {
+  return { count, total, rate: total === 0 ? 0 : count / total };
+}
+
+/** An accuracy with its 95% Wilson interval; no runs scored reads 0 of 0, interval [0, 1]. */
+export function accuracy(count: number, total: number): RecordAccuracy {
+  if (total === 0) return { count: 0, total: 0, rate: 0, lower: 0, upper: 1 };
+  const interval = wilson(count, total);
+  return { count, total, rate: count / total, lower: interval.lower, upper: interval.upper };
+}
+
+function caseRuns(
+  records: readonly CaseRunRecord[],
+  passed: (r: CaseRunRecord) => boolean,
+): CaseRun[] {
+  return records.map((r) => ({
+    caseId: r.case_id,
+    ...(r.role === null ? {} : { role: r.role }),
+    pass: r.pass,
+    passed: passed(r),
+    sql: r.sql,
+    rowsDigest: r.rows_digest,
+  }));
+}
+
+/** Passed every scorer that applied: execution, and quality scorers such as faithfulness. */
+export function passedAllScorers(record: CaseRunRecord): boolean {
+  if (record.status !== 'pass') return false;
+  return Object.entries(record.scores).every(
+    ([name, score]) => name === 'sql_checks' || score.pass,
+  );
+}
+
+/**
+ * The board of a plans or full run, from its case records: execution accuracy strict and
+ * lenient with Wilson intervals (over the runs scored), accuracy_all_scorers,
+ * accuracy_generated, pass^k, answerability, dollars, tokens, latency, determinism and
+ * faithfulness. Every figure counts the records given, so a stopped run's board covers
+ * exactly the runs that finished.
+ */
+export function buildBoard(records: readonly CaseRunRecord[], options: BoardOptions): RunMetrics {
+  const n = records.length;
+  const strict = records.filter((r) => r.status === 'pass').length;
+  const lenient = records.filter((r) => r.lenient_status === 'pass').length;
+  const generatedPass = records.filter((r) => (r.generated_status ?? r.status) === 'pass').length;
+  const answerable = records.filter((r) => r.scores.outcome?.pass === true).length;
+  const dollars = records.reduce((sum, r) => sum + (r.cost_usd ?? 0), 0);
+  const tokens = { input: 0, cached_input: 0, cache_write: 0, output: 0, reasoning: 0 };
+  for (const r of records) {
+    tokens.input += r.tokens.input;
+    tokens.cached_input += r.tokens.cached_input;
+    tokens.cache_write += r.tokens.cache_write;
+    tokens.output += r.tokens.output;
+    tokens.reasoning += r.tokens.reasoning;
+  }
+  const latencies = records.flatMap((r) => (r.latency_ms === null ? [] : [r.latency_ms]));
+
+  let passK_: RunMetrics['pass_k'] = null;
+  let determinism_: RunMetrics['determinism'] = null;
+  if (options.passes > 1 && n > 0) {
+    const strictK = passK(byCase(caseRuns(records, (r) => r.status === 'pass')));
+    const lenientK = passK(byCase(caseRuns(records, (r) => r.lenient_status === 'pass')));
+    passK_ = {
+      k: options.passes,
+      strict: rate(strictK.count, strictK.total),
+      lenient: rate(lenientK.count, lenientK.total),
+    };
+    const d = determinism(byCase(caseRuns(records, (r) => r.status === 'pass')));
+    if (d.rate !== null)
+      determinism_ = { cases: d.cases, deterministic: d.deterministic, rate: d.rate };
+  }
+
+  let faithfulness: RunMetrics['faithfulness'] = null;
+  if (options.faithfulness) {
+    const written = records.filter((r) => r.scores.faithfulness !== undefined);
+    const unfaithful: UnfaithfulAnswer[] = written
+      .filter((r) => r.scores.faithfulness?.pass === false)
+      .map((r) => {
+        const detail = r.scores.faithfulness?.detail ?? {};
+        return {
+          case_id: r.case_id,
+          role: r.role,
+          pass: r.pass,
+          unsupported_numbers: (detail.unsupported_numbers as string[] | undefined) ?? [],
+          unsupported_entities: (detail.unsupported_entities as string[] | undefined) ?? [],
+        };
+      });
+    const faithful = written.length - unfaithful.length;
+    faithfulness = {
+      answers: written.length,
+      faithful,
+      rate: written.length === 0 ? 0 : faithful / written.length,
+      unfaithful,
+    };
+  }
+
+  return {
+    accuracy: { execution: { strict: accuracy(strict, n), lenient: accuracy(lenient, n) } },
+    accuracy_all_scorers: rate(records.filter(passedAllScorers).length, n),
+    accuracy_generated: options.curated ? rate(generatedPass, n) : null,
+    pass_k: passK_,
+    answerability: rate(answerable, n),
+    dollars: { total: dollars, per_case_run: n === 0 ? 0 : dollars / n },
+    tokens,
+    latency: { p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95) },
+    determinism: determinism_,
+    faithfulness,
+  };
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/**
+ * The board of a retrieval run: mean table and column recall, how many case runs were
+ * sent every needed table (perfect_tables) and column (perfect_columns), the mean amount
+ * sent (read recall beside it), and routing where the engine reported a ranking.
+ */
+export function buildRetrievalBoard(records: readonly CaseRunRecord[]): RetrievalMetrics {
+  const scored = records.flatMap((r) => {
+    const detail = r.scores.retrieval_recall?.detail;
+    return detail ? [detail as Record<string, unknown>] : [];
+  });
+  const num = (d: Record<string, unknown>, k: string): number => d[k] as number;
+  const len = (d: Record<string, unknown>, k: string): number => (d[k] as unknown[]).length;
+  const routed = records.filter((r) => r.scores.routing !== undefined);
+  return {
+    retrieval: {
+      cases: scored.length,
+      table_recall: mean(scored.map((d) => num(d, 'table_recall'))),
+      column_recall: mean(scored.map((d) => num(d, 'column_recall'))),
+      perfect_tables: scored.filter((d) => len(d, 'missed_tables') === 0).length,
+      perfect_columns: scored.filter((d) => len(d, 'missed_columns') === 0).length,
+      tables_sent: mean(scored.map((d) => len(d, 'tables_sent'))),
+      columns_sent: mean(scored.map((d) => len(d, 'columns_sent'))),
+      routing:
+        routed.length === 0
+          ? null
+          : rate(routed.filter((r) => r.scores.routing?.pass).length, routed.length),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { AskUsage } from '@nl2sql/engine';
+import {
+  callCost,
+  type LlmConfig,
+  type Price,
+  priceForModel,
+  UnknownPriceError,
+} from '@nl2sql/llm';
+import type { TokenTotals } from './case-run.js';
+
+/**
+ * Dollars for one case run's LLM calls, from the price table. Each call is priced by the
+ * model its node is configured with (a dated snapshot echoed back still prices right);
+ * without a config (an HTTP engine) by the model the usage names. A call with no price
+ * throws UnknownPriceError: a run that cannot bill a call cannot hold its cap.
+ */
+export function caseCost(
+  usage: readonly AskUsage[],
+  configName: string,
+  llm: LlmConfig | undefined,
+  extraPrices: Readonly<Record<string, Price>> = {},
+): number {
+  let total = 0;
+  for (const call of usage) {
+    const configured = llm?.nodes[call.node as keyof LlmConfig['nodes']]?.model;
+    const model = configured ?? call.model;
+    const price = priceForModel(model, { ...extraPrices, ...(llm?.prices ?? {}) });
+    if (price === undefined) throw new UnknownPriceError(configName, call.node, model);
+    total += callCost(call, price);
+  }
+  return total;
+}
+
+/** Token counts summed over calls; reasoning is part of output and listed on its own. */
+export function tokenTotals(usage: readonly AskUsage[]): TokenTotals {
+  const totals: TokenTotals = {
+    input: 0,
+    cached_input: 0,
+    cache_write: 0,
+    output: 0,
+    reasoning: 0,
+  };
+  for (const call of usage) {
+    totals.input += call.input;
+    totals.cached_input += call.cached;
+    totals.cache_write += call.cacheWrite;
+    totals.output += call.output;
+    totals.reasoning += call.reasoning;
+  }
+  return totals;
+}

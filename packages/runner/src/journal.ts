@@ -1,0 +1,114 @@
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+import type { CaseRunRecord } from './case-run.js';
+import { RunnerError } from './runner-error.js';
+
+/** The first line of a journal: what run it belongs to, so a resume cannot mix runs. */
+export interface JournalHeader {
+  readonly type: 'header';
+  readonly format: 1;
+  readonly mode: string;
+  readonly suite_digest: string;
+  readonly configs: readonly string[];
+  /** SHA-256 of the planned run keys: the same cases, roles and passes. */
+  readonly plan: string;
+}
+
+/** One finished case run of one config. */
+export interface JournalEntry {
+  readonly type: 'case';
+  readonly config: string;
+  readonly record: CaseRunRecord;
+}
+
+export interface JournalContents {
+  readonly header: JournalHeader;
+  readonly entries: readonly JournalEntry[];
+}
+
+/**
+ * Reads a journal. A last line without its newline is a write the kill interrupted and is
+ * dropped (that case run simply runs again); a bad line anywhere else is JOURNAL_CORRUPT.
+ */
+export function readJournal(path: string): JournalContents | null {
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  // The piece after the last newline is empty, or a line the kill cut short.
+  const complete = lines.slice(0, -1);
+  let header: JournalHeader | null = null;
+  const entries: JournalEntry[] = [];
+  complete.forEach((line, index) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index + 1}: not a JSON line`);
+    }
+    const item = value as { type?: unknown };
+    if (index === 0) {
+      if (item.type !== 'header') {
+        throw new RunnerError(
+          'JOURNAL_CORRUPT',
+          `${path}:1: the first line is not a journal header`,
+        );
+      }
+      header = value as JournalHeader;
+    } else if (item.type === 'case') {
+      entries.push(value as JournalEntry);
+    } else {
+      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index + 1}: unknown line type`);
+    }
+  });
+  if (header === null) return null;
+  return { header, entries };
+}
+
+/**
+ * Appends one JSON line per finished case run, each written and flushed to the file
+ * before the run moves on, so a crash or kill loses no finished work.
+ */
+export class Journal {
+  readonly path: string;
+  #fd: number | null;
+
+  /** Opens a journal: a fresh one (header written) or, on resume, the existing file. */
+  constructor(path: string, header: JournalHeader, resume: boolean) {
+    this.path = path;
+    mkdirSync(dirname(path), { recursive: true });
+    if (resume && existsSync(path)) {
+      // A line the kill cut short is dropped, so the next entry starts on a line of its own.
+      const text = readFileSync(path, 'utf8');
+      const end = text.lastIndexOf('\n') + 1;
+      if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+      this.#fd = openSync(path, 'a');
+      if (end === 0) this.#write(header);
+    } else {
+      this.#fd = openSync(path, 'w');
+      this.#write(header);
+    }
+  }
+
+  append(config: string, record: CaseRunRecord): void {
+    const entry: JournalEntry = { type: 'case', config, record };
+    this.#write(entry);
+  }
+
+  close(): void {
+    if (this.#fd !== null) closeSync(this.#fd);
+    this.#fd = null;
+  }
+
+  #write(value: unknown): void {
+    if (this.#fd === null) throw new Error(`journal ${this.path} is closed`);
+    writeSync(this.#fd, `${JSON.stringify(value)}\n`);
+  }
+}

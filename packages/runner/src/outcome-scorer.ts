@@ -1,0 +1,65 @@
+import type { AskResponse } from '@nl2sql/engine';
+import { GENERIC_REFUSAL } from '@nl2sql/engine';
+import type { Outcome } from '@nl2sql/suite';
+import { type ScoreResult, type Scorer, verdict } from './scorer.js';
+
+/** What a response ended in, in the outcome vocabulary plus `clarify` and `error`. */
+export type ActualOutcome = Outcome | 'clarify' | 'error';
+
+function hasRows(response: AskResponse): boolean {
+  return response.results.some((set) => set.rows.length > 0);
+}
+
+/** Classifies a response the way the spec's outcome table reads it. */
+export function actualOutcome(response: AskResponse): ActualOutcome {
+  if (response.status === 'success') return 'allowed';
+  if (response.status === 'clarify') return 'clarify';
+  if (response.error?.code === 'SECURITY_VIOLATION') return 'refused';
+  if (response.error?.code === 'QUESTION_NOT_ANSWERABLE') return 'unanswerable';
+  return 'error';
+}
+
+/**
+ * outcome: did the run end as the role's outcome says (spec table)?
+ * - allowed: status success and exactly one result set;
+ * - refused: status error, SECURITY_VIOLATION with the generic refusal (it names no table),
+ *   no rows;
+ * - unanswerable: status error, QUESTION_NOT_ANSWERABLE, no rows.
+ */
+export function outcomeScorer(options: { refusalMessage?: string } = {}): Scorer {
+  const refusal = options.refusalMessage ?? GENERIC_REFUSAL;
+  return {
+    name: 'outcome',
+    kind: 'execution',
+    score(input): ScoreResult | null {
+      if (input.kind !== 'ask') return null;
+      const { response, expected } = input;
+      const actual = actualOutcome(response);
+      const detail = { expected, actual, error_code: response.error?.code ?? null };
+      const said = response.error
+        ? `${response.error.code}: ${response.error.message}`
+        : `status ${response.status}`;
+      if (actual !== expected) {
+        return verdict(false, `expected ${expected}, the engine answered ${said}`, detail);
+      }
+      if (expected === 'allowed') {
+        return verdict(
+          response.results.length === 1,
+          `expected one result set, got ${response.results.length}`,
+          detail,
+        );
+      }
+      if (hasRows(response)) {
+        return verdict(false, `${expected} but the response carries rows`, detail);
+      }
+      if (expected === 'refused' && response.error?.message !== refusal) {
+        return verdict(
+          false,
+          `refused with a message other than the generic refusal (it may name a table): ${JSON.stringify(response.error?.message ?? null)}`,
+          detail,
+        );
+      }
+      return verdict(true, null, detail);
+    },
+  };
+}

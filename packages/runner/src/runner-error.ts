@@ -1,0 +1,22 @@
+// Errors where the run cannot go on (a bad option, a journal from another run). Scoring
+// failures are never thrown: they are case records with status fail or error.
+
+export type RunnerErrorCode =
+  | 'INVALID_OPTIONS'
+  | 'NO_COST_CAP'
+  | 'NO_CASES'
+  | 'UNKNOWN_ROLE'
+  | 'UNKNOWN_CASE'
+  | 'NO_RETRIEVE'
+  | 'JOURNAL_MISMATCH'
+  | 'JOURNAL_CORRUPT';
+
+export class RunnerError extends Error {
+  override readonly name = 'RunnerError';
+  readonly code: RunnerErrorCode;
+
+  constructor(code: RunnerErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

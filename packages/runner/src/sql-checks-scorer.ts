@@ -1,0 +1,47 @@
+import { runChecks, type SchemaLike } from '@nl2sql/sqlcheck';
+import { type ScoreResult, type Scorer, verdict } from './scorer.js';
+
+export interface SqlChecksOptions {
+  /** The SQL dialect of the generated SQL. Default `sqlite`. */
+  readonly dialect?: string;
+  /** The schema for L2 (tables and columns exist); without it L2 is skipped. */
+  readonly schema?: SchemaLike;
+}
+
+/**
+ * sql_checks: the static checks (L1 syntax, L2 schema, L3 safety) of the SQL the engine
+ * ran, as a diagnostic beside the scores: it says why a failing case failed and flags SQL
+ * that passed by luck, but never changes a case's status.
+ */
+export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
+  return {
+    name: 'sql_checks',
+    kind: 'diagnostic',
+    async score(input): Promise<ScoreResult | null> {
+      if (input.kind !== 'ask' || !input.response.sql) return null;
+      const report = await runChecks(input.response.sql, {
+        dialect: options.dialect ?? 'sqlite',
+        ...(options.schema ? { schema: options.schema } : {}),
+      });
+      const failed = report.levels.filter((level) => !level.pass);
+      return verdict(
+        report.pass,
+        failed
+          .map(
+            (level) =>
+              `${level.level} ${level.name}: ${level.violations.map((v) => v.message).join('; ')}`,
+          )
+          .join(' | '),
+        {
+          levels: report.levels.map((level) => ({
+            level: level.level,
+            name: level.name,
+            pass: level.pass,
+            skipped: level.skipped,
+            violations: level.violations.map((v) => ({ rule: v.rule, message: v.message })),
+          })),
+        },
+      );
+    },
+  };
+}
