@@ -424,6 +424,23 @@ describe('lenient: properties', () => {
     );
   });
 
+  it('permuting rows does not change a lenient verdict when order does not matter', () => {
+    fc.assert(
+      fc.property(table, table, fc.integer(), (gold, run, seed) => {
+        const before = compareLenient(gold, run).pass;
+        const rows = [...run.rows];
+        let s = seed >>> 0;
+        for (let i = rows.length - 1; i > 0; i--) {
+          s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+          const k = s % (i + 1);
+          [rows[i], rows[k]] = [rows[k]!, rows[i]!];
+        }
+        expect(compareLenient(gold, t(run.columns, rows)).pass).toBe(before);
+        expect(compareLenient(gold, gold).pass).toBe(true);
+      }),
+    );
+  });
+
   it('strict implies lenient, for any pair of tables', () => {
     fc.assert(
       fc.property(table, table, fc.boolean(), (gold, run, orderMatters) => {
