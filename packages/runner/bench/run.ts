@@ -1,1 +1,43 @@
-console.log('no benchmarks yet');
+// Mode plans on Chinook, timed: start-up (suite, database, fake server, engine), engine
+// (inside ask, of which the database), scoring, and the process's peak RSS.
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { openSqlite } from '@nl2sql/datasource';
+import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
+import { databaseIdentity, plansEngine, runEval } from '../src/index.js';
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+for (const sqlChecks of [false, true]) {
+  const t0 = performance.now();
+  const suite = await loadSuite(CHINOOK_SUITE_PATH);
+  const datasource = await openSqlite(await locateChinook({ download: false }));
+  const rig = await plansEngine(suite, {
+    datasources: [{ id: 'chinook', datasource, description: 'A digital music store.' }],
+    policy: CHINOOK_POLICIES,
+  });
+  const database = await databaseIdentity('chinook', datasource);
+  const digest = await suiteFileDigest(CHINOOK_SUITE_PATH);
+  const startup = performance.now() - t0;
+  const report = await runEval({
+    suite,
+    engine: rig.engine,
+    mode: 'plans',
+    dataset: { name: 'chinook.yaml', digest },
+    database,
+    ...(sqlChecks ? {} : { sqlChecks: false as const }),
+  });
+  await rig.close();
+  await datasource.close();
+  const total = performance.now() - t0;
+  const board = report.configs[0];
+  const passed = board?.cases.filter((r) => r.status === 'pass').length ?? 0;
+  console.log(`mode plans on Chinook, static SQL checks ${sqlChecks ? 'on' : 'off'}: ${passed}/${report.planned_cases} case runs passed`);
+  console.log(`  wall            ${ms(total)}`);
+  console.log(`  start-up        ${ms(startup)}`);
+  console.log(`  run             ${ms(report.timings.wall_ms)} (concurrency 4)`);
+  console.log(`  engine (summed) ${ms(report.timings.engine_ms)}`);
+  console.log(`  database        ${ms(report.timings.database_ms)} (executor nodes, summed)`);
+  console.log(`  scoring         ${ms(report.timings.scoring_ms)} (summed)`);
+}
+console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -9,6 +9,7 @@ export { caseCost, tokenTotals } from './case-cost.js';
 export { CaseTimeoutError, withDeadline } from './case-deadline.js';
 export type { CaseRunRecord, PlannedRun, TokenTotals } from './case-run.js';
 export { CostCap } from './cost-cap.js';
+export { databaseIdentity } from './database-identity.js';
 export type { EngineSwitches, EvalConfig } from './eval-config.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldTables } from './gold-tables.js';
@@ -22,6 +23,8 @@ export {
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
 export { percentile } from './percentile.js';
 export { type CaseSelection, planRuns, runKey, selectCases } from './plan-runs.js';
+export { type PlansEngine, plansEngine } from './plans-engine.js';
+export { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
 export { routingScorer } from './routing-scorer.js';

@@ -1,0 +1,59 @@
+import {
+  type AccessPolicy,
+  type EngineDatasource,
+  ReferenceEngine,
+  type ReferenceEngineOptions,
+} from '@nl2sql/engine';
+import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
+import type { EvalConfig } from './eval-config.js';
+
+/** What every reference engine of a run shares: the datasources, the policy, the retriever. */
+export interface ReferenceSetup {
+  readonly datasources: readonly EngineDatasource[];
+  readonly policy?: AccessPolicy;
+  readonly retrieval?: ReferenceEngineOptions['retrieval'];
+  readonly curatedAnswers?: ReferenceEngineOptions['curated'];
+  /** Whole-ask limit inside the engine; the runner's case timeout still applies. */
+  readonly askTimeoutMs?: number;
+}
+
+/** A config under test built on the reference engine, with the LLM client it owns. */
+export interface ReferenceConfig extends EvalConfig {
+  readonly engine: ReferenceEngine;
+  readonly generated: ReferenceEngine;
+  readonly llm: LlmConfig;
+  /** Closes the LLM client (the datasources belong to the caller). */
+  close(): Promise<void>;
+}
+
+/**
+ * Mode full's config for one llm section: the reference engine on a real LLM client, and
+ * the same engine with curated answers off for the generated path. Plan cache off in both,
+ * so a second pass asks the planner again (the runner sets the switches too).
+ */
+export function referenceConfig(
+  llm: LlmConfig,
+  setup: ReferenceSetup,
+  clientOptions: LlmClientOptions = {},
+): ReferenceConfig {
+  const client = new LlmClient(llm, clientOptions);
+  const make = (useCurated: boolean) =>
+    new ReferenceEngine({
+      llm: client,
+      datasources: setup.datasources,
+      ...(setup.policy ? { policy: setup.policy } : {}),
+      ...(setup.retrieval ? { retrieval: setup.retrieval } : {}),
+      ...(setup.curatedAnswers ? { curated: setup.curatedAnswers } : {}),
+      ...(setup.askTimeoutMs ? { askTimeoutMs: setup.askTimeoutMs } : {}),
+      useCurated,
+      usePlanCache: false,
+      revealRefusedTable: false,
+    });
+  return {
+    name: llm.name,
+    llm,
+    engine: make(true),
+    generated: make(false),
+    close: () => client.close(),
+  };
+}

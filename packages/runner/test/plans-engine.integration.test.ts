@@ -1,0 +1,54 @@
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { openSqlite } from '@nl2sql/datasource';
+import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
+import { describe, expect, it } from 'vitest';
+import { databaseIdentity, plansEngine, runEval } from '../src/index.js';
+
+describe('mode plans on Chinook (e2e, no API key)', () => {
+  it('passes every case for every role, none skipped', async () => {
+    const suite = await loadSuite(CHINOOK_SUITE_PATH);
+    const datasource = await openSqlite(await locateChinook({ download: false }));
+    const rig = await plansEngine(suite, {
+      datasources: [{ id: 'chinook', datasource, description: 'A digital music store.' }],
+      policy: CHINOOK_POLICIES,
+    });
+    try {
+      const report = await runEval({
+        suite,
+        engine: rig.engine,
+        mode: 'plans',
+        dataset: { name: 'chinook.yaml', digest: await suiteFileDigest(CHINOOK_SUITE_PATH) },
+        database: await databaseIdentity('chinook', datasource),
+        sqlChecks: { dialect: 'sqlite' },
+      });
+      const board = report.configs[0];
+      if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
+      const failing = board.cases.filter((r) => r.status !== 'pass');
+      expect(failing.map((r) => `${r.case_id}@${r.role}: ${r.explanation}`)).toEqual([]);
+      const planned = suite.cases
+        .filter((c) => c.approved)
+        .reduce((n, c) => n + Object.keys(c.outcome).length, 0);
+      expect(report.planned_cases).toBe(planned);
+      expect(report.completed_cases).toBe(planned);
+      expect(report.stopped).toBeNull();
+      expect(board.metrics.accuracy.execution.strict).toMatchObject({
+        count: planned,
+        total: planned,
+      });
+      // Every outcome kind is exercised.
+      expect(new Set(board.cases.map((r) => r.expected))).toEqual(
+        new Set(['allowed', 'refused', 'unanswerable']),
+      );
+      expect(report.dollars).toBe(0);
+      expect(board.metrics.faithfulness).toBeNull();
+      expect(report.database).toMatchObject({
+        datasource_id: 'chinook',
+        engine: 'sqlite',
+        tables: 11,
+      });
+    } finally {
+      await rig.close();
+      await datasource.close();
+    }
+  }, 120_000);
+});
