@@ -198,7 +198,7 @@ describe('refiner', () => {
 
   it('repairs an invalid plan with the refined one', async () => {
     const c = byId('chinook_002');
-    const bad = structuredClone(c.plan) as Record<string, unknown>;
+    const bad = structuredClone(c.plan) as unknown as Record<string, unknown>;
     bad.from = { table: 'Track', alias: 't' };
     (bad.select as Array<{ expr: unknown }>)[0] = {
       expr: { kind: 'column', table: 'g', column: 'Nmae' },

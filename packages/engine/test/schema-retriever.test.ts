@@ -1,0 +1,150 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import { type EvalSuite, loadSuite } from '@nl2sql/suite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAiEmbedder } from '../src/embedder.js';
+import { SchemaRetriever } from '../src/schema-retriever.js';
+
+let schema: DatabaseSchema;
+let suite: EvalSuite;
+
+beforeAll(async () => {
+  const ds = await openSqlite(await locateChinook({ download: false }));
+  schema = await ds.introspect({ rowCounts: false });
+  await ds.close();
+  suite = await loadSuite(CHINOOK_SUITE_PATH);
+});
+
+const caseOf = (id: string) => {
+  const c = suite.cases.find((x) => x.id === id);
+  if (!c) throw new Error(`no case ${id}`);
+  return c;
+};
+
+describe('SchemaRetriever on Chinook', () => {
+  it('sends the whole schema without a search at or under fullSnapshotMaxTables', async () => {
+    const { record, schema: sent } = await new SchemaRetriever(schema).retrieve('anything');
+    expect(record.full_snapshot).toBe(true);
+    expect(record.tables_sent).toHaveLength(11);
+    expect(record.columns_sent).toHaveLength(
+      schema.tables.reduce((n, t) => n + t.columns.length, 0),
+    );
+    expect(sent).toEqual(schema);
+  });
+
+  it.each(['chinook_001', 'chinook_002', 'chinook_003', 'chinook_004', 'chinook_010'])(
+    'finds every table %s needs with k = 8 tables',
+    async (id) => {
+      const c = caseOf(id);
+      const retriever = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0 });
+      const { record } = await retriever.retrieve(c.question);
+      expect(record.full_snapshot).toBe(false);
+      expect(record.tables_sent.length).toBeLessThanOrEqual(8);
+      expect(record.tables_sent).toEqual(expect.arrayContaining(c.tables));
+      // Every column sent belongs to a table sent.
+      for (const col of record.columns_sent) {
+        expect(record.tables_sent).toContain(col.slice(0, col.indexOf('.')));
+      }
+    },
+  );
+
+  it('sends only the picked columns of a table a column entry matched, all of the others', async () => {
+    const retriever = new SchemaRetriever(schema, {
+      fullSnapshotMaxTables: 0,
+      kTables: 3,
+      kColumns: 2,
+    });
+    const { record, schema: sent } = await retriever.retrieve('billing country of each invoice');
+    const invoice = sent.tables.find((t) => t.name === 'Invoice');
+    expect(invoice?.columns.map((c) => c.name)).toContain('BillingCountry');
+    expect(invoice?.columns.length).toBeLessThan(9);
+    expect(record.columns_sent).toContain('Invoice.BillingCountry');
+    // A sent table no picked entry touched goes with all of its columns.
+    const whole = sent.tables.filter(
+      (t) => t.columns.length === schema.tables.find((x) => x.name === t.name)?.columns.length,
+    );
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.map((t) => t.name)).not.toContain('Invoice');
+  });
+
+  it('is deterministic and honours a per-call fullSnapshotMaxTables', async () => {
+    const retriever = new SchemaRetriever(schema);
+    const a = await retriever.retrieve(caseOf('chinook_003').question, {
+      fullSnapshotMaxTables: 0,
+    });
+    const b = await retriever.retrieve(caseOf('chinook_003').question, {
+      fullSnapshotMaxTables: 0,
+    });
+    expect(a).toEqual(b);
+    expect(a.record.full_snapshot).toBe(false);
+  });
+
+  it('uses descriptions in the index', async () => {
+    const plain = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, kTables: 1 });
+    const described = new SchemaRetriever(schema, {
+      fullSnapshotMaxTables: 0,
+      kTables: 1,
+      descriptions: {
+        tables: { Employee: 'staff members and sales support agents, with hire dates' },
+      },
+    });
+    const q = 'Which sales support agents were hired in 2003?';
+    expect((await plain.retrieve(q)).record.tables_sent).not.toEqual(['Employee']);
+    expect((await described.retrieve(q)).record.tables_sent).toEqual(['Employee']);
+  });
+});
+
+describe('SchemaRetriever with an OpenAI-compatible embedder', () => {
+  let server: Server;
+  let url = '';
+  let calls = 0;
+  // A toy embedding: one axis for "people who work here", one for everything else.
+  const vector = (text: string) =>
+    /employee|staff|agent|hired/i.test(text) ? [1, 0.05] : [0.05, 1];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        calls++;
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[] };
+        const data = body.input.map((text, index) => ({ index, embedding: vector(text) }));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: data.reverse() })); // out of order on purpose
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('finds a table BM25 alone misses, and embeds the index once', async () => {
+    const embedder = new OpenAiEmbedder({ baseUrl: url, model: 'toy', batchSize: 16 });
+    const q = caseOf('chinook_032').question; // "Which sales support agents were hired in 2003?"
+    const lexical = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0 });
+    expect((await lexical.retrieve(q)).record.tables_sent).not.toContain('Employee');
+    const dense = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, embedder });
+    expect((await dense.retrieve(q)).record.tables_sent).toContain('Employee');
+    const before = calls;
+    await dense.retrieve(q);
+    expect(calls - before).toBe(1); // only the query
+    await embedder.close();
+  });
+
+  it('reports a failing endpoint as a typed error', async () => {
+    const broken = new OpenAiEmbedder({
+      baseUrl: 'http://127.0.0.1:1/v1',
+      model: 'toy',
+      timeoutMs: 500,
+    });
+    const retriever = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, embedder: broken });
+    await expect(retriever.retrieve('tracks')).rejects.toMatchObject({ code: 'LLM_ERROR' });
+    await broken.close();
+  });
+});
