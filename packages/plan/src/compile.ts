@@ -54,6 +54,9 @@ const CAST_TYPE: Record<Dialect, Record<'integer' | 'real' | 'text', string>> = 
   postgres: { integer: 'INTEGER', real: 'DOUBLE PRECISION', text: 'TEXT' },
 };
 
+const atom = (sql: string): Rendered => ({ sql, strength: Strength.Atom });
+const not = (negated: boolean | null | undefined): string => (negated ? 'NOT ' : '');
+
 function invalid(message: string, path: string): never {
   throw new PlanCompileError('INVALID_PLAN', message, path);
 }
@@ -102,7 +105,6 @@ class SqlWriter {
   }
 
   private render(expr: Expr, path: string): Rendered {
-    const atom = (sql: string): Rendered => ({ sql, strength: Strength.Atom });
     switch (expr?.kind) {
       case 'column':
         return atom(
@@ -212,7 +214,6 @@ class SqlWriter {
   }
 
   condition(condition: Condition, path: string): string {
-    const not = (negated: boolean | null | undefined): string => (negated ? 'NOT ' : '');
     switch (condition?.kind) {
       case 'compare':
         return `${this.expr(condition.left, `${path}/left`)} ${condition.op} ${this.expr(condition.right, `${path}/right`)}`;

@@ -55,7 +55,10 @@ class PlanChecker {
   check(): PlanError[] {
     this.checkSources();
     const aggregated = this.isAggregated();
-    const selectKeys = new Set(this.plan.select.map((item) => exprKey(item.expr)));
+    const grouped = new Set((this.plan.group_by ?? []).map(exprKey));
+    const selectKeys = this.plan.distinct
+      ? new Set(this.plan.select.map((item) => exprKey(item.expr)))
+      : new Set<string>();
     for (const { clause, expr, path } of clauseExprs(this.plan)) {
       if (clause === 'join') continue; // resolved in join order by checkSources
       this.checkExpr(expr, path, clause, false);
@@ -67,7 +70,7 @@ class PlanChecker {
         );
       }
       if (aggregated && (clause === 'select' || clause === 'having' || clause === 'order_by')) {
-        this.checkGrouped(expr, path);
+        this.checkGrouped(expr, path, grouped);
       }
       if (clause === 'order_by' && this.plan.distinct && !selectKeys.has(exprKey(expr))) {
         this.report(
@@ -290,8 +293,7 @@ class PlanChecker {
   }
 
   /** In an aggregate query every column must sit in a GROUP BY expression or an aggregate. */
-  private checkGrouped(expr: Expr, path: string): void {
-    const grouped = new Set((this.plan.group_by ?? []).map(exprKey));
+  private checkGrouped(expr: Expr, path: string, grouped: ReadonlySet<string>): void {
     const visit = (node: Expr, at: string): void => {
       if (node.kind === 'aggregate' || grouped.has(exprKey(node))) return;
       if (node.kind === 'column') {
