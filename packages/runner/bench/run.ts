@@ -32,7 +32,9 @@ for (const sqlChecks of [false, true]) {
   const total = performance.now() - t0;
   const board = report.configs[0];
   const passed = board?.cases.filter((r) => r.status === 'pass').length ?? 0;
-  console.log(`mode plans on Chinook, static SQL checks ${sqlChecks ? 'on' : 'off'}: ${passed}/${report.planned_cases} case runs passed`);
+  console.log(
+    `mode plans on Chinook, static SQL checks ${sqlChecks ? 'on' : 'off'}: ${passed}/${report.planned_cases} case runs passed`,
+  );
   console.log(`  wall            ${ms(total)}`);
   console.log(`  start-up        ${ms(startup)}`);
   console.log(`  run             ${ms(report.timings.wall_ms)} (concurrency 4)`);

@@ -25,6 +25,7 @@ export { percentile } from './percentile.js';
 export { type CaseSelection, planRuns, runKey, selectCases } from './plan-runs.js';
 export { type PlansEngine, plansEngine } from './plans-engine.js';
 export { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
+export { type ReportRecordOptions, reportRecords } from './report-records.js';
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
 export { routingScorer } from './routing-scorer.js';

@@ -1,8 +1,9 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
+import { toRunSummary, validateRecord } from '@nl2sql/records';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
-import { databaseIdentity, plansEngine, runEval } from '../src/index.js';
+import { databaseIdentity, plansEngine, reportRecords, runEval } from '../src/index.js';
 
 describe('mode plans on Chinook (e2e, no API key)', () => {
   it('passes every case for every role, none skipped', async () => {
@@ -46,6 +47,14 @@ describe('mode plans on Chinook (e2e, no API key)', () => {
         engine: 'sqlite',
         tables: 11,
       });
+      // The report makes a valid format 2 record the gate can read.
+      const [record] = reportRecords(report, {
+        engineVersion: '0.0.0',
+        git: { commit: 'unknown', shortSha: 'unknown', dirty: 'unknown', root: null },
+      });
+      if (!record) throw new Error('no record');
+      expect(validateRecord(record, 'plans record')).toBe(record);
+      expect(toRunSummary(record).configs.plans).toHaveLength(planned);
     } finally {
       await rig.close();
       await datasource.close();
