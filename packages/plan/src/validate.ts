@@ -106,7 +106,7 @@ class PlanChecker {
       ...(this.plan.joins ?? []).map((join, i) => ({ ...join, path: `/joins/${i}` })),
     ];
     for (const source of sources) {
-      let columns = this.tables.get(source.table);
+      const columns = this.tables.get(source.table);
       if (!columns) {
         const hint = caseInsensitiveMatch(source.table, this.tables.keys());
         this.report(
@@ -116,7 +116,6 @@ class PlanChecker {
             ? `unknown table ${quote(source.table)}; did you mean ${quote(hint)}?`
             : `unknown table ${quote(source.table)} (tables: ${[...this.tables.keys()].join(', ')})`,
         );
-        columns = undefined;
       }
       const name = source.alias ?? source.table;
       if (source.alias !== undefined && source.alias !== null)
