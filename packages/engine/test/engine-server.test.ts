@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskTrace } from '../src/engine.js';
+import { EngineError } from '../src/engine-error.js';
+import { type ServedEngine, serveEngine } from '../src/engine-server.js';
+import { GENERIC_REFUSAL } from '../src/error-codes.js';
+import { HttpEngine } from '../src/http-engine.js';
+import { type ChinookRig, chinookRig } from './chinook-fixture.js';
+
+let rig: ChinookRig;
+let served: ServedEngine;
+let client: HttpEngine;
+
+beforeAll(async () => {
+  rig = await chinookRig();
+  served = await serveEngine(rig.engine());
+  client = new HttpEngine({ url: served.url, timeoutMs: 10_000 });
+});
+afterAll(async () => {
+  await client.close();
+  await served.close();
+  await rig.close();
+});
+
+describe('serveEngine + HttpEngine', () => {
+  it("carries the reference engine's replies unchanged and schema-valid", async () => {
+    const question = 'What are the top 5 genres by number of tracks?';
+    const direct = await rig.engine().ask({ question, role: 'admin' });
+    const remote = await client.ask({ question, role: 'admin' });
+    expect(remote.status).toBe('success');
+    expect(remote.results).toEqual(direct.results);
+    expect(remote.sql).toBe(direct.sql);
+    expect((remote.trace as AskTrace).retrieval).toEqual((direct.trace as AskTrace).retrieval);
+    expect(remote.usage.map((u) => u.node)).toEqual(direct.usage.map((u) => u.node));
+  });
+
+  it('carries refusals and unanswerable questions', async () => {
+    const refused = await client.ask({
+      question: 'How many customers are there in each country?',
+      role: 'catalog',
+    });
+    expect(refused.error).toEqual({ code: 'SECURITY_VIOLATION', message: GENERIC_REFUSAL });
+    const unanswerable = await client.ask({
+      question: 'What is the profit margin on each album?',
+      role: 'admin',
+    });
+    expect(unanswerable.error?.code).toBe('QUESTION_NOT_ANSWERABLE');
+  });
+
+  it('serves retrieval and rejects malformed requests with 4xx', async () => {
+    const sent = await client.retrieve({
+      question: 'tracks per genre',
+      datasource: 'chinook',
+      fullSnapshotMaxTables: 0,
+    });
+    expect(sent.tables_sent).toEqual(expect.arrayContaining(['Genre', 'Track']));
+    const unknown = await client
+      .retrieve({ question: 'x', datasource: 'nope' })
+      .catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(EngineError);
+    expect((unknown as EngineError).message).toContain('HTTP 404');
+    const res = await fetch(`${served.url}/ask`, {
+      method: 'POST',
+      body: JSON.stringify({ question: 'q' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('role');
+  });
+});
