@@ -10,7 +10,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     passWithNoTests: true,
-    testTimeout: 30_000,
+    // Generous: the SQL parser's wasm takes seconds to compile on a busy 2-core machine, and a
+    // slow-but-correct test must not read as a failure. Hanging tests still end.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // The JSON report is what .ci/run totals across packages; turbo caches it with the task.
     reporters: ['default', 'json'],
     outputFile: { json: '.reports/vitest.json' },

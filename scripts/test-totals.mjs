@@ -23,9 +23,7 @@ for (const name of readdirSync(root).sort()) {
   passed += r.numPassedTests;
   failed += r.numFailedTests + brokenFiles;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  console.log(
-    `  ${name}: ${r.numPassedTests} passed / ${r.numFailedTests + brokenFiles} failed`,
-  );
+  console.log(`  ${name}: ${r.numPassedTests} passed / ${r.numFailedTests + brokenFiles} failed`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
