@@ -103,11 +103,24 @@ export class SqliteDatasource implements Datasource {
         this.driver(connection.all(columnProbeSql(check.text)), sql),
       );
       let columns = Object.keys(probe ?? {});
-      if (columns.length > 1 && columns.some(isIndexLikeName)) {
+      // The driver fills rows by plain property writes, so a column named __proto__ sets the
+      // probe's prototype (to its NULL value) instead of becoming a key.
+      const protoColumn = probe !== undefined && Object.getPrototypeOf(probe) !== Object.prototype;
+      if (protoColumn || (columns.length > 1 && columns.some(isIndexLikeName))) {
+        const count = columns.length + (protoColumn ? 1 : 0);
         const [order] = await guard.step(() =>
-          this.driver(connection.all(columnOrderSql(check.text, columns.length)), sql),
+          this.driver(connection.all(columnOrderSql(check.text, count)), sql),
         );
-        columns = columns.sort((a, b) => Number(order?.[a]) - Number(order?.[b]));
+        const position = new Map(columns.map((name) => [name, Number(order?.[name])]));
+        if (protoColumn) {
+          // Its position is the one no named column holds.
+          const taken = new Set(position.values());
+          position.set(
+            '__proto__',
+            [...Array(count).keys()].find((i) => !taken.has(i)) ?? count - 1,
+          );
+        }
+        columns = [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
       }
       const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
       const raw = await guard.step(() =>

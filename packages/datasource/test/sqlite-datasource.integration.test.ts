@@ -76,6 +76,17 @@ describe('execute: rows and values', () => {
     );
   });
 
+  it('keeps a column named __proto__, which the driver cannot store as a key', async () => {
+    expect(await chinook.execute('SELECT 1 AS "__proto__", 2 AS b')).toMatchObject({
+      columns: ['__proto__', 'b'],
+      rows: [[1, 2]],
+    });
+    expect(await chinook.execute('SELECT 2 AS b, 1 AS "__proto__", 3 AS "0"')).toMatchObject({
+      columns: ['b', '__proto__', '0'],
+      rows: [[2, 1, 3]],
+    });
+  });
+
   it('names the columns of an empty result', async () => {
     const result = await chinook.execute('SELECT GenreId, Name FROM Genre WHERE 0');
     expect(result).toMatchObject({ columns: ['GenreId', 'Name'], rows: [], truncated: false });
