@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiEmbedder } from '../src/embedder.js';
 import { SchemaRetriever } from '../src/schema-retriever.js';
@@ -67,6 +68,47 @@ describe('SchemaRetriever on Chinook', () => {
     );
     expect(whole.length).toBeGreaterThan(0);
     expect(whole.map((t) => t.name)).not.toContain('Invoice');
+  });
+
+  it('never sends more than k tables, nor a column of a table it did not send', async () => {
+    const words = [
+      'track',
+      'genre',
+      'invoice',
+      'total',
+      'customer',
+      'country',
+      'album',
+      'artist',
+      'name',
+      'year',
+      'playlist',
+      'media',
+      'employee',
+      'hired',
+      'xyzzy',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...words), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 11 }),
+        fc.integer({ min: 0, max: 20 }),
+        async (query, kTables, kColumns) => {
+          const retriever = new SchemaRetriever(schema, {
+            fullSnapshotMaxTables: 0,
+            kTables,
+            kColumns,
+          });
+          const { record, schema: sent } = await retriever.retrieve(query.join(' '));
+          expect(record.tables_sent).toHaveLength(kTables);
+          expect(new Set(record.columns_sent).size).toBe(record.columns_sent.length);
+          for (const c of record.columns_sent)
+            expect(record.tables_sent).toContain(c.slice(0, c.indexOf('.')));
+          for (const t of sent.tables) expect(t.columns.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('is deterministic and honours a per-call fullSnapshotMaxTables', async () => {
