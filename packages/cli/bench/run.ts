@@ -37,7 +37,11 @@ const help = timeRuns(['--help'], 11);
 console.log(
   `nl2sql --help start-up: median ${help.median.toFixed(0)} ms, min ${help.min.toFixed(0)} ms (11 runs)`,
 );
-const run = timeRuns(['eval', 'run'], 5);
+const run = timeRuns(['eval', 'run'], 3);
 console.log(
-  `nl2sql eval run (comparator demo, 7 cases): median ${run.median.toFixed(0)} ms wall, peak RSS ${run.maxRssMb.toFixed(0)} MB (5 runs)`,
+  `nl2sql eval run (mode plans, Chinook, every case and role): median ${run.median.toFixed(0)} ms wall, peak RSS ${run.maxRssMb.toFixed(0)} MB (3 runs)`,
+);
+const demo = timeRuns(['demo', 'comparator'], 5);
+console.log(
+  `nl2sql demo comparator (7 cases): median ${demo.median.toFixed(0)} ms wall, peak RSS ${demo.maxRssMb.toFixed(0)} MB (5 runs)`,
 );

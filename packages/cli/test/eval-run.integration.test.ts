@@ -1,47 +1,134 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeRecord } from '@nl2sql/records';
 import { describe, expect, test } from 'vitest';
+import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
 
-describe('nl2sql eval run (comparator demo on Chinook)', () => {
-  test('prints the board with each case, the accuracies and why verdicts failed', async () => {
+describe('nl2sql eval run', () => {
+  test('mode plans on Chinook passes every case for every role and prints the board', async () => {
     const c = captureIo();
     expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
     const out = c.out();
-    expect(out).toMatch(/demo_01\s+pass\s+pass/);
-    expect(out).toMatch(/demo_02\s+FAIL\s+pass/);
-    expect(out).toMatch(/demo_05\s+FAIL\s+FAIL/);
-    expect(out).toMatch(/strict accuracy {3}1\/7 {2}14\.3% {2}\(Wilson 95% 2\.6%-51\.3%\)/);
-    expect(out).toMatch(/lenient accuracy {2}4\/7 {2}57\.1% {2}\(Wilson 95% 25\.0%-84\.2%\)/);
-    expect(out).toContain('too many columns: result has 9, at most 3 allowed');
-    expect(out).toContain('same rows, wrong order');
-    // Progress lines on a non-terminal, one per case.
-    expect(out).toContain('[7/7] demo_07');
-  });
+    expect(out).toContain('mode plans, suite chinook.yaml');
+    expect(out).toMatch(/case runs\s+141\/141/);
+    expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
+    expect(out).toMatch(/answerability\s+141\/141/);
+    expect(out).not.toContain('Failing case runs');
+    // Plain progress lines when stdout is not a terminal.
+    expect(out).toContain('[141/141] plans');
+  }, 120_000);
 
-  test('--json gives the verdicts a script can read', async () => {
+  test('--json prints the report a script can read, with --cases and --roles applied', async () => {
     const c = captureIo();
-    expect(await main(['eval', 'run', '--json'], c.io)).toBe(EXIT.ok);
-    const report = JSON.parse(c.out()) as {
-      cases: {
-        id: string;
-        strict: { pass: boolean };
-        lenient: { pass: boolean; reason?: { code: string } };
-      }[];
-      accuracy: { strict: { estimate: number }; lenient: { estimate: number; lower: number } };
-    };
-    expect(report.cases).toHaveLength(7);
-    expect(report.accuracy.lenient.estimate).toBeCloseTo(4 / 7);
-    expect(report.accuracy.lenient.lower).toBeCloseTo(0.25, 3);
-    expect(report.cases.find((x) => x.id === 'demo_06')?.lenient.reason?.code).toBe(
-      'unmatched_gold_column',
+    const code = await main(
+      ['eval', 'run', '--json', '--cases', 'chinook_001,chinook_002', '--roles', 'admin'],
+      c.io,
     );
-  });
+    expect(code).toBe(EXIT.ok);
+    const { report } = JSON.parse(c.out()) as {
+      report: {
+        planned_cases: number;
+        configs: { cases: { case_id: string; role: string; status: string }[] }[];
+      };
+    };
+    expect(report.planned_cases).toBe(2);
+    expect(report.configs[0]?.cases.map((r) => [r.case_id, r.role, r.status])).toEqual([
+      ['chinook_001', 'admin', 'pass'],
+      ['chinook_002', 'admin', 'pass'],
+    ]);
+  }, 60_000);
 
-  test('a missing --db file is a configuration error (exit 3)', async () => {
+  test('a live progress line on a terminal, cleared before the board', async () => {
+    const lines: string[] = [];
+    const c = captureIo({ isTty: true, status: (t) => lines.push(t) });
+    expect(await main(['eval', 'run', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
+    expect(lines[0]).toMatch(/^\[1\/3\] 100\.0% passed, \$0\.0000 {2}chinook_001$/);
+    expect(lines.at(-1)).toBe('');
+    expect(c.out()).not.toContain('[1/3] plans');
+  }, 60_000);
+
+  test('mode retrieval reports recall and the settings used', async () => {
     const c = captureIo();
-    expect(await main(['eval', 'run', '--db', '/nonexistent/chinook.sqlite'], c.io)).toBe(
+    expect(await main(['eval', 'run', '--mode', 'retrieval', '--json'], c.io)).toBe(EXIT.ok);
+    const { report } = JSON.parse(c.out()) as {
+      report: {
+        settings: { retrieval: Record<string, unknown> };
+        configs: {
+          config: { name: string };
+          metrics: { retrieval: { cases: number; table_recall: number } };
+        }[];
+      };
+    };
+    expect(report.configs[0]?.config.name).toBe('retrieval');
+    expect(report.configs[0]?.metrics.retrieval.cases).toBeGreaterThan(40);
+    expect(report.configs[0]?.metrics.retrieval.table_recall).toBeGreaterThan(0.5);
+    expect(report.settings.retrieval).toMatchObject({
+      full_snapshot_max_tables: 0,
+      k_tables: 8,
+      k_columns: 12,
+    });
+  }, 60_000);
+
+  test('--save writes the report and its records; --baseline gates against them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-eval-'));
+    const saved = join(dir, 'report.json');
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--cases', 'chinook_001', '--save', saved], c.io)).toBe(
+      EXIT.ok,
+    );
+    const report = readSavedReport(saved);
+    expect(report.records).toHaveLength(1);
+    expect(report.records[0]).toMatchObject({
+      schema: 2,
+      kind: 'plans',
+      config: { name: 'plans' },
+    });
+    const benchmarks = join(dir, 'benchmarks');
+    const first = report.records[0];
+    if (!first) throw new Error('no record');
+    writeRecord(benchmarks, first);
+    const g = captureIo();
+    expect(
+      await main(['eval', 'run', '--cases', 'chinook_001', '--baseline', benchmarks], g.io),
+    ).toBe(EXIT.ok);
+    expect(g.out()).toContain('gate: PASS');
+    expect(readFileSync(saved, 'utf8')).toContain('"format": "nl2sql-eval-report"');
+  }, 60_000);
+
+  test('usage errors exit 2: a bad mode, an unknown role, mode full without a cap', async () => {
+    const a = captureIo();
+    expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
+    expect(a.err()).toContain('--mode must be plans, full or retrieval');
+    const b = captureIo();
+    expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
+    expect(b.err()).toContain('role "ceo"');
+    const d = captureIo();
+    expect(await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4'], d.io)).toBe(
+      EXIT.usage,
+    );
+    expect(d.err()).toContain('--max-cost');
+  }, 60_000);
+
+  test('configuration errors exit 3: an unpriced model, a missing key, a missing suite', async () => {
+    const a = captureIo();
+    expect(
+      await main(
+        ['eval', 'run', '--mode', 'full', '--llm', 'ollama/llama3', '--max-cost', '1'],
+        a.io,
+      ),
+    ).toBe(EXIT.config);
+    expect(a.err()).toContain('No price for model "llama3"');
+    const b = captureIo({ env: {} });
+    expect(
+      await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4', '--max-cost', '1'], b.io),
+    ).toBe(EXIT.config);
+    expect(b.err()).toContain('OPENAI_API_KEY');
+    const d = captureIo();
+    expect(await main(['eval', 'run', '--suite', '/nonexistent/suite.yaml'], d.io)).toBe(
       EXIT.config,
     );
-    expect(c.err()).toContain('/nonexistent/chinook.sqlite');
-  });
+  }, 60_000);
 });

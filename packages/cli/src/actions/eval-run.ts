@@ -1,104 +1,310 @@
 import { existsSync } from 'node:fs';
-import { DatasetError, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
-import { wilson } from '@nl2sql/gate';
-import { configError } from '../cli-error.js';
-import type { CommandRun } from '../command.js';
-import { demoExplanation, runComparatorDemo } from '../demo/comparator-demo.js';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import {
+  CHINOOK_POLICIES,
+  CHINOOK_SUITE_PATH,
+  DatasetError,
+  locateChinook,
+} from '@nl2sql/datasets';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { type Engine, HttpEngine, RETRIEVER_DEFAULTS } from '@nl2sql/engine';
+import { type GateResult, gate, type Mode } from '@nl2sql/gate';
+import {
+  type LlmConfig,
+  LlmConfigError,
+  PROVIDERS,
+  resolveLlmOption,
+  UnknownPriceError,
+} from '@nl2sql/llm';
+import {
+  newestComparableBaseline,
+  RecordError,
+  type RunRecord,
+  readRecords,
+  type StoredRecord,
+  toRunSummary,
+} from '@nl2sql/records';
+import {
+  databaseIdentity,
+  type EvalConfig,
+  plansEngine,
+  type ReferenceSetup,
+  RunnerError,
+  type RunReport,
+  referenceConfig,
+  reportRecords,
+  runEval,
+} from '@nl2sql/runner';
+import { type EvalSuite, loadSuite, SuiteFormatError, suiteFileDigest } from '@nl2sql/suite';
+import { CliError, configError, usageError } from '../cli-error.js';
+import type { CommandRun, Flags } from '../command.js';
+import { renderReport } from '../eval/board-text.js';
+import { renderGate } from '../eval/gate-text.js';
+import { progressListener } from '../eval/progress-line.js';
+import { writeSavedReport } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
-import { renderTable } from '../table.js';
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
 
-/** `4/7  57.1%  (95% CI 25.0%-84.2%)`: a rate on seven cases means little without its interval. */
-function accuracyLine(k: number, n: number): string {
-  if (n === 0) return '0/0';
-  const w = wilson(k, n);
-  return `${k}/${n}  ${pct(k / n)}  (Wilson 95% ${pct(w.lower)}-${pct(w.upper)})`;
+/** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
+function list(value: Flags[string]): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return items.length > 0 ? items : undefined;
 }
 
-/**
- * `nl2sql eval run`. Until the runner lands, it runs the comparator demo on Chinook: real
- * queries on the real database, scored strictly and leniently, so the board shows what each
- * score accepts and refuses and why. Options are described in commands/eval-run.ts.
- */
-export const runEvalRun: CommandRun = async ({ flags }, io) => {
-  let path: string;
+function positiveInt(value: Flags[string], flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw usageError(`${flag} takes a positive integer, got ${String(value)}`);
+  return n;
+}
+
+function engineVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require('@nl2sql/engine/package.json') as { version: string }).version;
+}
+
+/** Every provider a config uses that needs a key must have one before the run starts. */
+function assertKeys(config: LlmConfig, env: Record<string, string | undefined>): void {
+  for (const [node, settings] of Object.entries(config.nodes)) {
+    const info = PROVIDERS[settings.provider];
+    if (!info.needsKey) continue;
+    const key =
+      config.providers[settings.provider]?.apiKey ?? (info.keyEnv ? env[info.keyEnv] : undefined);
+    if (!key) {
+      throw configError(
+        `config ${config.name}: no API key for provider ${settings.provider} (node ${node}); set ${info.keyEnv ?? 'api_key in the llm section'}`,
+      );
+    }
+  }
+}
+
+interface Setup {
+  suite: EvalSuite;
+  suitePath: string;
+  datasource: SqliteDatasource;
+  closers: Array<() => Promise<void>>;
+}
+
+async function openSetup(flags: Flags, cwd: string): Promise<Setup> {
+  const suitePath =
+    typeof flags.suite === 'string' ? resolve(cwd, flags.suite) : CHINOOK_SUITE_PATH;
+  if (!existsSync(suitePath)) throw configError(`--suite ${suitePath}: no such file`);
+  let suite: EvalSuite;
   try {
-    path = typeof flags.db === 'string' ? flags.db : await locateChinook();
+    suite = await loadSuite(suitePath);
+  } catch (error) {
+    if (error instanceof SuiteFormatError) throw configError(error.message);
+    throw error;
+  }
+  let dbPath: string;
+  try {
+    dbPath = typeof flags.db === 'string' ? resolve(cwd, flags.db) : await locateChinook();
   } catch (error) {
     if (error instanceof DatasetError) throw configError(error.message);
     throw error;
   }
-  if (!existsSync(path)) throw configError(`--db ${path}: no such file`);
-  const datasource = await openSqlite(path);
+  if (!existsSync(dbPath)) throw configError(`--db ${dbPath}: no such file`);
+  const datasource = await openSqlite(dbPath);
+  return { suite, suitePath, datasource, closers: [() => datasource.close()] };
+}
+
+async function buildConfigs(
+  mode: Mode,
+  flags: Flags,
+  setup: Setup,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Promise<EvalConfig[]> {
+  const ids = [...new Set(setup.suite.cases.map((c) => c.datasource))];
+  const reference: ReferenceSetup = {
+    datasources: ids.map((id) => ({ id, datasource: setup.datasource })),
+    policy: CHINOOK_POLICIES,
+  };
+  if (typeof flags.engine === 'string') {
+    const engine: Engine = new HttpEngine({ url: flags.engine });
+    return [{ name: mode === 'retrieval' ? 'retrieval' : 'http', engine }];
+  }
+  if (mode === 'plans' || mode === 'retrieval') {
+    if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
+    // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
+    const rig = await plansEngine(setup.suite, reference);
+    setup.closers.unshift(() => rig.close());
+    return [{ name: mode, engine: rig.engine }];
+  }
+  const values = list(flags.llm);
+  if (!values) throw usageError('mode full needs at least one --llm (a preset, a file or a model)');
+  const configs: EvalConfig[] = [];
+  for (const value of values) {
+    let llm: LlmConfig;
+    try {
+      llm = await resolveLlmOption(value, { env, cwd });
+    } catch (error) {
+      if (error instanceof LlmConfigError) throw configError(error.message);
+      throw error;
+    }
+    assertKeys(llm, env);
+    const config = referenceConfig(llm, reference, { env });
+    setup.closers.unshift(() => config.close());
+    configs.push(config);
+  }
+  return configs;
+}
+
+function gateRun(
+  records: readonly RunRecord[],
+  dir: string,
+): { result: GateResult; paths: string[] } | string {
+  let stored: StoredRecord[];
   try {
-    const started = performance.now();
-    const demo = await runComparatorDemo(datasource, (result, done, planned) => {
-      if (!flags.json && !io.isTty) {
-        io.out(
-          `[${done}/${planned}] ${result.case.id} strict ${result.strict.pass ? 'pass' : 'fail'}, lenient ${result.lenient.pass ? 'pass' : 'fail'}`,
-        );
+    stored = readRecords(dir);
+  } catch (error) {
+    if (error instanceof RecordError) throw configError(error.message);
+    throw error;
+  }
+  const baselines = records.flatMap((record) => {
+    const found = newestComparableBaseline(stored, record);
+    return found ? [found] : [];
+  });
+  if (baselines.length === 0)
+    return `no comparable baseline record in ${dir}; nothing to gate against`;
+  const result = gate(toRunSummary(baselines.map((b) => b.record)), toRunSummary(records));
+  return { result, paths: baselines.map((b) => b.path) };
+}
+
+/**
+ * `nl2sql eval run`: builds the engine for the mode, runs the runner with progress on the
+ * way, prints the board (or the report as JSON), saves and gates when asked. Options and
+ * exit codes are described in commands/eval-run.ts.
+ */
+export const runEvalRun: CommandRun = async ({ flags }, io) => {
+  const mode = (typeof flags.mode === 'string' ? flags.mode : 'plans') as Mode;
+  if (!MODES.includes(mode))
+    throw usageError(`--mode must be plans, full or retrieval, got ${mode}`);
+  const passes = positiveInt(flags.passes, '--passes') ?? 1;
+  const concurrency = positiveInt(flags.concurrency, '--concurrency');
+  let maxCostUsd: number | undefined;
+  if (flags['max-cost'] !== undefined) {
+    maxCostUsd = Number(flags['max-cost']);
+    if (!Number.isFinite(maxCostUsd) || maxCostUsd < 0) {
+      throw usageError(
+        `--max-cost takes dollars (a number >= 0), got ${String(flags['max-cost'])}`,
+      );
+    }
+  }
+  if (mode === 'full' && maxCostUsd === undefined) {
+    throw usageError('mode full spends money: give a dollar cap with --max-cost USD');
+  }
+  if (flags.resume && typeof flags.journal !== 'string')
+    throw usageError('--resume needs --journal FILE');
+
+  const setup = await openSetup(flags, io.cwd);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
+    const progress = progressListener(io, flags.json === true);
+    let report: RunReport;
+    try {
+      const roles = list(flags.roles);
+      const cases = list(flags.cases);
+      const tags = list(flags.tags);
+      report = await runEval({
+        suite: setup.suite,
+        configs,
+        mode,
+        passes,
+        ...(concurrency ? { concurrency } : {}),
+        ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+        ...(roles ? { roles } : {}),
+        ...(cases ? { cases } : {}),
+        ...(tags ? { tags } : {}),
+        dataset: {
+          name: setup.suitePath.split(/[\\/]/).pop() ?? 'suite.yaml',
+          digest: await suiteFileDigest(setup.suitePath),
+        },
+        database: await databaseIdentity(
+          setup.suite.cases[0]?.datasource ?? 'chinook',
+          setup.datasource,
+        ),
+        sqlChecks: { dialect: setup.datasource.engine },
+        ...(mode === 'retrieval'
+          ? {
+              retrieval: {
+                settings: {
+                  k_tables: RETRIEVER_DEFAULTS.kTables,
+                  k_columns: RETRIEVER_DEFAULTS.kColumns,
+                  mmr_lambda: RETRIEVER_DEFAULTS.mmrLambda,
+                  embedding_weight: RETRIEVER_DEFAULTS.embeddingWeight,
+                  embedder: null,
+                },
+              },
+            }
+          : {}),
+        ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
+        ...(flags.resume ? { resume: true } : {}),
+        signal: controller.signal,
+        onEvent: progress,
+      });
+    } catch (error) {
+      if (error instanceof UnknownPriceError) throw configError(error.message);
+      if (error instanceof RunnerError) {
+        const usage = [
+          'UNKNOWN_ROLE',
+          'UNKNOWN_CASE',
+          'NO_CASES',
+          'INVALID_OPTIONS',
+          'NO_COST_CAP',
+        ];
+        throw new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
       }
-    });
-    const wallMs = performance.now() - started;
-    const strictPassed = demo.cases.filter((c) => c.strict.pass).length;
-    const lenientPassed = demo.cases.filter((c) => c.lenient.pass).length;
-    const n = demo.cases.length;
+      throw error;
+    } finally {
+      progress.done();
+    }
+
+    const needRecords = typeof flags.save === 'string' || typeof flags.baseline === 'string';
+    const records = needRecords
+      ? reportRecords(report, {
+          engineVersion: engineVersion(),
+          note: typeof flags.note === 'string' ? flags.note : null,
+        })
+      : [];
+    if (typeof flags.save === 'string')
+      writeSavedReport(resolve(io.cwd, flags.save), report, records);
+    const gated =
+      typeof flags.baseline === 'string' ? gateRun(records, resolve(io.cwd, flags.baseline)) : null;
+
     if (flags.json) {
       io.out(
         JSON.stringify(
-          {
-            database: path,
-            cases: demo.cases.map((c) => ({
-              id: c.case.id,
-              question: c.case.question,
-              strict: c.strict,
-              lenient: c.lenient,
-            })),
-            accuracy: {
-              strict: wilson(strictPassed, n),
-              lenient: wilson(lenientPassed, n),
-            },
-            timings: { ...demo.timings, wallMs },
-          },
+          { report, gate: typeof gated === 'string' ? null : (gated?.result ?? null) },
           null,
           2,
         ),
       );
-      return EXIT.ok;
+    } else {
+      io.out(renderReport(report));
+      if (typeof gated === 'string') io.out(`\n${gated}`);
+      else if (gated) io.out(`\n${renderGate(gated.result, gated.paths)}`);
+      if (typeof flags.save === 'string')
+        io.out(
+          `\nsaved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`,
+        );
     }
-    const rows = demo.cases.map((c) => [
-      c.case.id,
-      c.strict.pass ? 'pass' : 'FAIL',
-      c.lenient.pass ? 'pass' : 'FAIL',
-      `${c.goldRows}/${c.candidateRows}`,
-      c.case.shows,
-    ]);
-    io.out(`Comparator demo on Chinook (${path})\n`);
-    io.out(
-      renderTable(['case', 'strict', 'lenient', 'rows g/r', 'what it shows'], rows, [
-        'left',
-        'left',
-        'left',
-        'right',
-      ]),
-    );
-    io.out('');
-    io.out(`strict accuracy   ${accuracyLine(strictPassed, n)}`);
-    io.out(`lenient accuracy  ${accuracyLine(lenientPassed, n)}`);
-    io.out('');
-    io.out('Why verdicts failed:');
-    for (const c of demo.cases) {
-      const why = demoExplanation(c);
-      if (why) io.out(`  ${c.case.id}  ${why}`);
-    }
-    io.out('');
-    io.out(
-      `time: ${wallMs.toFixed(0)} ms wall, ${demo.timings.databaseMs.toFixed(1)} ms database, ${demo.timings.scoringMs.toFixed(1)} ms scoring`,
-    );
-    return EXIT.ok;
+    const casesFailed =
+      mode === 'plans' && report.configs.some((b) => b.cases.some((r) => r.status !== 'pass'));
+    const gateFailed = gated !== null && typeof gated !== 'string' && !gated.result.pass;
+    return casesFailed || gateFailed ? EXIT.failed : EXIT.ok;
   } finally {
-    await datasource.close();
+    process.removeListener('SIGINT', onSigint);
+    for (const close of setup.closers) await close();
   }
 };

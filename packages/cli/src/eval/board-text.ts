@@ -1,0 +1,133 @@
+import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
+import { isRetrievalMetrics } from '@nl2sql/records';
+import type { ConfigReport, RunReport } from '@nl2sql/runner';
+import { renderTable } from '../table.js';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const usd = (x: number) => `$${x.toFixed(4)}`;
+
+function accuracyCell(a: RecordAccuracy): string {
+  if (a.total === 0) return '0/0';
+  return `${a.count}/${a.total}  ${pct(a.rate)}  (Wilson 95% ${pct(a.lower)}-${pct(a.upper)})`;
+}
+
+function rateCell(r: RecordRate | null): string {
+  return r === null ? '-' : `${r.count}/${r.total}  ${pct(r.rate)}`;
+}
+
+function boardRows(board: ConfigReport): string[][] {
+  const m = board.metrics;
+  if (isRetrievalMetrics(m)) {
+    const r = m.retrieval;
+    return [
+      ['case runs', `${board.completed_cases}/${board.planned_cases}`],
+      ['table recall', pct(r.table_recall)],
+      ['column recall', pct(r.column_recall)],
+      ['every table', `${r.perfect_tables} of ${r.cases}`],
+      ['every column', `${r.perfect_columns} of ${r.cases}`],
+      [
+        'sent on average',
+        `${r.tables_sent.toFixed(2)} tables, ${r.columns_sent.toFixed(2)} columns`,
+      ],
+      ['routing', rateCell(r.routing)],
+    ];
+  }
+  const rows: string[][] = [
+    ['case runs', `${board.completed_cases}/${board.planned_cases}`],
+    ['accuracy strict', accuracyCell(m.accuracy.execution.strict)],
+    ['accuracy lenient', accuracyCell(m.accuracy.execution.lenient)],
+    ['all scorers', rateCell(m.accuracy_all_scorers)],
+  ];
+  if (m.accuracy_generated) rows.push(['generated path', rateCell(m.accuracy_generated)]);
+  if (m.pass_k) {
+    rows.push([`pass^${m.pass_k.k} strict`, rateCell(m.pass_k.strict)]);
+    rows.push([`pass^${m.pass_k.k} lenient`, rateCell(m.pass_k.lenient)]);
+  }
+  rows.push(['answerability', rateCell(m.answerability)]);
+  rows.push(['dollars', `${usd(m.dollars.total)} (${usd(m.dollars.per_case_run)} per case run)`]);
+  const t = m.tokens;
+  rows.push([
+    'tokens',
+    `${t.input} in (${t.cached_input} cached, ${t.cache_write} cache write), ${t.output} out (${t.reasoning} reasoning)`,
+  ]);
+  rows.push(['latency', `p50 ${m.latency.p50_ms} ms, p95 ${m.latency.p95_ms} ms`]);
+  if (m.determinism) {
+    rows.push([
+      'determinism',
+      `${m.determinism.deterministic}/${m.determinism.cases}  ${pct(m.determinism.rate)}`,
+    ]);
+  }
+  if (m.faithfulness) {
+    const f = m.faithfulness;
+    rows.push(['faithfulness', `${f.faithful}/${f.answers}  ${pct(f.rate)}`]);
+  }
+  return rows;
+}
+
+/** The failing case runs of a board, each with why it failed. */
+export function failingLines(board: ConfigReport): string[] {
+  const lines: string[] = [];
+  for (const r of board.cases) {
+    if (r.status === 'pass') continue;
+    const who = `${r.case_id}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}`;
+    const lenient = r.lenient_status === 'pass' ? ' [lenient pass]' : '';
+    lines.push(`  ${who}: ${r.status}${lenient}: ${r.explanation ?? 'no explanation'}`);
+  }
+  return lines;
+}
+
+function unfaithfulLines(board: ConfigReport): string[] {
+  const m = board.metrics;
+  if (isRetrievalMetrics(m) || !m.faithfulness) return [];
+  return m.faithfulness.unfaithful.map((u) => {
+    const what = [...u.unsupported_numbers, ...u.unsupported_entities].join(', ');
+    return `  ${u.case_id}${u.role === null ? '' : ` as ${u.role}`}: unsupported ${what}`;
+  });
+}
+
+/** The whole report as the terminal shows it: one board per config, then what failed. */
+export function renderReport(report: RunReport): string {
+  const out: string[] = [];
+  out.push(
+    `nl2sql eval, mode ${report.mode}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`,
+  );
+  if (report.database) {
+    const d = report.database;
+    out.push(
+      `database ${d.datasource_id} (${d.engine}, ${d.tables} tables, ${d.columns} columns, schema ${d.schema_fingerprint.slice(0, 12)})`,
+    );
+  }
+  if (report.stopped === 'max_cost') {
+    out.push(
+      `STOPPED at the cost cap ($${report.settings.max_cost_usd}): ${report.completed_cases} of ${report.planned_cases} case runs completed`,
+    );
+  } else if (report.stopped === 'cancelled') {
+    out.push(`CANCELLED: ${report.completed_cases} of ${report.planned_cases} case runs completed`);
+  }
+  for (const board of report.configs) {
+    out.push('');
+    const nodes = Object.entries(board.config.nodes);
+    out.push(
+      `config ${board.config.name}${nodes.length > 0 ? `: ${[...new Set(nodes.map(([, m]) => m))].join(', ')}` : ''}`,
+    );
+    out.push(renderTable(['measure', 'value'], boardRows(board)));
+    const failing = failingLines(board);
+    if (failing.length > 0) {
+      out.push('');
+      out.push(`Failing case runs (${failing.length}):`);
+      out.push(...failing);
+    }
+    const unfaithful = unfaithfulLines(board);
+    if (unfaithful.length > 0) {
+      out.push('');
+      out.push(`Unfaithful answers (${unfaithful.length}):`);
+      out.push(...unfaithful);
+    }
+  }
+  out.push('');
+  const t = report.timings;
+  out.push(
+    `time: ${t.wall_ms.toFixed(0)} ms wall; summed over case runs ${t.engine_ms.toFixed(0)} ms engine, ${t.database_ms.toFixed(0)} ms database, ${t.scoring_ms.toFixed(0)} ms scoring`,
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { type RunRecord, validateRecord } from '@nl2sql/records';
+import type { RunReport } from '@nl2sql/runner';
+import { configError } from '../cli-error.js';
+
+/** What `eval run --save FILE` writes and `eval publish FILE` reads. */
+export interface SavedReport {
+  readonly format: 'nl2sql-eval-report';
+  readonly version: 1;
+  readonly report: RunReport;
+  /** One format 2 record per config, made when the run finished. */
+  readonly records: readonly RunRecord[];
+}
+
+/** Writes the saved report atomically (a temporary file renamed over the target). */
+export function writeSavedReport(
+  path: string,
+  report: RunReport,
+  records: readonly RunRecord[],
+): void {
+  const saved: SavedReport = { format: 'nl2sql-eval-report', version: 1, report, records };
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  writeFileSync(temp, `${JSON.stringify(saved, null, 2)}\n`);
+  renameSync(temp, path);
+}
+
+/** Reads a saved report; a missing, foreign or invalid file is a configuration error. */
+export function readSavedReport(path: string): SavedReport {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw configError(`${path}: not a readable report (${(error as Error).message})`);
+  }
+  const saved = value as Partial<SavedReport>;
+  if (
+    saved.format !== 'nl2sql-eval-report' ||
+    saved.version !== 1 ||
+    !Array.isArray(saved.records)
+  ) {
+    throw configError(`${path}: not a report saved by \`nl2sql eval run --save\``);
+  }
+  saved.records.forEach((record, i) => {
+    try {
+      validateRecord(record, `${path} record ${i + 1}`);
+    } catch (error) {
+      throw configError((error as Error).message);
+    }
+  });
+  return saved as SavedReport;
+}
