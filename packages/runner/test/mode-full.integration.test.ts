@@ -1,0 +1,235 @@
+// Mode full with no key and no spending: two llm sections point at two FakeLLMServers that
+// serve the gold plans with canned usage (cached and reasoning tokens included). One server
+// has a plan deliberately wrong (chinook_002 ordered ascending), and its synthesizer writes
+// the answer from the gold rows, so its answer on the wrong rows is unfaithful.
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { goldPlanResponder } from '@nl2sql/engine';
+import { configFlips } from '@nl2sql/gate';
+import {
+  FakeLLMServer,
+  type LlmConfig,
+  modelConfig,
+  PRICES,
+  Secret,
+  UnknownPriceError,
+} from '@nl2sql/llm';
+import { toRunSummary } from '@nl2sql/records';
+import { type EvalSuite, loadSuite, suiteFileDigest } from '@nl2sql/suite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  databaseIdentity,
+  type ReferenceConfig,
+  type RunEvent,
+  referenceConfig,
+  reportRecords,
+  runEval,
+} from '../src/index.js';
+
+const USAGE = { input: 1000, cached: 300, cacheWrite: 0, output: 120, reasoning: 40 };
+const CASES = ['chinook_001', 'chinook_002', 'chinook_003', 'chinook_044'];
+
+let suite: EvalSuite;
+let datasource: SqliteDatasource;
+let good: FakeLLMServer;
+let bad: FakeLLMServer;
+let digest: string;
+
+function wrongPlanSuite(s: EvalSuite): EvalSuite {
+  return {
+    ...s,
+    cases: s.cases.map((c) => {
+      if (c.id !== 'chinook_002' || !c.plan) return c;
+      const plan = structuredClone(c.plan) as { order_by: { direction: string }[] };
+      const first = plan.order_by[0];
+      if (first) first.direction = 'asc';
+      return { ...c, plan: plan as unknown as typeof c.plan };
+    }),
+  };
+}
+
+function pointAt(server: FakeLLMServer, model: string, name: string): LlmConfig {
+  const llm = modelConfig(model);
+  llm.name = name;
+  llm.providers.openai = {
+    baseUrl: server.openaiUrl,
+    apiKey: new Secret('sk-fake'),
+    maxRetries: 0,
+  };
+  return llm;
+}
+
+function configs(): ReferenceConfig[] {
+  const setup = { datasources: [{ id: 'chinook', datasource }], policy: CHINOOK_POLICIES };
+  return [
+    referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup),
+    referenceConfig(pointAt(bad, 'gpt-5.4-mini', 'bad'), setup),
+  ];
+}
+
+beforeAll(async () => {
+  suite = await loadSuite(CHINOOK_SUITE_PATH);
+  digest = await suiteFileDigest(CHINOOK_SUITE_PATH);
+  datasource = await openSqlite(await locateChinook({ download: false }));
+  good = new FakeLLMServer({ answers: goldPlanResponder(suite), usage: USAGE });
+  bad = new FakeLLMServer({ answers: goldPlanResponder(wrongPlanSuite(suite)), usage: USAGE });
+  await good.start();
+  await bad.start();
+});
+
+afterAll(async () => {
+  await good.close();
+  await bad.close();
+  await datasource.close();
+});
+
+describe('mode full against two fake LLM servers', () => {
+  it('scores both configs, their differences, faithfulness and dollars from the price table', async () => {
+    const cs = configs();
+    const asked = { good: good.requests.length, bad: bad.requests.length };
+    try {
+      const report = await runEval({
+        suite,
+        mode: 'full',
+        configs: cs,
+        cases: CASES,
+        maxCostUsd: 10,
+        dataset: { name: 'chinook.yaml', digest },
+        database: await databaseIdentity('chinook', datasource),
+      });
+      expect(report.stopped).toBeNull();
+      const [g, b] = report.configs;
+      if (!g || !b || !('accuracy' in g.metrics) || !('accuracy' in b.metrics))
+        throw new Error('boards');
+      expect(g.cases.every((r) => r.status === 'pass')).toBe(true);
+      const wrong = b.cases.filter((r) => r.status !== 'pass');
+      expect(wrong.map((r) => `${r.case_id}@${r.role}`)).toEqual([
+        'chinook_002@admin',
+        'chinook_002@catalog',
+        'chinook_002@sales',
+      ]);
+      expect(wrong[0]?.explanation).toContain('FAIL strict');
+      // Faithfulness: the good server's answers hold; the bad one states 1297, not in its rows.
+      expect(g.metrics.faithfulness).toMatchObject({ rate: 1 });
+      expect(
+        b.metrics.faithfulness?.unfaithful.map((u) => [u.case_id, u.unsupported_numbers]),
+      ).toEqual([
+        ['chinook_002', ['1297']],
+        ['chinook_002', ['1297']],
+        ['chinook_002', ['1297']],
+      ]);
+      // The comparison: good -> bad loses exactly chinook_002 for each role.
+      const [gs, bs] = [
+        toRunSummary(reportRecords(report, { engineVersion: '0', git: none })[0]!),
+        toRunSummary(reportRecords(report, { engineVersion: '0', git: none })[1]!),
+      ];
+      const f = configFlips(gs.configs.good ?? [], bs.configs.bad ?? []);
+      expect(f.lost.map((c) => `${c.caseId}@${c.role}`)).toEqual([
+        'chinook_002@admin',
+        'chinook_002@catalog',
+        'chinook_002@sales',
+      ]);
+      expect(f.gained).toEqual([]);
+      // Dollars: every call reports the canned usage, billed at each config's model price.
+      for (const [board, model, calls] of [
+        [g, 'gpt-5.4', good.requests.length - asked.good],
+        [b, 'gpt-5.4-mini', bad.requests.length - asked.bad],
+      ] as const) {
+        const price = PRICES[model];
+        if (!price || !('dollars' in board.metrics)) throw new Error('price');
+        expect(board.metrics.tokens.input).toBe(calls * USAGE.input);
+        const perCall =
+          ((USAGE.input - USAGE.cached) * price.input +
+            USAGE.cached * price.cachedInput +
+            USAGE.output * price.output) /
+          1_000_000;
+        expect(board.metrics.dollars.total).toBeCloseTo(calls * perCall, 10);
+        expect(board.metrics.tokens.reasoning).toBe(calls * USAGE.reasoning);
+      }
+      // The database identity the record carries.
+      expect(report.database).toMatchObject({
+        datasource_id: 'chinook',
+        engine: 'sqlite',
+        tables: 11,
+        columns: 64,
+      });
+    } finally {
+      for (const c of cs) await c.close();
+    }
+  }, 120_000);
+
+  it('stops at the cap mid-run and still reports', async () => {
+    const cs = configs();
+    const events: RunEvent[] = [];
+    try {
+      const report = await runEval({
+        suite,
+        mode: 'full',
+        configs: cs,
+        cases: CASES,
+        maxCostUsd: 0.03,
+        onEvent: (e) => events.push(e),
+      });
+      expect(report.stopped).toBe('max_cost');
+      expect(report.completed_cases).toBeGreaterThan(0);
+      expect(report.completed_cases).toBeLessThan(report.planned_cases);
+      const biggest = Math.max(
+        ...report.configs.flatMap((c) => c.cases.map((r) => r.cost_usd ?? 0)),
+      );
+      expect(report.dollars).toBeLessThanOrEqual(0.03 + biggest);
+      expect(report.configs.some((c) => c.completed_cases < c.planned_cases)).toBe(true);
+      expect(events.filter((e) => e.type === 'run.stopped')).toHaveLength(1);
+    } finally {
+      for (const c of cs) await c.close();
+    }
+  }, 120_000);
+
+  it('fails before any call when a model has no price', async () => {
+    const setup = { datasources: [{ id: 'chinook', datasource }], policy: CHINOOK_POLICIES };
+    const unpriced = pointAt(good, 'gpt-5.4', 'unpriced');
+    unpriced.nodes.synthesizer = { provider: 'openai', model: 'gpt-9-preview', temperature: 0 };
+    const config = referenceConfig(unpriced, setup);
+    const before = good.requests.length;
+    try {
+      await expect(
+        runEval({ suite, mode: 'full', configs: [config], cases: CASES, maxCostUsd: 1 }),
+      ).rejects.toThrow(UnknownPriceError);
+      expect(good.requests.length).toBe(before);
+    } finally {
+      await config.close();
+    }
+  });
+
+  it('asks the planner again on the second pass (plan cache off)', async () => {
+    const [cfg] = configs();
+    if (!cfg) throw new Error('config');
+    const planner = () =>
+      good.requests.filter((r) => r.schemaName?.includes('plan') && !r.schemaName.includes('refin'))
+        .length;
+    const before = planner();
+    try {
+      const report = await runEval({
+        suite,
+        mode: 'full',
+        configs: [cfg],
+        cases: ['chinook_003'],
+        roles: ['admin'],
+        passes: 2,
+        maxCostUsd: 1,
+      });
+      expect(report.completed_cases).toBe(2);
+      expect(planner() - before).toBe(2);
+      const m = report.configs[0]?.metrics;
+      expect(m && 'pass_k' in m ? m.pass_k?.strict : null).toEqual({ count: 1, total: 1, rate: 1 });
+      expect(m && 'determinism' in m ? m.determinism : null).toEqual({
+        cases: 1,
+        deterministic: 1,
+        rate: 1,
+      });
+    } finally {
+      await cfg.close();
+    }
+  });
+});
+
+const none = { commit: 'unknown', shortSha: 'unknown', dirty: 'unknown' as const, root: null };
