@@ -1,0 +1,116 @@
+import type { AskResponse } from '@nl2sql/engine';
+import type { EvalCase } from '@nl2sql/suite';
+import { describe, expect, it } from 'vitest';
+import { resultMatchScorer } from '../src/index.js';
+import { SUITE } from './suite-fixture.js';
+
+const base = SUITE.cases[0]!;
+
+function run(
+  c: Partial<EvalCase>,
+  columns: string[],
+  rows: unknown[][],
+  extra: Partial<AskResponse> = {},
+) {
+  const response: AskResponse = {
+    status: 'success',
+    sql: 'SELECT …',
+    results: [{ columns, rows: rows as AskResponse['results'][0]['rows'], truncated: false }],
+    answer: null,
+    error: null,
+    usage: [],
+    trace: {},
+    ...extra,
+  };
+  const r = resultMatchScorer().score({
+    kind: 'ask',
+    mode: 'plans',
+    case: { ...base, ...c },
+    role: 'analyst',
+    expected: 'allowed',
+    response,
+  });
+  if (r instanceof Promise) throw new Error('sync');
+  return r;
+}
+
+describe('resultMatchScorer (spec "How a run is scored")', () => {
+  it('names do not count, order does: SELECT Country AS c matches; swapped columns do not (strict)', () => {
+    const gold = {
+      rows: [
+        ['USA', 13],
+        ['Canada', 8],
+      ],
+    };
+    expect(
+      run(
+        gold,
+        ['c', 'n'],
+        [
+          ['USA', 13],
+          ['Canada', 8],
+        ],
+      )?.pass,
+    ).toBe(true);
+    const swapped = run(
+      gold,
+      ['n', 'c'],
+      [
+        [13, 'USA'],
+        [8, 'Canada'],
+      ],
+    );
+    expect(swapped?.pass).toBe(false);
+    expect(swapped?.lenient).toBe(true);
+    expect(swapped?.explanation).toContain('lenient passes');
+  });
+
+  it('numbers match within 0.005 and a string that spells a number; other strings must be equal', () => {
+    expect(run({ rows: [[523.06]] }, ['t'], [[523.0649]])?.pass).toBe(true);
+    expect(run({ rows: [[523.06]] }, ['t'], [[523.07]])?.pass).toBe(false);
+    expect(run({ rows: [[2009]] }, ['y'], [['2009']])?.pass).toBe(true);
+    expect(run({ rows: [['2009']] }, ['y'], [['2009.0']])?.pass).toBe(false);
+  });
+
+  it('row order counts only when order_matters', () => {
+    const gold = { rows: [['a'], ['b']] };
+    expect(run({ ...gold, order_matters: false }, ['x'], [['b'], ['a']])?.pass).toBe(true);
+    expect(run({ ...gold, order_matters: true }, ['x'], [['b'], ['a']])?.pass).toBe(false);
+  });
+
+  it('passes on any alternative; the date label passes leniently only', () => {
+    const c = { rows: [['2009', 449.46]], alt_rows: [[['Y2009', 449.46]]] };
+    expect(run(c, ['y', 't'], [['Y2009', 449.46]])?.detail).toMatchObject({
+      strict: { matched_gold: 1 },
+    });
+    const label = run({ rows: [['2009', 449.46]] }, ['y', 't'], [['2009-01-01', 449.46]]);
+    expect([label?.pass, label?.lenient]).toEqual([false, true]);
+  });
+
+  it('does not apply to refused or unanswerable outcomes, and fails an error response', () => {
+    const r = resultMatchScorer().score({
+      kind: 'ask',
+      mode: 'plans',
+      case: base,
+      role: 'support',
+      expected: 'refused',
+      response: {
+        status: 'error',
+        sql: null,
+        results: [],
+        answer: null,
+        error: null,
+        usage: [],
+        trace: {},
+      },
+    });
+    expect(r).toBeNull();
+    const failed = run({}, [], [], {
+      status: 'error',
+      results: [],
+      error: { code: 'EXECUTION_ERROR', message: 'no such column' },
+    });
+    expect(failed?.pass).toBe(false);
+    expect(failed?.explanation).toContain('EXECUTION_ERROR: no such column');
+  });
+});
