@@ -9,7 +9,7 @@ import {
 } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { type Engine, HttpEngine, RETRIEVER_DEFAULTS } from '@nl2sql/engine';
-import { type GateResult, gate, type Mode } from '@nl2sql/gate';
+import type { Mode } from '@nl2sql/gate';
 import {
   type LlmConfig,
   LlmConfigError,
@@ -17,14 +17,6 @@ import {
   resolveLlmOption,
   UnknownPriceError,
 } from '@nl2sql/llm';
-import {
-  newestComparableBaseline,
-  RecordError,
-  type RunRecord,
-  readRecords,
-  type StoredRecord,
-  toRunSummary,
-} from '@nl2sql/records';
 import {
   databaseIdentity,
   type EvalConfig,
@@ -40,6 +32,7 @@ import { type EvalSuite, loadSuite, SuiteFormatError, suiteFileDigest } from '@n
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { renderReport } from '../eval/board-text.js';
+import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeSavedReport } from '../eval/saved-report.js';
@@ -157,27 +150,6 @@ async function buildConfigs(
   return configs;
 }
 
-function gateRun(
-  records: readonly RunRecord[],
-  dir: string,
-): { result: GateResult; paths: string[] } | string {
-  let stored: StoredRecord[];
-  try {
-    stored = readRecords(dir);
-  } catch (error) {
-    if (error instanceof RecordError) throw configError(error.message);
-    throw error;
-  }
-  const baselines = records.flatMap((record) => {
-    const found = newestComparableBaseline(stored, record);
-    return found ? [found] : [];
-  });
-  if (baselines.length === 0)
-    return `no comparable baseline record in ${dir}; nothing to gate against`;
-  const result = gate(toRunSummary(baselines.map((b) => b.record)), toRunSummary(records));
-  return { result, paths: baselines.map((b) => b.path) };
-}
-
 /**
  * `nl2sql eval run`: builds the engine for the mode, runs the runner with progress on the
  * way, prints the board (or the report as JSON), saves and gates when asked. Options and
@@ -279,8 +251,12 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
       : [];
     if (typeof flags.save === 'string')
       writeSavedReport(resolve(io.cwd, flags.save), report, records);
+    const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
     const gated =
-      typeof flags.baseline === 'string' ? gateRun(records, resolve(io.cwd, flags.baseline)) : null;
+      baselineDir === null
+        ? null
+        : (gateAgainstBaseline(records, baselineDir) ??
+          `no comparable baseline record in ${baselineDir}; nothing to gate against`);
 
     if (flags.json) {
       io.out(

@@ -1,7 +1,17 @@
 import type { Command } from '../command.js';
 import { check } from './check.js';
 import { demoComparator } from './demo-comparator.js';
+import { evalGate } from './eval-gate.js';
+import { evalPublish } from './eval-publish.js';
 import { evalRun } from './eval-run.js';
+import { suiteLint } from './suite-lint.js';
 
 /** Every command, in the order `nl2sql --help` lists them. */
-export const commands: readonly Command[] = [evalRun, check, demoComparator];
+export const commands: readonly Command[] = [
+  evalRun,
+  evalGate,
+  evalPublish,
+  suiteLint,
+  check,
+  demoComparator,
+];

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type RunRecord, validateRecord } from '@nl2sql/records';
+import { parseRecord, type RunRecord, validateRecord } from '@nl2sql/records';
 import type { RunReport } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
 
@@ -50,4 +50,25 @@ export function readSavedReport(path: string): SavedReport {
     }
   });
   return saved as SavedReport;
+}
+
+/**
+ * The records a file holds: a report saved by `eval run --save` (one record per config) or
+ * a single record file (`benchmarks/<mode>/<db>/*.json`).
+ */
+export function readRunRecords(path: string): RunRecord[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw configError(`${path}: not a readable report or record (${(error as Error).message})`);
+  }
+  if ((value as { format?: unknown }).format === 'nl2sql-eval-report') {
+    return [...readSavedReport(path).records];
+  }
+  try {
+    return [parseRecord(JSON.stringify(value), path)];
+  } catch (error) {
+    throw configError((error as Error).message);
+  }
 }

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import type { GateThresholds } from '@nl2sql/gate';
+import { configError, usageError } from '../cli-error.js';
+import type { CommandRun, Flags } from '../command.js';
+import { gateAgainstBaseline } from '../eval/gate-baseline.js';
+import { renderGate } from '../eval/gate-text.js';
+import { readRunRecords } from '../eval/saved-report.js';
+import { EXIT } from '../exit-codes.js';
+
+function number(value: Flags[string], flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw usageError(`${flag} takes a number >= 0, got ${String(value)}`);
+  return n;
+}
+
+/** `nl2sql eval gate REPORT...`: see commands/eval-gate.ts. */
+export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
+  const thresholds: Partial<GateThresholds> = {};
+  const maxRegressions = number(flags['max-regressions'], '--max-regressions');
+  if (maxRegressions !== undefined) {
+    if (!Number.isInteger(maxRegressions))
+      throw usageError('--max-regressions takes a whole number');
+    Object.assign(thresholds, { maxRegressions });
+  }
+  const alpha = number(flags.alpha, '--alpha');
+  if (alpha !== undefined) Object.assign(thresholds, { alpha });
+  const maxCostIncrease = number(flags['max-cost-increase'], '--max-cost-increase');
+  if (maxCostIncrease !== undefined) Object.assign(thresholds, { maxCostIncrease });
+  const dir = resolve(io.cwd, typeof flags.baseline === 'string' ? flags.baseline : 'benchmarks');
+  let pass = true;
+  const results: unknown[] = [];
+  for (const file of positionals) {
+    const records = readRunRecords(resolve(io.cwd, file));
+    const gated = gateAgainstBaseline(records, dir, thresholds);
+    if (gated === null) throw configError(`${file}: no comparable baseline record in ${dir}`);
+    pass &&= gated.result.pass;
+    if (flags.json) results.push({ report: file, baselines: gated.paths, ...gated.result });
+    else io.out(`${file}\n${renderGate(gated.result, gated.paths)}`);
+  }
+  if (flags.json) io.out(JSON.stringify(results, null, 2));
+  return pass ? EXIT.ok : EXIT.failed;
+};

@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { publish, RecordError, readRecords, writeRecord } from '@nl2sql/records';
+import { configError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
+import { readRunRecords } from '../eval/saved-report.js';
+import { EXIT } from '../exit-codes.js';
+
+/** `nl2sql eval publish [REPORT...]`: see commands/eval-publish.ts. */
+export const runEvalPublish: CommandRun = async ({ flags, positionals }, io) => {
+  const benchmarks = resolve(
+    io.cwd,
+    typeof flags.benchmarks === 'string' ? flags.benchmarks : 'benchmarks',
+  );
+  const pagePath = resolve(
+    io.cwd,
+    typeof flags.page === 'string' ? flags.page : 'docs/benchmarks.md',
+  );
+  const readmePath = resolve(io.cwd, typeof flags.readme === 'string' ? flags.readme : 'README.md');
+  const check = flags.check === true;
+  try {
+    // Read every report first, so one bad file writes nothing.
+    const incoming = positionals.flatMap((file) => readRunRecords(resolve(io.cwd, file)));
+    if (check && incoming.length > 0) {
+      io.err('nl2sql: --check writes nothing; the reports given were not recorded');
+    }
+    if (!check) {
+      for (const record of incoming) io.out(`recorded ${writeRecord(benchmarks, record)}`);
+    }
+    const result = publish({ records: readRecords(benchmarks), pagePath, readmePath, check });
+    if (check) {
+      const stale = [
+        result.pageChanged ? pagePath : null,
+        result.readmeChanged ? readmePath : null,
+      ].filter((p): p is string => p !== null);
+      if (stale.length > 0) {
+        io.out(
+          `stale: ${stale.join(', ')} differ from what the records in ${benchmarks} make; run nl2sql eval publish`,
+        );
+        return EXIT.failed;
+      }
+      io.out('pages are up to date');
+      return EXIT.ok;
+    }
+    io.out(
+      result.written.length === 0
+        ? 'pages unchanged'
+        : result.written.map((w) => `wrote ${w}`).join('\n'),
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof RecordError) throw configError(error.message);
+    throw error;
+  }
+};

@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  formatRecord,
+  RESULTS_END,
+  RESULTS_START,
+  type RunRecord,
+  writeRecord,
+} from '@nl2sql/records';
+import { buildBoard, type CaseRunRecord } from '@nl2sql/runner';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { readSavedReport } from '../src/eval/saved-report.js';
+import { EXIT, main } from '../src/index.js';
+import { captureIo } from './io-capture.js';
+
+let dir: string;
+let saved: string;
+let record: RunRecord;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nl2sql-gate-'));
+  saved = join(dir, 'report.json');
+  const c = captureIo();
+  expect(
+    await main(['eval', 'run', '--cases', 'chinook_001,chinook_002', '--save', saved], c.io),
+  ).toBe(EXIT.ok);
+  const first = readSavedReport(saved).records[0];
+  if (!first) throw new Error('no record');
+  record = first;
+}, 60_000);
+
+/** The same run with one case run turned into a failure, its board recomputed. */
+function regressed(): RunRecord {
+  const cases = record.scoreboard.cases.map((r, i) =>
+    i === 0 ? { ...r, status: 'fail' as const, lenient_status: 'fail' as const } : r,
+  ) as CaseRunRecord[];
+  return {
+    ...record,
+    recorded_at: '2099-01-01T00:00:00Z',
+    metrics: buildBoard(cases, { passes: 1, curated: false, faithfulness: false }),
+    scoreboard: { ...record.scoreboard, cases },
+  };
+}
+
+describe('nl2sql eval gate', () => {
+  test('passes against the same run, fails on a flipped case (exit 1) and names it', async () => {
+    const benchmarks = join(dir, 'benchmarks');
+    // An earlier run of the same kind: a record is never its own baseline.
+    writeRecord(benchmarks, { ...record, recorded_at: '2000-01-01T00:00:00Z' });
+    const ok = captureIo();
+    expect(await main(['eval', 'gate', saved, '--baseline', benchmarks], ok.io)).toBe(EXIT.ok);
+    expect(ok.out()).toContain('gate: PASS');
+    const worse = join(dir, 'worse.json');
+    writeFileSync(worse, formatRecord(regressed()));
+    const bad = captureIo();
+    expect(await main(['eval', 'gate', worse, '--baseline', benchmarks], bad.io)).toBe(EXIT.failed);
+    expect(bad.out()).toContain('gate: FAIL');
+    expect(bad.out()).toContain(record.scoreboard.cases[0]?.case_id ?? '?');
+    // eval run --baseline gates the same way.
+    const run = captureIo();
+    expect(
+      await main(
+        ['eval', 'run', '--cases', 'chinook_001,chinook_002', '--baseline', benchmarks],
+        run.io,
+      ),
+    ).toBe(EXIT.ok);
+    expect(run.out()).toContain('gate: PASS');
+  }, 60_000);
+
+  test('no comparable baseline is a configuration error (exit 3)', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'gate', saved, '--baseline', join(dir, 'empty')], c.io)).toBe(
+      EXIT.config,
+    );
+    expect(c.err()).toContain('no comparable baseline');
+  });
+});
+
+describe('nl2sql eval publish', () => {
+  test('records the report, rewrites the pages, and gives byte-identical pages from the same records', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'nl2sql-publish-'));
+    writeFileSync(join(root, 'README.md'), `# project\n\n${RESULTS_START}\n${RESULTS_END}\n`);
+    const c = captureIo({ cwd: root });
+    expect(await main(['eval', 'publish', saved], c.io)).toBe(EXIT.ok);
+    expect(c.out()).toMatch(/recorded .*benchmarks\/plans\/chinook\/.*_plans\.json/);
+    const page = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).not.toBe(`# project\n\n${RESULTS_START}\n${RESULTS_END}\n`);
+    const again = captureIo({ cwd: root });
+    expect(await main(['eval', 'publish'], again.io)).toBe(EXIT.ok);
+    expect(again.out()).toBe('pages unchanged');
+    expect(readFileSync(join(root, 'docs/benchmarks.md'), 'utf8')).toBe(page);
+    const check = captureIo({ cwd: root });
+    expect(await main(['eval', 'publish', '--check'], check.io)).toBe(EXIT.ok);
+    writeFileSync(join(root, 'docs/benchmarks.md'), `${page}edited\n`);
+    const stale = captureIo({ cwd: root });
+    expect(await main(['eval', 'publish', '--check'], stale.io)).toBe(EXIT.failed);
+    expect(stale.out()).toContain('stale');
+  }, 60_000);
+
+  test('an unreadable report is a configuration error and records nothing', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'nl2sql-publish-'));
+    writeFileSync(join(root, 'junk.json'), '{"hello": 1}');
+    const c = captureIo({ cwd: root });
+    expect(await main(['eval', 'publish', 'junk.json'], c.io)).toBe(EXIT.config);
+  });
+});
