@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeRecord } from '@nl2sql/records';
@@ -131,4 +131,44 @@ describe('nl2sql eval run', () => {
       EXIT.config,
     );
   }, 60_000);
+});
+
+describe('nl2sql eval run --journal / --resume', () => {
+  test('a run cut short resumes from its journal and loses nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-journal-'));
+    const journal = join(dir, 'run.jsonl');
+    const args = [
+      'eval',
+      'run',
+      '--cases',
+      'chinook_001,chinook_002,chinook_003',
+      '--journal',
+      journal,
+    ];
+    expect(await main(args, captureIo().io)).toBe(EXIT.ok);
+    const lines = readFileSync(journal, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
+    expect(lines).toHaveLength(1 + 9);
+    // As if killed after four case runs, in the middle of writing the fifth.
+    writeFileSync(journal, `${lines.slice(0, 5).join('\n')}\n${lines[5]?.slice(0, 20)}`);
+    const c = captureIo();
+    expect(await main([...args, '--resume', '--json'], c.io)).toBe(EXIT.ok);
+    expect(c.err()).toContain('resuming: 4 of 9 case runs already in the journal');
+    const { report } = JSON.parse(c.out()) as {
+      report: { completed_cases: number; configs: { cases: unknown[] }[] };
+    };
+    expect(report.completed_cases).toBe(9);
+    expect(report.configs[0]?.cases).toHaveLength(9);
+    expect(
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    ).toHaveLength(1 + 9);
+  }, 60_000);
+
+  test('--resume without --journal is a usage error', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--resume'], c.io)).toBe(EXIT.usage);
+  });
 });

@@ -11,13 +11,13 @@ const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixe
 export function progressListener(io: Io, quiet: boolean): RunEventListener & { done(): void } {
   const live = io.isTty && io.status !== undefined;
   const listener = (event: RunEvent): void => {
-    if (quiet) return;
+    // On stderr, so even with --json a person sees that the run picked up a journal.
     if (event.type === 'run.started' && event.resumed_cases > 0) {
       io.err(
         `resuming: ${event.resumed_cases} of ${event.planned_cases} case runs already in the journal`,
       );
     }
-    if (event.type !== 'case.finished') return;
+    if (quiet || event.type !== 'case.finished') return;
     const r = event.record;
     if (live) {
       io.status?.(
