@@ -43,12 +43,13 @@ function caseRuns(
   }));
 }
 
-/** Passed every scorer that applied: execution, and quality scorers such as faithfulness. */
+/**
+ * Passed every scorer that applied: execution, and quality scorers such as faithfulness.
+ * Diagnostics never count (a score without a kind is counted: it came from elsewhere).
+ */
 export function passedAllScorers(record: CaseRunRecord): boolean {
   if (record.status !== 'pass') return false;
-  return Object.entries(record.scores).every(
-    ([name, score]) => name === 'sql_checks' || score.pass,
-  );
+  return Object.values(record.scores).every((score) => score.kind === 'diagnostic' || score.pass);
 }
 
 /**

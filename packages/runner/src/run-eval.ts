@@ -156,7 +156,7 @@ async function score(
   const scores: Record<string, ScoreResult> = {};
   for (const scorer of scorers) {
     const result = await scorer.score(input);
-    if (result !== null) scores[scorer.name] = result;
+    if (result !== null) scores[scorer.name] = { ...result, kind: scorer.kind };
   }
   return scores;
 }

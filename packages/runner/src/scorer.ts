@@ -39,6 +39,8 @@ export interface ScoreResult {
   readonly explanation: string | null;
   /** The scorer's own figures, JSON-safe (a record stores them). */
   readonly detail: Readonly<Record<string, unknown>>;
+  /** The scorer's kind, set by the runner so a stored record says what each score counts for. */
+  readonly kind?: ScorerKind;
 }
 
 /** One way of judging a case run. Returns null when it does not apply to this run. */

@@ -41,5 +41,8 @@ describe('sqlChecksScorer', () => {
       ['pass', false],
       ['pass', false],
     ]);
+    const m = report.configs[0]?.metrics;
+    expect(m && 'accuracy_all_scorers' in m ? m.accuracy_all_scorers.count : -1).toBe(2);
+    expect(runs[0]?.scores.sql_checks?.kind).toBe('diagnostic');
   });
 });
