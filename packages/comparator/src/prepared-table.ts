@@ -24,6 +24,7 @@ import {
   K_NUMSTR,
   K_OTHER,
   K_STR,
+  type ReadValue,
   readValue,
 } from './value-kind.js';
 
@@ -118,128 +119,137 @@ function readShape(t: TableLike): {
 export function prepareTable(t: TableLike): PreparedTable {
   const { names, rows, width } = readShape(t);
   const height = rows.length;
+  // Row-major: each source row is visited once. Rows arrive in any order (a shuffled result
+  // scatters them over the heap), so one pass instead of one per column saves most cache misses.
+  const kinds: Uint8Array[] = [];
+  const nums: Float64Array[] = [];
+  const hashes: Int32Array[] = [];
+  const sigs: ColumnSignature[] = [];
+  const payloads: (unknown[] | null)[] = [];
+  for (let j = 0; j < width; j++) {
+    kinds.push(new Uint8Array(height));
+    nums.push(new Float64Array(height));
+    hashes.push(new Int32Array(height));
+    sigs.push(emptySignature());
+    payloads.push(null);
+  }
+  const nNum = new Float64Array(width);
+  const sum = new Float64Array(width);
+  const sumAbs = new Float64Array(width);
+  const min = new Float64Array(width).fill(Number.POSITIVE_INFINITY);
+  const max = new Float64Array(width).fill(Number.NEGATIVE_INFINITY);
+  const first = new Int32Array(width);
+  const mixed = new Uint8Array(width);
+  for (let i = 0; i < height; i++) {
+    const row = rows[i];
+    const isRow = Array.isArray(row);
+    for (let j = 0; j < width; j++) {
+      const v = isRow ? row[j] : null;
+      let h: number;
+      let k: number;
+      let p: unknown;
+      if (typeof v === 'number' && Number.isFinite(v) && v < TWO_53 && v > -TWO_53) {
+        // Fast path: a plain finite number, the bulk of most results.
+        const x = v === 0 ? 0 : v;
+        k = K_NUM;
+        nums[j]![i] = x;
+        h = hashNumber(x);
+        nNum[j]!++;
+        sum[j]! += x;
+        sumAbs[j]! += x < 0 ? -x : x;
+        if (x < min[j]!) min[j] = x;
+        if (x > max[j]!) max[j] = x;
+        p = undefined;
+      } else {
+        const r = readValue(v);
+        k = r.kind;
+        nums[j]![i] = r.num;
+        p = r.payload;
+        h = slowCell(r, sigs[j]!);
+        if (k === K_NUM) {
+          // booleans, small bigints, NaN and the infinities
+          nNum[j]!++;
+          if (Number.isFinite(r.num)) {
+            sum[j]! += r.num;
+            sumAbs[j]! += Math.abs(r.num);
+            if (r.num < min[j]!) min[j] = r.num;
+            if (r.num > max[j]!) max[j] = r.num;
+          }
+        }
+      }
+      kinds[j]![i] = k;
+      hashes[j]![i] = h;
+      if (i === 0) first[j] = h;
+      else if (h !== first[j]) mixed[j] = 1;
+      // Payload arrays grow by push: `new Array(n)` beyond ~100k elements starts in V8's
+      // slow dictionary mode.
+      const payload = payloads[j]!;
+      if (payload !== null) {
+        payload.push(p);
+      } else if (k !== K_NUM && k !== K_NULL) {
+        const fresh: unknown[] = [];
+        for (let q = 0; q < i; q++) fresh.push(undefined);
+        fresh.push(p);
+        payloads[j] = fresh;
+      }
+    }
+  }
   const cols: PreparedColumn[] = [];
-  for (let j = 0; j < width; j++) cols.push(prepareColumn(rows, j, height));
+  for (let j = 0; j < width; j++) {
+    const sig = sigs[j]!;
+    sig.nNum = nNum[j]!;
+    sig.sum = sum[j]!;
+    sig.sumAbs = sumAbs[j]!;
+    sig.min = min[j]!;
+    sig.max = max[j]!;
+    sig.sameHash = mixed[j] === 0;
+    cols.push({ kind: kinds[j]!, num: nums[j]!, hash: hashes[j]!, payload: payloads[j]!, sig });
+  }
   return { source: t, names, width, height, cols };
 }
 
 const TWO_53 = 2 ** 53;
 
-/**
- * One column at a time, so its arrays and running signature stay local; plain finite
- * numbers (the bulk of most results) take an inlined fast path.
- */
-function prepareColumn(
-  rows: readonly (readonly unknown[])[],
-  j: number,
-  height: number,
-): PreparedColumn {
-  const kind = new Uint8Array(height);
-  const num = new Float64Array(height);
-  const hash = new Int32Array(height);
-  const sig = emptySignature();
-  let payload: unknown[] | null = null;
-  let nNum = 0;
-  let sum = 0;
-  let sumAbs = 0;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let sameHash = true;
-  let first = 0;
-  for (let i = 0; i < height; i++) {
-    const row = rows[i];
-    const v = Array.isArray(row) ? row[j] : null;
-    let h: number;
-    let k: number;
-    let p: unknown;
-    if (typeof v === 'number' && Number.isFinite(v) && v < TWO_53 && v > -TWO_53) {
-      // Fast path: a plain finite number.
-      const x = v === 0 ? 0 : v;
-      k = K_NUM;
-      num[i] = x;
-      h = hashNumber(x);
-      nNum++;
-      sum += x;
-      sumAbs += x < 0 ? -x : x;
-      if (x < min) min = x;
-      if (x > max) max = x;
-      p = undefined;
-    } else {
-      const r = readValue(v);
-      k = r.kind;
-      num[i] = r.num;
-      p = r.payload;
-      switch (k) {
-        case K_NUM:
-          // booleans, small bigints, NaN and the infinities
-          h = hashNumber(r.num);
-          nNum++;
-          if (Number.isNaN(r.num)) sig.nNaN++;
-          else if (r.num === Number.POSITIVE_INFINITY) sig.nPosInf++;
-          else if (r.num === Number.NEGATIVE_INFINITY) sig.nNegInf++;
-          else {
-            sum += r.num;
-            sumAbs += Math.abs(r.num);
-            if (r.num < min) min = r.num;
-            if (r.num > max) max = r.num;
-          }
-          break;
-        case K_NUMSTR:
-          h = hashNumber(r.num);
-          sig.nNumStr++;
-          break;
-        case K_BIG:
-          h = hashString(String(r.payload), SEED_BIG);
-          sig.nBig++;
-          break;
-        case K_BIGSTR:
-          h = hashString(BigInt(r.payload as string).toString(), SEED_BIG);
-          sig.nBigStr++;
-          break;
-        case K_DATE:
-          h = hashString(r.payload as string, SEED_STRING);
-          sig.nDate++;
-          sig.dateSumA = (sig.dateSumA + h) | 0;
-          sig.dateSumB = (sig.dateSumB + mix32(h ^ 0x68e31da4)) | 0;
-          break;
-        case K_STR:
-          h = hashString(r.payload as string, SEED_STRING);
-          addExact(sig, h);
-          break;
-        case K_BYTES:
-          h = hashBytes(r.payload as Uint8Array);
-          addExact(sig, h);
-          break;
-        case K_OTHER:
-          h = HASH_OTHER;
-          addExact(sig, h);
-          break;
-        default:
-          h = HASH_NULL;
-          sig.nNull++;
-      }
-    }
-    kind[i] = k;
-    hash[i] = h;
-    if (i === 0) first = h;
-    else if (h !== first) sameHash = false;
-    // Payload arrays grow by push: `new Array(n)` beyond ~100k elements starts in V8's
-    // slow dictionary mode.
-    if (payload !== null) {
-      payload.push(p);
-    } else if (k !== K_NUM && k !== K_NULL) {
-      payload = [];
-      for (let q = 0; q < i; q++) payload.push(undefined);
-      payload.push(p);
-    }
+/** Hash and signature bookkeeping for every cell that is not a plain finite number. */
+function slowCell(r: ReadValue, sig: ColumnSignature): number {
+  let h: number;
+  switch (r.kind) {
+    case K_NUM:
+      h = hashNumber(r.num);
+      if (Number.isNaN(r.num)) sig.nNaN++;
+      else if (r.num === Number.POSITIVE_INFINITY) sig.nPosInf++;
+      else if (r.num === Number.NEGATIVE_INFINITY) sig.nNegInf++;
+      return h;
+    case K_NUMSTR:
+      sig.nNumStr++;
+      return hashNumber(r.num);
+    case K_BIG:
+      sig.nBig++;
+      return hashString(String(r.payload), SEED_BIG);
+    case K_BIGSTR:
+      sig.nBigStr++;
+      return hashString(BigInt(r.payload as string).toString(), SEED_BIG);
+    case K_DATE:
+      h = hashString(r.payload as string, SEED_STRING);
+      sig.nDate++;
+      sig.dateSumA = (sig.dateSumA + h) | 0;
+      sig.dateSumB = (sig.dateSumB + mix32(h ^ 0x68e31da4)) | 0;
+      return h;
+    case K_STR:
+      h = hashString(r.payload as string, SEED_STRING);
+      addExact(sig, h);
+      return h;
+    case K_BYTES:
+      h = hashBytes(r.payload as Uint8Array);
+      addExact(sig, h);
+      return h;
+    case K_OTHER:
+      addExact(sig, HASH_OTHER);
+      return HASH_OTHER;
+    default:
+      sig.nNull++;
+      return HASH_NULL;
   }
-  sig.nNum = nNum;
-  sig.sum = sum;
-  sig.sumAbs = sumAbs;
-  sig.min = min;
-  sig.max = max;
-  sig.sameHash = sameHash;
-  return { kind, num, hash, payload, sig };
 }
 
 function addExact(sig: ColumnSignature, h: number): void {
