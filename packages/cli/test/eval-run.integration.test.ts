@@ -172,3 +172,42 @@ describe('nl2sql eval run --journal / --resume', () => {
     expect(await main(['eval', 'run', '--resume'], c.io)).toBe(EXIT.usage);
   });
 });
+
+describe('nl2sql eval run --engine URL', () => {
+  test('evaluates an HTTP engine; its failures fail mode plans (exit 1) with the reason', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            status: 'error',
+            sql: null,
+            results: [],
+            answer: null,
+            error: { code: 'INTERNAL_ERROR', message: 'not implemented yet' },
+            usage: [],
+            trace: {},
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const c = captureIo();
+      const code = await main(
+        ['eval', 'run', '--cases', 'chinook_003', '--engine', `http://127.0.0.1:${port}`],
+        c.io,
+      );
+      expect(code).toBe(EXIT.failed);
+      expect(c.out()).toContain('config http');
+      expect(c.out()).toContain(
+        'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
+});
