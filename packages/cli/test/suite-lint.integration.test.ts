@@ -54,7 +54,9 @@ describe('nl2sql suite lint', () => {
   });
 
   test('a format error names the file, line, case and field (exit 1)', async () => {
-    const file = await suiteFile(SUITE.replace('single-table, aggregation', 'single-table, agregation'));
+    const file = await suiteFile(
+      SUITE.replace('single-table, aggregation', 'single-table, agregation'),
+    );
     const r = await lint(file);
     expect(r.code).toBe(EXIT.failed);
     expect(r.err).toContain(file);
@@ -72,7 +74,9 @@ describe('nl2sql suite lint', () => {
 
   test('a clean suite without --db says which rules it skipped', async () => {
     const r = await lint(await suiteFile(SUITE));
-    expect(r.out).toContain('1 cases, 0 finding(s); skipped schema rules (no --db), outcome rules (no --policy)');
+    expect(r.out).toContain(
+      '1 cases, 0 finding(s); skipped schema rules (no --db), outcome rules (no --policy)',
+    );
     expect(r.code).toBe(EXIT.ok);
   });
 });
