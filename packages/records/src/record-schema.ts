@@ -12,26 +12,29 @@ const share = { type: 'number', minimum: 0, maximum: 1 } as const;
 const amount = { type: 'number', minimum: 0 } as const;
 const status = { enum: ['pass', 'fail', 'error'] } as const;
 
+/** The top-level fields of a record, in the spec's order (files are written in this order). */
+export const RECORD_FIELDS = [
+  'schema',
+  'kind',
+  'recorded_at',
+  'engine_version',
+  'git_commit',
+  'git_dirty',
+  'note',
+  'dataset',
+  'database',
+  'config',
+  'metrics',
+  'scoreboard',
+] as const;
+
 export const recordSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://nl2sql-evals.dev/schemas/record-2.json',
   title: 'nl2sql-evals result record, format 2',
   type: 'object',
   additionalProperties: false,
-  required: [
-    'schema',
-    'kind',
-    'recorded_at',
-    'engine_version',
-    'git_commit',
-    'git_dirty',
-    'note',
-    'dataset',
-    'database',
-    'config',
-    'metrics',
-    'scoreboard',
-  ],
+  required: [...RECORD_FIELDS],
   properties: {
     schema: { const: 2 },
     kind: { enum: ['full', 'plans', 'retrieval'] },

@@ -13,22 +13,8 @@ import { dirname, join } from 'node:path';
 import type { RunRecord } from './record.js';
 import { RecordError } from './record-error.js';
 import { recordDir, recordFileName, recordName } from './record-path.js';
+import { RECORD_FIELDS } from './record-schema.js';
 import { validateRecord } from './validate-record.js';
-
-const FIELD_ORDER = [
-  'schema',
-  'kind',
-  'recorded_at',
-  'engine_version',
-  'git_commit',
-  'git_dirty',
-  'note',
-  'dataset',
-  'database',
-  'config',
-  'metrics',
-  'scoreboard',
-] as const;
 
 /**
  * The record's file text: the top-level fields in the spec's order, two-space JSON, LF,
@@ -36,7 +22,7 @@ const FIELD_ORDER = [
  */
 export function formatRecord(record: RunRecord): string {
   const ordered: { [key: string]: unknown } = {};
-  for (const key of FIELD_ORDER) ordered[key] = record[key];
+  for (const key of RECORD_FIELDS) ordered[key] = record[key];
   return `${JSON.stringify(ordered, null, 2)}\n`;
 }
 
