@@ -35,7 +35,7 @@ export function numbersEqual(x: number, y: number, rules: ValueRules): boolean {
 }
 
 function bigOf(col: PreparedColumn, i: number): bigint {
-  const p = col.payload?.[i];
+  const p = col.payloadAt(i);
   if (typeof p === 'bigint') return p;
   return BigInt(p as string);
 }
@@ -78,28 +78,28 @@ export function cellsEqual(
     case K_NUMSTR:
     case K_BIGSTR:
       // Two strings compare as strings: '2009' is not '2009.0'.
-      if (kr === K_NUMSTR || kr === K_BIGSTR) return g.payload![gi] === r.payload![ri];
+      if (kr === K_NUMSTR || kr === K_BIGSTR) return g.payloadAt(gi) === r.payloadAt(ri);
       if (kr === K_NUM || kr === K_BIG) {
         if (!rules.numericStrings) return false;
         if (kg === K_BIGSTR && kr === K_BIG) return bigOf(g, gi) === bigOf(r, ri);
         return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
       }
       if (kr === K_DATE && rules.dateLabels) {
-        return labelMatches(g.payload![gi] as string, r.payload![ri] as string);
+        return labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string);
       }
       return false;
     case K_DATE:
       if (kr !== K_DATE) return false;
-      if (g.payload![gi] === r.payload![ri]) return true;
-      return rules.dateLabels && labelMatches(g.payload![gi] as string, r.payload![ri] as string);
+      if (g.payloadAt(gi) === r.payloadAt(ri)) return true;
+      return rules.dateLabels && labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string);
     case K_STR:
-      return kr === K_STR && g.payload![gi] === r.payload![ri];
+      return kr === K_STR && g.payloadAt(gi) === r.payloadAt(ri);
     case K_BYTES:
       return (
-        kr === K_BYTES && bytesEqual(g.payload![gi] as Uint8Array, r.payload![ri] as Uint8Array)
+        kr === K_BYTES && bytesEqual(g.payloadAt(gi) as Uint8Array, r.payloadAt(ri) as Uint8Array)
       );
     case K_OTHER:
-      return kr === K_OTHER && Object.is(g.payload![gi], r.payload![ri]);
+      return kr === K_OTHER && Object.is(g.payloadAt(gi), r.payloadAt(ri));
     default:
       return false;
   }

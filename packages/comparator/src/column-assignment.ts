@@ -8,6 +8,7 @@
 import { signaturesCompatible } from './cell-equality.js';
 import type { PreparedColumn, PreparedTable } from './prepared-table.js';
 import { matchRows, type RowMatchOutcome, rowHashes } from './row-match.js';
+import { K_NULL, K_NUM } from './value-kind.js';
 import type { ValueRules } from './value-rules.js';
 
 export interface AssignmentSearch {
@@ -204,8 +205,10 @@ function sameContent(a: PreparedColumn, b: PreparedColumn, height: number): bool
   for (let i = 0; i < height; i++) {
     if (a.kind[i] !== b.kind[i] || a.hash[i] !== b.hash[i]) return false;
     if (!Object.is(a.num[i], b.num[i])) return false;
-    const pa = a.payload?.[i];
-    const pb = b.payload?.[i];
+    const k = a.kind[i];
+    if (k === K_NUM || k === K_NULL) continue;
+    const pa = a.payloadAt(i);
+    const pb = b.payloadAt(i);
     if (pa !== pb) {
       if (pa instanceof Uint8Array && pb instanceof Uint8Array) {
         if (pa.length !== pb.length || pa.some((x, k) => x !== pb[k])) return false;

@@ -62,8 +62,13 @@ export interface PreparedColumn {
   readonly kind: Uint8Array;
   readonly num: Float64Array;
   readonly hash: Int32Array;
-  /** Exact payload (string text, bigint, bytes, other) by row; null when the column has none. */
-  payload: unknown[] | null;
+  /**
+   * Exact payload of row i (string text, bigint, bytes, other); only meaningful where the
+   * kind is neither number nor null. Read from the source row, so a million-row table holds
+   * no second copy of its strings: those copies cost more in garbage collection than the
+   * rest of the comparison.
+   */
+  payloadAt(i: number): unknown;
   readonly sig: ColumnSignature;
 }
 
@@ -125,13 +130,15 @@ export function prepareTable(t: TableLike): PreparedTable {
   const nums: Float64Array[] = [];
   const hashes: Int32Array[] = [];
   const sigs: ColumnSignature[] = [];
-  const payloads: (unknown[] | null)[] = [];
+  // Payloads that are not the source value itself (bigints read from doubles, byte views,
+  // Date text): few, so kept by row in a map.
+  const overrides: (Map<number, unknown> | null)[] = [];
   for (let j = 0; j < width; j++) {
     kinds.push(new Uint8Array(height));
     nums.push(new Float64Array(height));
     hashes.push(new Int32Array(height));
     sigs.push(emptySignature());
-    payloads.push(null);
+    overrides.push(null);
   }
   const nNum = new Float64Array(width);
   const sum = new Float64Array(width);
@@ -181,16 +188,13 @@ export function prepareTable(t: TableLike): PreparedTable {
       hashes[j]![i] = h;
       if (i === 0) first[j] = h;
       else if (h !== first[j]) mixed[j] = 1;
-      // Payload arrays grow by push: `new Array(n)` beyond ~100k elements starts in V8's
-      // slow dictionary mode.
-      const payload = payloads[j]!;
-      if (payload !== null) {
-        payload.push(p);
-      } else if (k !== K_NUM && k !== K_NULL) {
-        const fresh: unknown[] = [];
-        for (let q = 0; q < i; q++) fresh.push(undefined);
-        fresh.push(p);
-        payloads[j] = fresh;
+      if (p !== undefined && p !== v) {
+        let map = overrides[j]!;
+        if (map === null) {
+          map = new Map();
+          overrides[j] = map;
+        }
+        map.set(i, p);
       }
     }
   }
@@ -203,12 +207,27 @@ export function prepareTable(t: TableLike): PreparedTable {
     sig.min = min[j]!;
     sig.max = max[j]!;
     sig.sameHash = mixed[j] === 0;
-    cols.push({ kind: kinds[j]!, num: nums[j]!, hash: hashes[j]!, payload: payloads[j]!, sig });
+    cols.push({
+      kind: kinds[j]!,
+      num: nums[j]!,
+      hash: hashes[j]!,
+      payloadAt: payloadReader(rows, j, overrides[j]!),
+      sig,
+    });
   }
   return { source: t, names, width, height, cols };
 }
 
 const TWO_53 = 2 ** 53;
+
+function payloadReader(
+  rows: readonly (readonly unknown[])[],
+  j: number,
+  overrides: Map<number, unknown> | null,
+): (i: number) => unknown {
+  if (overrides === null) return (i) => rows[i]![j];
+  return (i) => (overrides.has(i) ? overrides.get(i) : rows[i]![j]);
+}
 
 /** Hash and signature bookkeeping for every cell that is not a plain finite number. */
 function slowCell(r: ReadValue, sig: ColumnSignature): number {
