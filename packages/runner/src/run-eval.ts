@@ -8,6 +8,7 @@ import type {
   RecordDataset,
   ScoreboardSettings,
 } from '@nl2sql/records';
+import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { canonicalJson, type EvalCase, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import { buildBoard, buildRetrievalBoard } from './board.js';
 import { caseCost, tokenTotals } from './case-cost.js';
@@ -263,6 +264,10 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
       });
     }
   }
+
+  // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
+  // before any case starts so no statement timeout or LLM deadline running then pays for it.
+  if (mode !== 'retrieval') await loadSqlcheck();
 
   const tasks: Task[] = [];
   for (let pass = 1; pass <= passes; pass++) {
