@@ -7,6 +7,7 @@ export {
 } from './chinook.js';
 export { CHINOOK_POLICIES, CHINOOK_TABLES, type ChinookRole } from './chinook-policies.js';
 export { CHINOOK_QUESTIONS } from './chinook-questions.js';
+export { CHINOOK_SCHEMA, type ChinookTableSchema } from './chinook-schema.js';
 export { CHINOOK_SUITE_PATH } from './chinook-suite-path.js';
 export { DatasetError, type DatasetErrorCode } from './dataset-error.js';
 export { fileSha256 } from './file-sha256.js';

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHINOOK_SCHEMA } from '@nl2sql/datasets';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseSchema } from '../src/datasource.js';
@@ -47,6 +48,21 @@ function table(name: string) {
 }
 
 describe('introspect on Chinook', () => {
+  it('matches the CHINOOK_SCHEMA the pure packages test against, table by table', () => {
+    const live = schema.tables.map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => ({ name: c.name, type: c.type })),
+    }));
+    expect(live).toEqual(
+      [...CHINOOK_SCHEMA.tables]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((t) => ({
+          name: t.name,
+          columns: t.columns,
+        })),
+    );
+  });
+
   it('finds the 11 tables with their row counts', () => {
     expect(Object.fromEntries(schema.tables.map((t) => [t.name, t.rowCount]))).toEqual(ROW_COUNTS);
     expect(schema.tables.every((t) => t.kind === 'table' && t.schema === 'main')).toBe(true);
