@@ -14,6 +14,7 @@ import { blankCode } from './code-spans.js';
 import type { Decimal } from './decimal.js';
 import { MarkdownTable } from './markdown-table.js';
 import { NumberBody, readLetters, readNumberBody, readScale } from './number-body.js';
+import { numberStart } from './number-start.js';
 
 /** One number the answer states, as the scorer will check it. */
 export interface NumberClaim {
@@ -79,19 +80,15 @@ export function visitNumbers(text: string, visit: NumberVisitor): void {
   while (i < n) {
     const code = text.charCodeAt(i);
     if (code === 10) table.startLine(i + 1);
-    const startsDigits = isAsciiDigit(code) && !(i > 0 && isAsciiDigit(text.charCodeAt(i - 1)));
-    const startsDot =
-      code === 46 &&
-      i + 1 < n &&
-      isAsciiDigit(text.charCodeAt(i + 1)) &&
-      !(i > 0 && (isWordChar(codePointBefore(text, i)) || text.charCodeAt(i - 1) === 46));
-    if (!startsDigits && !startsDot) {
+    const start = numberStart(text, i);
+    if (start === null) {
       i++;
       continue;
     }
-    const next = startsDigits
-      ? readAt(text, i, body, unlessRank)
-      : readNumber(text, i, body, unlessRank);
+    const next =
+      start === 'digits'
+        ? readAt(text, i, body, unlessRank)
+        : readNumber(text, i, body, unlessRank);
     i = Math.max(next, i + 1);
   }
 }

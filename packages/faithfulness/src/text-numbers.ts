@@ -1,6 +1,6 @@
-import { codePointBefore, isAsciiDigit, isWordChar } from './char-class.js';
 import type { Decimal } from './decimal.js';
 import { NumberBody, readNumberBody, readScale } from './number-body.js';
+import { numberStart } from './number-start.js';
 
 const MAX_DIGITS = 40;
 
@@ -16,14 +16,7 @@ export function scanTextNumbers(text: string): Decimal[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const code = text.charCodeAt(i);
-    const startsDigits = isAsciiDigit(code) && !(i > 0 && isAsciiDigit(text.charCodeAt(i - 1)));
-    const startsDot =
-      code === 46 &&
-      i + 1 < n &&
-      isAsciiDigit(text.charCodeAt(i + 1)) &&
-      !(i > 0 && (isWordChar(codePointBefore(text, i)) || text.charCodeAt(i - 1) === 46));
-    if (!startsDigits && !startsDot) {
+    if (numberStart(text, i) === null) {
       i++;
       continue;
     }
