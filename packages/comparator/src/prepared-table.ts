@@ -105,7 +105,7 @@ function emptySignature(): ColumnSignature {
 }
 
 /** Rows that are not arrays read as all-null; a missing columns list is inferred from the rows. */
-function readShape(t: TableLike): {
+export function readShape(t: TableLike): {
   names: string[];
   rows: readonly (readonly unknown[])[];
   width: number;

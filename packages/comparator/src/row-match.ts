@@ -162,6 +162,11 @@ function matchMultiset(p: RowPairing, b: Bound): RowMatchOutcome {
   return { ok: false, code: 'row_mismatch', goldRow: firstG, resultRow: firstR };
 }
 
+/** Column signatures allow the pairing (a necessary condition, one check per column). */
+export function pairingCouldMatch(p: RowPairing): boolean {
+  return pairsCouldMatch(bind(p));
+}
+
 function pairsCouldMatch(b: Bound): boolean {
   for (let k = 0; k < b.gc.length; k++) {
     if (!signaturesCompatible(b.gc[k]!, b.rc[k]!, b.rules)) return false;

@@ -4,16 +4,34 @@
  * that spells it, other strings exactly equal.
  */
 import { identity, rowReason } from './explanation.js';
+import { identicalRowsMatch } from './identical-rows.js';
 import { resolveOptions } from './options.js';
-import { type PreparedTable, prepareTable } from './prepared-table.js';
-import { matchRows } from './row-match.js';
+import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
+import { matchRows, pairingCouldMatch } from './row-match.js';
 import type { CompareOptions, TableLike } from './table.js';
 import { specRules } from './value-rules.js';
 import type { Score, Verdict } from './verdict.js';
 
 export function compareStrict(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
-  return strictVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance);
+  // Identical rows prove a pass without reading any cell into typed arrays.
+  const g = readShape(gold);
+  const r = readShape(result);
+  if (g.width === r.width && g.rows.length === r.rows.length) {
+    const mapping = identity(g.width);
+    if (identicalRowsMatch(gold, result, mapping, mapping, o.orderMatters)) {
+      return { score: 'strict', pass: true, emptyMatch: false, mapping };
+    }
+  }
+  return strictVerdict(
+    prepareTable(gold),
+    prepareTable(result),
+    o.orderMatters,
+    o.tolerance,
+    'strict',
+    true,
+    false,
+  );
 }
 
 export function strictVerdict(
@@ -23,6 +41,7 @@ export function strictVerdict(
   tolerance: number,
   score: Score = 'strict',
   explain = true,
+  tryIdentical = true,
 ): Verdict {
   // Empty against empty passes whatever the columns (there is nothing to compare), flagged.
   if (gold.height === 0 && result.height === 0) {
@@ -35,11 +54,22 @@ export function strictVerdict(
   if (gold.height !== result.height) {
     return fail(score, mapping, { code: 'row_count', gold: gold.height, result: result.height });
   }
-  const outcome = matchRows(
-    { gold, result, goldCols: mapping, resultCols: mapping, rules: specRules(tolerance, false) },
-    orderMatters,
-    !explain,
-  );
+  const pairing = {
+    gold,
+    result,
+    goldCols: mapping,
+    resultCols: mapping,
+    rules: specRules(tolerance, false),
+  };
+  // Without an explanation to give, signatures that already differ skip the identity pass.
+  if (
+    tryIdentical &&
+    (explain || pairingCouldMatch(pairing)) &&
+    identicalRowsMatch(gold.source, result.source, mapping, mapping, orderMatters)
+  ) {
+    return { score, pass: true, emptyMatch: false, mapping };
+  }
+  const outcome = matchRows(pairing, orderMatters, !explain);
   if (outcome.ok) return { score, pass: true, emptyMatch: false, mapping };
   return fail(score, mapping, rowReason(outcome, gold, result));
 }

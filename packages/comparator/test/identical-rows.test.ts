@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { identicalRowsMatch } from '../src/identical-rows.js';
+import { compareStrict, type TableLike } from '../src/index.js';
+import { prepareTable } from '../src/prepared-table.js';
+import { strictVerdict } from '../src/strict.js';
+
+const t = (rows: readonly (readonly unknown[])[]): TableLike => ({
+  columns: (rows[0] ?? []).map((_, j) => `c${j}`),
+  rows,
+});
+const ids = (w: number) => Array.from({ length: w }, (_, j) => j);
+const same = (g: TableLike, r: TableLike, orderMatters = false) => {
+  const w = (g.rows[0] ?? []).length;
+  return identicalRowsMatch(g, r, ids(w), ids(w), orderMatters);
+};
+
+describe('identicalRowsMatch: a proof of a match, never of a mismatch', () => {
+  it('pairs shuffled identical rows, duplicates included', () => {
+    const g = t([
+      [1, 'a'],
+      [2, 'b'],
+      [1, 'a'],
+      [3, null],
+    ]);
+    const r = t([
+      [3, null],
+      [1, 'a'],
+      [2, 'b'],
+      [1, 'a'],
+    ]);
+    expect(same(g, r)).toBe(true);
+    expect(
+      same(
+        g,
+        t([
+          [3, null],
+          [1, 'a'],
+          [2, 'b'],
+          [2, 'b'],
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('numeric columns hash alone, so rows differing only in a string are still told apart', () => {
+    const g = t([
+      [1, 'x'],
+      [1, 'y'],
+      [2, 'x'],
+    ]);
+    expect(
+      same(
+        g,
+        t([
+          [1, 'y'],
+          [2, 'x'],
+          [1, 'x'],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      same(
+        g,
+        t([
+          [1, 'y'],
+          [2, 'x'],
+          [1, 'z'],
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('falls back to hashing every column when the numeric ones repeat (no quadratic walk)', () => {
+    const n = 5000;
+    const g = t(Array.from({ length: n }, (_, i) => [7, `s${i}`]));
+    const r = t(Array.from({ length: n }, (_, i) => [7, `s${n - 1 - i}`]));
+    expect(same(g, r)).toBe(true);
+    const bad = t(Array.from({ length: n }, (_, i) => [7, `s${i === 0 ? 'x' : i}`]));
+    expect(same(g, bad)).toBe(false);
+  });
+
+  it('proves nothing for values equal only under the value rules', () => {
+    expect(same(t([[1.5]]), t([['1.5']]))).toBe(false);
+    expect(same(t([[1]]), t([[1.001]]))).toBe(false);
+    expect(same(t([[Number.NaN]]), t([[Number.NaN]]))).toBe(false);
+    expect(same(t([[new Uint8Array([1])]]), t([[new Uint8Array([1])]]))).toBe(false);
+    expect(same(t([[null]]), t([[undefined]]))).toBe(false);
+    // ...but the full comparison still passes them.
+    expect(compareStrict(t([[1.5], [Number.NaN]]), t([[Number.NaN], ['1.5']])).pass).toBe(true);
+  });
+
+  it('treats 0 and -0, and equal bigints, as identical', () => {
+    expect(same(t([[0, 10n]]), t([[-0, 10n]]))).toBe(true);
+  });
+
+  it('respects the column mapping, and row order when it matters', () => {
+    const g = t([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    const r = t([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(identicalRowsMatch(g, r, [0, 1], [1, 0], true)).toBe(true);
+    expect(
+      identicalRowsMatch(
+        g,
+        t([
+          ['b', 2],
+          ['a', 1],
+        ]),
+        [0, 1],
+        [1, 0],
+        true,
+      ),
+    ).toBe(false);
+    expect(
+      identicalRowsMatch(
+        g,
+        t([
+          ['b', 2],
+          ['a', 1],
+        ]),
+        [0, 1],
+        [1, 0],
+        false,
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves empty tables, unequal heights and rows that are not arrays to the full comparison', () => {
+    expect(same(t([]), t([]))).toBe(false);
+    expect(same(t([[1]]), t([[1], [1]]))).toBe(false);
+    const odd = { columns: ['a'], rows: [[1], 'x'] } as unknown as TableLike;
+    expect(identicalRowsMatch(odd, odd, [0], [0], false)).toBe(false);
+  });
+
+  it('property: compareStrict gives the verdict of the full comparison', () => {
+    const cell = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(0.5, 1.004, -0, Number.NaN, '1', '1.0', 'a', 'b', null, true, 2n),
+    );
+    const table = fc.array(fc.array(cell, { minLength: 2, maxLength: 2 }), { maxLength: 8 });
+    fc.assert(
+      fc.property(table, table, fc.boolean(), (a, b, orderMatters) => {
+        const g = { columns: ['x', 'y'], rows: a };
+        const r = { columns: ['x', 'y'], rows: b };
+        const full = strictVerdict(
+          prepareTable(g),
+          prepareTable(r),
+          orderMatters,
+          0.005,
+          'strict',
+          true,
+          false,
+        );
+        expect(compareStrict(g, r, { orderMatters })).toEqual(full);
+        // A reversed copy of the gold is proven identical (NaN is never === itself).
+        const reversed = { columns: ['x', 'y'], rows: [...a].reverse() };
+        const hasNaN = a.some((row) => row.some((v) => Number.isNaN(v)));
+        if (a.length > 0 && !hasNaN) expect(same(g, reversed)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
