@@ -8,8 +8,9 @@
  */
 import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
 import { rowReason } from './explanation.js';
+import { identicalColumnsMapping } from './identical-rows.js';
 import { resolveOptions } from './options.js';
-import { type PreparedTable, prepareTable } from './prepared-table.js';
+import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
 import { strictVerdict } from './strict.js';
 import type { CompareOptions, TableLike } from './table.js';
 import { specRules } from './value-rules.js';
@@ -22,6 +23,15 @@ export function lenientColumnCap(goldColumns: number): number {
 
 export function compareLenient(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
+  // The common right answer, the gold's columns in another order with identical cells, is
+  // proven without reading any cell into typed arrays. A result of the gold's width bars no
+  // constant column (see lenientVerdict), so the proof needs no guardrail but the row count.
+  const g = readShape(gold);
+  const r = readShape(result);
+  if (g.width === r.width && g.rows.length === r.rows.length) {
+    const mapping = identicalColumnsMapping(gold, result, g.width, o.orderMatters);
+    if (mapping !== null) return { score: 'lenient', pass: true, emptyMatch: false, mapping };
+  }
   return lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance);
 }
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { identicalRowsMatch } from '../src/identical-rows.js';
-import { compareStrict, type TableLike } from '../src/index.js';
+import { identicalColumnsMapping, identicalRowsMatch } from '../src/identical-rows.js';
+import { compareLenient, compareStrict, type TableLike } from '../src/index.js';
+import { lenientVerdict } from '../src/lenient.js';
 import { prepareTable } from '../src/prepared-table.js';
 import { strictVerdict } from '../src/strict.js';
 
@@ -163,6 +164,91 @@ describe('identicalRowsMatch: a proof of a match, never of a mismatch', () => {
         if (a.length > 0 && !hasNaN) expect(same(g, reversed)).toBe(true);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('identicalColumnsMapping: lenient proof for permuted identical columns', () => {
+  it('finds the permutation, with twin columns tried in order', () => {
+    const g = t([
+      [1, 'x', 'x', 2.5],
+      [2, 'y', 'y', 3.5],
+      [3, 'z', 'z', 4.5],
+    ]);
+    const r = t([
+      ['y', 3.5, 2, 'y'],
+      ['x', 2.5, 1, 'x'],
+      ['z', 4.5, 3, 'z'],
+    ]);
+    expect(identicalColumnsMapping(g, r, 4, false)).toEqual([2, 0, 3, 1]);
+    expect(identicalColumnsMapping(g, r, 4, true)).toBeNull();
+  });
+
+  it('rows holding the same values in other columns collide but are told apart', () => {
+    const g = t([
+      [1, 2],
+      [2, 1],
+      [3, 3],
+    ]);
+    expect(
+      identicalColumnsMapping(
+        g,
+        t([
+          [2, 1],
+          [3, 3],
+          [1, 2],
+        ]),
+        2,
+        false,
+      ),
+    ).toEqual([0, 1]);
+    // Column multisets agree, rows do not: not proven.
+    expect(
+      identicalColumnsMapping(
+        g,
+        t([
+          [1, 1],
+          [2, 2],
+          [3, 3],
+        ]),
+        2,
+        false,
+      ),
+    ).toBeNull();
+  });
+
+  it('gives up on long chains of gold rows with one value bag instead of going quadratic', () => {
+    const n = 200;
+    const g = t(Array.from({ length: n }, () => [1, 2]));
+    expect(identicalColumnsMapping(g, t(Array.from({ length: n }, () => [2, 1])), 2, false)).toBe(
+      null,
+    );
+    // ...and the full comparison still passes it.
+    const r = t(Array.from({ length: n }, () => [2, 1]));
+    expect(compareLenient(g, r).pass).toBe(true);
+  });
+
+  it('property: compareLenient gives the pass of the full search on permuted columns', () => {
+    const cell = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b', 1.5, null));
+    const rows = fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(rows, fc.constantFrom([0, 1, 2], [2, 0, 1], [1, 2, 0], [0, 2, 1]), (a, perm) => {
+        const g = { columns: ['x', 'y', 'z'], rows: a };
+        const r = {
+          columns: ['x', 'y', 'z'],
+          rows: [...a].reverse().map((row) => perm.map((j) => row[j])),
+        };
+        const full = lenientVerdict(prepareTable(g), prepareTable(r), false, 0.005);
+        const fast = compareLenient(g, r);
+        expect(fast.pass).toBe(full.pass);
+        if (fast.pass) {
+          // The reported mapping lines the rows up: reordered by it, the result passes strict.
+          const m = fast.mapping ?? [];
+          const back = { columns: g.columns, rows: r.rows.map((row) => m.map((j) => row[j])) };
+          expect(compareStrict(g, back).pass).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
