@@ -187,50 +187,19 @@ export function identicalRowsMatch(
   return true;
 }
 
-/**
- * Per table: two order-free hash sums per column (a column's multiset of cells) and, per
- * row, an order-free hash of its cells, so one pass serves every column mapping. Nothing
- * of size rows x columns is kept: large typed arrays count as external memory, and past
- * 64 MB of it V8 runs a full collection over the caller's whole heap of rows.
- */
-interface TableHashes {
-  readonly rowBag: Int32Array;
-  readonly sumA: Int32Array;
-  readonly sumB: Int32Array;
-}
-
-function tableHashes(rows: readonly unknown[], width: number): TableHashes | null {
-  const n = rows.length;
-  const rowBag = new Int32Array(n);
-  const sumA = new Int32Array(width);
-  const sumB = new Int32Array(width);
-  for (let from = 0; from < n; from += BLOCK) {
-    const to = Math.min(n, from + BLOCK);
-    for (let i = from; i < to; i++) if (!Array.isArray(rows[i])) return null;
-    // Column by column within the block, as in hashBlock, to overlap cache misses.
-    for (let j = 0; j < width; j++) {
-      let a = sumA[j]!;
-      let b = sumB[j]!;
-      for (let i = from; i < to; i++) {
-        const h = identityHash((rows[i] as unknown[])[j]);
-        const m = mix32(h ^ 0x68e31da4);
-        rowBag[i] = (rowBag[i]! + m) | 0;
-        a = (a + h) | 0;
-        b = (b + m) | 0;
-      }
-      sumA[j] = a;
-      sumB[j] = b;
-    }
-  }
-  return { rowBag, sumA, sumB };
-}
+/** How many result rows are read to work out which result column answers which gold column. */
+const SAMPLE = 64;
+/** Pairs of rows that settle the candidates. */
+const PAIRS = 8;
+const MAX_TRIES = 4;
 
 /**
- * Lenient's fast proof for a result of the gold's width: each gold column is given a result
- * column with the same multiset of identical cells (by order-free hash sums), and under
- * that mapping the rows pair up identically. Returns the mapping (gold column i is result
- * column mapping[i]) or null for "not proven"; the caller then runs the full search, which
- * also handles tolerance, labels and extra columns.
+ * Lenient's fast proof for a result of the gold's width: works out from a sample of rows
+ * which result columns can answer each gold column, then pairs every row identically under
+ * such a mapping (identicalRowsMatch). Returns the mapping (gold column i is result column
+ * mapping[i]) or null for "not proven"; the caller then runs the full search, which also
+ * handles tolerance, labels and extra columns. Only the final pairing proves anything: the
+ * sample merely picks which mappings to try.
  */
 export function identicalColumnsMapping(
   gold: TableLike,
@@ -240,31 +209,21 @@ export function identicalColumnsMapping(
 ): number[] | null {
   const gr: unknown = gold?.rows;
   const rr: unknown = result?.rows;
-  if (!Array.isArray(gr) || !Array.isArray(rr) || width === 0) return null;
+  if (!Array.isArray(gr) || !Array.isArray(rr) || width === 0 || width > 30) return null;
   const n = gr.length;
   if (n === 0 || rr.length !== n) return null;
-  const gc = tableHashes(gr, width);
-  if (gc === null) return null;
-  const rc = tableHashes(rr, width);
-  if (rc === null) return null;
-  const cands: number[][] = [];
-  for (let i = 0; i < width; i++) {
-    const list: number[] = [];
-    for (let j = 0; j < width; j++) {
-      if (gc.sumA[i] === rc.sumA[j] && gc.sumB[i] === rc.sumB[j]) list.push(j);
-    }
-    if (list.length === 0) return null;
-    cands.push(list);
-  }
-  // Columns with the same values (ties) are usually identical, so the first assignment
-  // almost always holds; a few tries, then the full search takes over.
+  const cands = sampleCandidates(gr, rr, width, orderMatters);
+  if (cands === null) return null;
+  const goldCols = Array.from({ length: width }, (_, i) => i);
   const mapping = new Array<number>(width).fill(-1);
   const used = new Uint8Array(width);
   let tries = 0;
+  // Twin columns (the same values) leave several candidates; they are usually identical,
+  // so the first assignment almost always holds. A few tries, then the full search.
   const visit = (i: number): boolean => {
     if (i === width) {
       tries++;
-      return rowsPairUp(gr, rr, gc.rowBag, rc.rowBag, mapping, orderMatters);
+      return identicalRowsMatch(gold, result, goldCols, mapping, orderMatters);
     }
     for (const j of cands[i]!) {
       if (used[j]) continue;
@@ -279,77 +238,70 @@ export function identicalColumnsMapping(
   return visit(0) ? mapping : null;
 }
 
-const MAX_TRIES = 3;
+/** An order-free hash of a row's cells: equal for rows holding the same values anywhere. */
+function bagHash(row: readonly unknown[], width: number): number {
+  let h = 0;
+  for (let j = 0; j < width; j++) h = (h + mix32(identityHash(row[j]) ^ 0x68e31da4)) | 0;
+  return h;
+}
 
 /**
- * Rows pair up identically under the mapping. Row hashes ignore column positions, so rows
- * holding the same values in other places collide; the check sorts them out, and chains
- * longer than MAX_CHAIN (many such rows) give up rather than go quadratic.
+ * For each gold column, the result columns whose cell is identical in every sampled pair
+ * of rows. A result row is paired with a gold row holding the same values in any order
+ * (row i with row i when order matters). Null when some gold column has no candidate.
  */
-function rowsPairUp(
+function sampleCandidates(
   gr: readonly unknown[],
   rr: readonly unknown[],
-  gh: Int32Array,
-  rh: Int32Array,
-  mapping: readonly number[],
+  width: number,
   orderMatters: boolean,
-): boolean {
+): number[][] | null {
   const n = gr.length;
-  const goldCols = mapping.map((_, i) => i);
+  const m = Math.min(SAMPLE, n);
+  const full = 2 ** width - 1;
+  const masks = new Array<number>(width).fill(full);
+  const pairs: [number, number][] = [];
   if (orderMatters) {
-    for (let i = 0; i < n; i++) {
-      if (!identical(gr[i] as unknown[], goldCols, rr[i] as unknown[], mapping)) return false;
+    for (let i = 0; i < m; i++) pairs.push([i, i]);
+  } else {
+    // The sampled result rows' value bags, then one scan of the gold for rows with them.
+    const wanted = new Map<number, number[]>();
+    for (let i = 0; i < m; i++) {
+      const r: unknown = rr[i];
+      if (!Array.isArray(r)) return null;
+      const h = bagHash(r, width);
+      const list = wanted.get(h);
+      if (list) list.push(i);
+      else wanted.set(h, [i]);
     }
-    return true;
-  }
-  let size = 16;
-  while (size < n * 2) size *= 2;
-  const mask = size - 1;
-  const head = new Int32Array(size).fill(-1);
-  const next = new Int32Array(n);
-  const chain = new Int32Array(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const bkt = gh[i]! & mask;
-    const prev = head[bkt]!;
-    const len = prev === -1 ? 1 : chain[prev]! + 1;
-    if (len > MAX_CHAIN) return false;
-    chain[i] = len;
-    next[i] = prev;
-    head[bkt] = i;
-  }
-  const ahead = new Int32Array(BLOCK);
-  const c0 = goldCols[0]!;
-  let sink = 0;
-  for (let i = 0; i < n; i++) {
-    if (i % BLOCK === 0) {
-      // Touch the next block's likely partners first: these loads are independent, so the
-      // processor overlaps their cache misses instead of taking them one row at a time.
-      const to = Math.min(n, i + BLOCK);
-      for (let t = i; t < to; t++) ahead[t - i] = head[rh[t]! & mask]!;
-      for (let t = i; t < to; t++) {
-        const g = ahead[t - i]!;
-        if (g !== -1) sink ^= gh[g]!;
-      }
-      for (let t = i; t < to; t++) {
-        const g = ahead[t - i]!;
-        if (g !== -1 && (gr[g] as unknown[])[c0] === undefined) sink++;
-      }
+    // Stop at a few pairs: the sampled rows sit anywhere in the gold, and a few pairs
+    // usually single out each column (wrong guesses fail on their first rows anyway).
+    const enough = Math.min(PAIRS, m);
+    for (let g = 0; g < n && pairs.length < enough; g++) {
+      const row: unknown = gr[g];
+      if (!Array.isArray(row)) return null;
+      const list = wanted.get(bagHash(row, width));
+      if (list === undefined || list.length === 0) continue;
+      pairs.push([g, list.pop()!]);
     }
-    const h = rh[i]!;
-    const bucket = h & mask;
-    const r = rr[i] as unknown[];
-    let prev = -1;
-    let cur = head[bucket]!;
-    while (cur !== -1) {
-      if (gh[cur] === h && identical(gr[cur] as unknown[], goldCols, r, mapping)) {
-        if (prev === -1) head[bucket] = next[cur]!;
-        else next[prev] = next[cur]!;
-        break;
-      }
-      prev = cur;
-      cur = next[cur]!;
-    }
-    if (cur === -1) return false;
+    if (pairs.length < enough) return null; // a sampled row has no gold row with its values
   }
-  return sink !== 0.5; // always true; keeps the touching loads from being optimised away
+  for (const [g, r] of pairs) {
+    const grow = gr[g] as unknown[];
+    const rrow = rr[r] as unknown[];
+    if (!Array.isArray(grow) || !Array.isArray(rrow)) return null;
+    for (let i = 0; i < width; i++) {
+      let mask = 0;
+      for (let j = 0; j < width; j++) if (grow[i] === rrow[j]) mask |= 1 << j;
+      masks[i] = masks[i]! & mask;
+    }
+  }
+  const cands: number[][] = [];
+  for (let i = 0; i < width; i++) {
+    const list: number[] = [];
+    for (let j = 0; j < width; j++) if (masks[i]! & (1 << j)) list.push(j);
+    if (list.length === 0) return null;
+    cands.push(list);
+  }
+  return cands;
 }
