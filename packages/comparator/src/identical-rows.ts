@@ -99,6 +99,32 @@ function buildIndex(rows: readonly unknown[], cols: readonly number[]): RowIndex
   return { hashes, head, next, mask, maxChain };
 }
 
+/**
+ * Loads each block row's likely gold partner (its hash, its row, one cell) before the
+ * checks. These loads are independent, so the processor overlaps their cache misses
+ * instead of taking them one row at a time; the checks then find the rows in cache.
+ */
+function touchPartners(
+  gr: readonly unknown[],
+  rh: Int32Array,
+  from: number,
+  to: number,
+  index: RowIndex,
+  col: number,
+): number {
+  const { head, hashes, mask } = index;
+  let sink = 0;
+  for (let i = from; i < to; i++) {
+    const g = head[rh[i]! & mask]!;
+    if (g !== -1) sink ^= hashes[g]!;
+  }
+  for (let i = from; i < to; i++) {
+    const g = head[rh[i]! & mask]!;
+    if (g !== -1 && (gr[g] as unknown[])[col] === undefined) sink++;
+  }
+  return sink;
+}
+
 function identical(
   g: readonly unknown[],
   goldCols: readonly number[],
@@ -162,9 +188,11 @@ export function identicalRowsMatch(
   const hashCols = hashedK ? hashedK.map((k) => resultCols[k]!) : resultCols;
   const { hashes, head, next, mask } = index;
   const rh = new Int32Array(n);
+  let sink = 0;
   for (let from = 0; from < n; from += BLOCK) {
     const to = Math.min(n, from + BLOCK);
     if (!hashBlock(rr, from, to, hashCols, rh)) return false;
+    sink ^= touchPartners(gr, rh, from, to, index, goldCols[0]!);
     for (let i = from; i < to; i++) {
       const r = rr[i] as unknown[];
       const h = rh[i]!;
@@ -184,7 +212,7 @@ export function identicalRowsMatch(
       if (cur === -1) return false;
     }
   }
-  return true;
+  return sink !== 0.5; // always true: keeps the touching loads alive
 }
 
 /** How many result rows are read to work out which result column answers which gold column. */
