@@ -3,10 +3,10 @@
  * The result is read once and compared with each gold in turn.
  */
 import { ComparatorError } from './comparator-error.js';
-import { lenientVerdict } from './lenient.js';
+import { lenientByIdentity, lenientVerdict } from './lenient.js';
 import { resolveOptions } from './options.js';
-import { prepareTable } from './prepared-table.js';
-import { strictVerdict } from './strict.js';
+import { type PreparedTable, prepareTable } from './prepared-table.js';
+import { strictByIdentity, strictVerdict } from './strict.js';
 import type { CompareOptions, TableLike } from './table.js';
 import type { Verdict } from './verdict.js';
 
@@ -36,13 +36,21 @@ export function compareAny(
   }
   const o = resolveOptions(opts);
   const lenient = opts?.score === 'lenient';
-  const r = prepareTable(result);
+  // The result is prepared once, and only when some gold needs the full comparison.
+  let r: PreparedTable | null = null;
   const attempts: Verdict[] = [];
   for (let i = 0; i < golds.length; i++) {
-    const g = prepareTable(golds[i]!);
-    const v = lenient
-      ? lenientVerdict(g, r, o.orderMatters, o.tolerance)
-      : strictVerdict(g, r, o.orderMatters, o.tolerance);
+    const gold = golds[i]!;
+    let v = lenient
+      ? lenientByIdentity(gold, result, o.orderMatters)
+      : strictByIdentity(gold, result, o.orderMatters);
+    if (v === null) {
+      r ??= prepareTable(result);
+      const g = prepareTable(gold);
+      v = lenient
+        ? lenientVerdict(g, r, o.orderMatters, o.tolerance)
+        : strictVerdict(g, r, o.orderMatters, o.tolerance, 'strict', true, false);
+    }
     attempts.push(v);
     if (v.pass) return { ...v, matchedGold: i, attempts };
   }

@@ -23,16 +23,29 @@ export function lenientColumnCap(goldColumns: number): number {
 
 export function compareLenient(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
-  // The common right answer, the gold's columns in another order with identical cells, is
-  // proven without reading any cell into typed arrays. A result of the gold's width bars no
-  // constant column (see lenientVerdict), so the proof needs no guardrail but the row count.
+  return (
+    lenientByIdentity(gold, result, o.orderMatters) ??
+    lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance)
+  );
+}
+
+/**
+ * The common right answer, the gold's columns in some order with identical cells, proven
+ * without reading any cell into typed arrays; null when not proven (the caller runs
+ * lenientVerdict). A result of the gold's width bars no constant column (see
+ * lenientVerdict), so the proof needs no guardrail but the row count.
+ */
+export function lenientByIdentity(
+  gold: TableLike,
+  result: TableLike,
+  orderMatters: boolean,
+): Verdict | null {
   const g = readShape(gold);
   const r = readShape(result);
-  if (g.width === r.width && g.rows.length === r.rows.length) {
-    const mapping = identicalColumnsMapping(gold, result, g.width, o.orderMatters);
-    if (mapping !== null) return { score: 'lenient', pass: true, emptyMatch: false, mapping };
-  }
-  return lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance);
+  if (g.width !== r.width || g.rows.length !== r.rows.length) return null;
+  const mapping = identicalColumnsMapping(gold, result, g.width, orderMatters);
+  if (mapping === null) return null;
+  return { score: 'lenient', pass: true, emptyMatch: false, mapping };
 }
 
 export function lenientVerdict(

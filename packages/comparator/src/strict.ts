@@ -14,24 +14,35 @@ import type { Score, Verdict } from './verdict.js';
 
 export function compareStrict(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
-  // Identical rows prove a pass without reading any cell into typed arrays.
+  return (
+    strictByIdentity(gold, result, o.orderMatters) ??
+    strictVerdict(
+      prepareTable(gold),
+      prepareTable(result),
+      o.orderMatters,
+      o.tolerance,
+      'strict',
+      true,
+      false,
+    )
+  );
+}
+
+/**
+ * The strict pass, proven from identical source rows without reading any cell into typed
+ * arrays; null when not proven (the caller runs strictVerdict).
+ */
+export function strictByIdentity(
+  gold: TableLike,
+  result: TableLike,
+  orderMatters: boolean,
+): Verdict | null {
   const g = readShape(gold);
   const r = readShape(result);
-  if (g.width === r.width && g.rows.length === r.rows.length) {
-    const mapping = identity(g.width);
-    if (identicalRowsMatch(gold, result, mapping, mapping, o.orderMatters)) {
-      return { score: 'strict', pass: true, emptyMatch: false, mapping };
-    }
-  }
-  return strictVerdict(
-    prepareTable(gold),
-    prepareTable(result),
-    o.orderMatters,
-    o.tolerance,
-    'strict',
-    true,
-    false,
-  );
+  if (g.width !== r.width || g.rows.length !== r.rows.length) return null;
+  const mapping = identity(g.width);
+  if (!identicalRowsMatch(gold, result, mapping, mapping, orderMatters)) return null;
+  return { score: 'strict', pass: true, emptyMatch: false, mapping };
 }
 
 export function strictVerdict(

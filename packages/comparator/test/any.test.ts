@@ -83,4 +83,49 @@ describe('compareAny', () => {
   it('throws a ComparatorError when given no gold', () => {
     expect(() => compareAny([], t(['a'], []))).toThrow(/at least one gold/);
   });
+
+  it('gives the same verdicts whether a gold is proven identical or compared in full', () => {
+    const result = t(
+      ['b', 'a'],
+      [
+        ['y', 2],
+        ['x', 1.5],
+      ],
+    );
+    const near = t(
+      ['a', 'b'],
+      [
+        [1.501, 'x'],
+        [2, 'y'],
+      ],
+    ); // lenient only, within tolerance
+    const exact = t(
+      ['a', 'b'],
+      [
+        [1.5, 'x'],
+        [2, 'y'],
+      ],
+    ); // lenient, identical cells
+    const strictly = t(
+      ['b', 'a'],
+      [
+        ['x', 1.5],
+        ['y', 2],
+      ],
+    ); // strict, identical cells
+    const lenient = compareAny([near, exact], result, { score: 'lenient' });
+    expect(lenient).toMatchObject({ pass: true, matchedGold: 0, mapping: [1, 0] });
+    expect(compareAny([exact], result, { score: 'lenient' })).toMatchObject({
+      pass: true,
+      matchedGold: 0,
+      mapping: [1, 0],
+    });
+    const strict = compareAny([exact, near, strictly], result);
+    expect(strict).toMatchObject({ pass: true, matchedGold: 2, mapping: [0, 1] });
+    expect(strict.attempts.map((a) => a.reason?.code)).toEqual([
+      'row_mismatch',
+      'row_mismatch',
+      undefined,
+    ]);
+  });
 });
