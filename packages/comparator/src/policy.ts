@@ -4,12 +4,12 @@
  */
 import { birdVerdict } from './bird.js';
 import { ComparatorError } from './comparator-error.js';
-import { lenientVerdict } from './lenient.js';
+import { lenientByIdentity, lenientVerdict } from './lenient.js';
 import { resolveOptions } from './options.js';
 import { hasTopLevelOrderBy } from './order-by.js';
 import { prepareTable } from './prepared-table.js';
 import { spiderVerdict } from './spider.js';
-import { strictVerdict } from './strict.js';
+import { strictByIdentity, strictVerdict } from './strict.js';
 import { subsetVerdict } from './subset.js';
 import type { CompareOptions, TableLike } from './table.js';
 import type { Score, Verdict } from './verdict.js';
@@ -37,11 +37,18 @@ export function comparePolicy(
     opts?.orderMatters !== undefined
       ? opts.orderMatters === true
       : typeof opts?.goldSql === 'string' && hasTopLevelOrderBy(opts.goldSql);
+  if (policy === 'strict' || policy === 'lenient') {
+    const proven =
+      policy === 'strict'
+        ? strictByIdentity(gold, result, orderMatters)
+        : lenientByIdentity(gold, result, orderMatters);
+    if (proven) return proven;
+  }
   const g = prepareTable(gold);
   const r = prepareTable(result);
   switch (policy) {
     case 'strict':
-      return strictVerdict(g, r, orderMatters, o.tolerance);
+      return strictVerdict(g, r, orderMatters, o.tolerance, 'strict', true, false);
     case 'lenient':
       return lenientVerdict(g, r, orderMatters, o.tolerance);
     case 'bird':
