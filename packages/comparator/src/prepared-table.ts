@@ -19,7 +19,6 @@ import {
   K_BIGSTR,
   K_BYTES,
   K_DATE,
-  K_NULL,
   K_NUM,
   K_NUMSTR,
   K_OTHER,
