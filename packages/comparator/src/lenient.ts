@@ -6,8 +6,8 @@
  * the constant rule applies only when the result carries extra columns (see
  * decisions/comparator-tolerance-and-lenient-rules.md), so column order never matters.
  */
+import { assignmentVerdict } from './assignment-verdict.js';
 import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
-import { rowReason } from './explanation.js';
 import { identicalColumnsMapping } from './identical-rows.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
@@ -81,26 +81,5 @@ export function lenientVerdict(
     excludeConstant: result.width > gold.width,
     maxLeaves: DEFAULT_MAX_LEAVES,
   });
-  if (found.ok) return { score, pass: true, emptyMatch: false, mapping: found.mapping };
-  if (found.code === 'unmatched_gold_column') {
-    return {
-      score,
-      pass: false,
-      emptyMatch: false,
-      mapping: null,
-      reason: {
-        code: 'unmatched_gold_column',
-        column: found.column,
-        name: gold.names[found.column] ?? `column ${found.column + 1}`,
-        detail: found.detail,
-      },
-    };
-  }
-  return {
-    score,
-    pass: false,
-    emptyMatch: false,
-    mapping: found.mapping,
-    reason: rowReason(found.outcome, gold, result, found.exhausted),
-  };
+  return assignmentVerdict(score, found, gold, result);
 }

@@ -4,8 +4,9 @@
  * permutation of the result's columns makes the rows equal as a multiset, or as a sequence
  * when the gold query orders its result. Values compare by Python equality (exact).
  */
+import { assignmentVerdict } from './assignment-verdict.js';
 import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
-import { identity, rowReason } from './explanation.js';
+import { identity } from './explanation.js';
 import type { PreparedTable } from './prepared-table.js';
 import { PYTHON_RULES } from './value-rules.js';
 import type { Verdict } from './verdict.js';
@@ -35,26 +36,5 @@ export function spiderVerdict(
     excludeConstant: false,
     maxLeaves: DEFAULT_MAX_LEAVES,
   });
-  if (found.ok) return { score, pass: true, emptyMatch: false, mapping: found.mapping };
-  if (found.code === 'unmatched_gold_column') {
-    return {
-      score,
-      pass: false,
-      emptyMatch: false,
-      mapping: null,
-      reason: {
-        code: 'unmatched_gold_column',
-        column: found.column,
-        name: gold.names[found.column] ?? `column ${found.column + 1}`,
-        detail: found.detail,
-      },
-    };
-  }
-  return {
-    score,
-    pass: false,
-    emptyMatch: false,
-    mapping: found.mapping,
-    reason: rowReason(found.outcome, gold, result, found.exhausted),
-  };
+  return assignmentVerdict(score, found, gold, result);
 }
