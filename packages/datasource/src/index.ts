@@ -15,6 +15,7 @@ export {
   type DatasourceErrorCode,
   type DatasourceErrorDetails,
 } from './datasource-error.js';
+export { type JsonCell, toJsonCell } from './json-cell.js';
 export { canonicalSchema, schemaFingerprint } from './schema-fingerprint.js';
 export { checkSingleQuery, type SingleQueryCheck } from './single-query.js';
 export { type SqlToken, sqlTokens } from './sql-tokens.js';

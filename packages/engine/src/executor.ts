@@ -1,19 +1,12 @@
 // Executor: runs the checked SQL on the datasource with a statement timeout and a row cap, and
-// turns cells into JSON values the way @nl2sql/suite stores gold rows (big integers and blobs
+// turns cells into JSON values with the datasource's toJsonCell, as suites store gold rows (big integers and blobs
 // as strings), so rows compare with gold without a second conversion.
 
-import type { CellValue, Datasource } from '@nl2sql/datasource';
+import { type CellValue, type Datasource, toJsonCell } from '@nl2sql/datasource';
 import type { ResultCell, ResultSet } from './engine.js';
 
-export function toResultCell(value: CellValue): ResultCell {
-  if (value === null || typeof value === 'string') return value;
-  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value;
-  if (typeof value === 'bigint') {
-    const n = Number(value);
-    return Number.isSafeInteger(n) ? n : value.toString();
-  }
-  return `base64:${Buffer.from(value).toString('base64')}`;
-}
+/** Kept under the engine's name for its API; the conversion is the datasource's. */
+export const toResultCell: (value: CellValue) => ResultCell = toJsonCell;
 
 export async function executeSql(
   datasource: Datasource,

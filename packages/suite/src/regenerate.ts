@@ -2,7 +2,7 @@
 // return into `rows` / `alt_rows`. Gold rows are only ever written this way, never by hand.
 
 import { readFile, writeFile } from 'node:fs/promises';
-import type { CellValue, Datasource } from '@nl2sql/datasource';
+import { type CellValue, type Datasource, toJsonCell } from '@nl2sql/datasource';
 import type { Cell, EvalSuite, Row } from './case.js';
 import { parseSuite } from './load-suite.js';
 import { packagedSuite } from './packaged-suite.js';
@@ -44,15 +44,7 @@ export class RegenerateError extends Error {
 const MAX_GOLD_ROWS = 10_000;
 
 /** A datasource cell as a suite cell: exact integers beyond 2^53 and blobs become text. */
-export function toCell(value: CellValue): Cell {
-  if (value === null || typeof value === 'string') return value;
-  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value;
-  if (typeof value === 'bigint') {
-    const n = Number(value);
-    return Number.isSafeInteger(n) ? n : value.toString();
-  }
-  return `base64:${Buffer.from(value).toString('base64')}`;
-}
+export const toCell: (value: CellValue) => Cell = toJsonCell;
 
 async function run(
   datasource: Datasource,
