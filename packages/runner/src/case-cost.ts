@@ -4,6 +4,7 @@ import {
   type LlmConfig,
   type Price,
   priceForModel,
+  sumUsage,
   UnknownPriceError,
 } from '@nl2sql/llm';
 import type { TokenTotals } from './case-run.js';
@@ -33,19 +34,13 @@ export function caseCost(
 
 /** Token counts summed over calls; reasoning is part of output and listed on its own. */
 export function tokenTotals(usage: readonly AskUsage[]): TokenTotals {
-  const totals: TokenTotals = {
-    input: 0,
-    cached_input: 0,
-    cache_write: 0,
-    output: 0,
-    reasoning: 0,
+  const t = sumUsage(usage);
+  // The record's field names, from llm's summed counts.
+  return {
+    input: t.input,
+    cached_input: t.cached,
+    cache_write: t.cacheWrite,
+    output: t.output,
+    reasoning: t.reasoning,
   };
-  for (const call of usage) {
-    totals.input += call.input;
-    totals.cached_input += call.cached;
-    totals.cache_write += call.cacheWrite;
-    totals.output += call.output;
-    totals.reasoning += call.reasoning;
-  }
-  return totals;
 }
