@@ -18,6 +18,7 @@ import {
   protocolErrors,
   RETRIEVE_RESPONSE_JSON_SCHEMA,
 } from './engine-schema.js';
+import { errorAnswer } from './error-answer.js';
 import type { ErrorCode } from './error-codes.js';
 
 export interface HttpEngineOptions {
@@ -32,15 +33,7 @@ export interface HttpEngineOptions {
 const DEFAULT_HTTP_TIMEOUT_MS = 120_000;
 
 function failure(code: ErrorCode, message: string, elapsedMs: number): AskResponse {
-  return {
-    status: 'error',
-    sql: null,
-    results: [],
-    answer: null,
-    error: { code, message },
-    usage: [],
-    trace: { transport: 'http', total_ms: elapsedMs },
-  };
+  return errorAnswer(code, message, { trace: { transport: 'http', total_ms: elapsedMs } });
 }
 
 export class HttpEngine implements Engine {

@@ -40,6 +40,7 @@ export {
   RETRIEVE_RESPONSE_JSON_SCHEMA,
 } from './engine-schema.js';
 export { type ServedEngine, type ServeOptions, serveEngine } from './engine-server.js';
+export { errorAnswer } from './error-answer.js';
 export { ERROR_CODES, type ErrorCode, GENERIC_REFUSAL, isErrorCode } from './error-codes.js';
 export { executeSql, toResultCell } from './executor.js';
 export { generateSql, planDialect } from './generator.js';

@@ -18,6 +18,7 @@ import type {
   RetrieveResponse,
 } from './engine.js';
 import { EngineError } from './engine-error.js';
+import { errorAnswer } from './error-answer.js';
 import type { ErrorCode } from './error-codes.js';
 import { GENERIC_REFUSAL } from './error-codes.js';
 import { executeSql } from './executor.js';
@@ -91,15 +92,7 @@ function failure(
   rec: TraceRecorder,
   sql: string | null,
 ): AskResponse {
-  return {
-    status: 'error',
-    sql,
-    results: [],
-    answer: null,
-    error: { code, message },
-    usage: rec.usage,
-    trace: rec.trace(),
-  };
+  return errorAnswer(code, message, { sql, usage: rec.usage, trace: rec.trace() });
 }
 
 function llmCode(error: LlmError): ErrorCode {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AskResponse, Engine, RetrieveResponse } from '@nl2sql/engine';
+import { type AskResponse, type Engine, errorAnswer, type RetrieveResponse } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
 import { assertPriced, describeConfig, type LlmConfig, type Price } from '@nl2sql/llm';
 import type {
@@ -115,18 +115,6 @@ export function defaultScorers(
   scorers.push(routingScorer());
   if (options.sqlChecks !== false) scorers.push(sqlChecksScorer(options.sqlChecks ?? {}));
   return scorers;
-}
-
-function errorResponse(code: string, message: string): AskResponse {
-  return {
-    status: 'error',
-    sql: null,
-    results: [],
-    answer: null,
-    error: { code, message },
-    usage: [],
-    trace: {},
-  };
 }
 
 function setSwitches(engine: Engine, switches: EngineSwitches): void {
@@ -368,11 +356,11 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
         controller.signal,
       );
     } catch (error) {
-      if (error instanceof CaseTimeoutError) response = errorResponse('TIMEOUT', error.message);
+      if (error instanceof CaseTimeoutError) response = errorAnswer('TIMEOUT', error.message);
       else if (controller.signal.aborted)
-        response = errorResponse('CANCELLED', 'the run was cancelled');
+        response = errorAnswer('CANCELLED', 'the run was cancelled');
       else
-        response = errorResponse(
+        response = errorAnswer(
           'INTERNAL_ERROR',
           `engine.ask threw: ${(error as Error)?.message ?? String(error)}`,
         );
