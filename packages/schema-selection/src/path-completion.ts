@@ -4,14 +4,14 @@
 // and when no approved, readable path exists it reports `no_authorized_path`.
 //
 // The selected tables are joined one at a time, nearest first (the greedy Steiner-tree
-// heuristic): start from the first selected table by name, then repeatedly take the selected
+// heuristic): start from the first table of the largest joinable group, then take the selected
 // table (or group of tables a candidate relationship already joins) fewest joins away from
 // everything joined so far, and add one shortest path to it. Every added path is therefore a
 // shortest approved path between its two ends. A table whose shortest paths differ in
 // meaning is put aside and retried as the joined part grows; whatever is left at the end is
 // reported, and the joins that were unambiguous are kept.
 
-import type { JoinStep, PathSearch } from './join-graph.js';
+import type { JoinGraph, JoinStep, PathSearch } from './join-graph.js';
 import { ColumnEqualities, pathMeaning } from './join-meaning.js';
 import { keyColumns } from './relationship.js';
 import {
@@ -52,6 +52,24 @@ function groupsOf(tables: readonly string[], joins: ReadonlyArray<[string, strin
   const groups = new Map<string, string[]>();
   for (const t of tables) groups.set(root(t), [...(groups.get(root(t)) ?? []), t]);
   return [...groups.values()].map((g) => g.sort()).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}
+
+/**
+ * Where completion starts: the first table (by name) of the largest set of selected tables
+ * the usable graph connects at all (ties: the set whose first table comes first). Starting
+ * there, the tables reported unjoinable are the odd ones out, not the majority.
+ */
+function startTable(tables: readonly string[], graph: JoinGraph): string {
+  let best: string[] = [];
+  const placed = new Set<string>();
+  for (const table of tables) {
+    if (placed.has(table)) continue;
+    const search = graph.search([table]);
+    const component = tables.filter((t) => search.distance([t]) !== undefined);
+    for (const t of component) placed.add(t);
+    if (component.length > best.length) best = component;
+  }
+  return best[0]!;
 }
 
 interface Choice {
@@ -116,9 +134,9 @@ export function completeSelection(
     base.tables,
     given.map((r) => [r.from.table, r.to.table]),
   );
-  const root = base.tables[0]!;
-  const joined = new Set(groups[0]!);
-  let pending = groups.slice(1);
+  const root = startTable(base.tables, graph);
+  const joined = new Set(groups.find((g) => g.includes(root))!);
+  let pending = groups.filter((g) => !g.includes(root));
   const equalities = new ColumnEqualities();
   for (const r of given) equalities.join(r);
   const tables = new Set(base.tables);
