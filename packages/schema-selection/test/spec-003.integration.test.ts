@@ -240,6 +240,33 @@ describe("the fixture is 003's", () => {
     }
   });
 
+  it('the window is half-open in Shanghai time: either edge written otherwise changes the rows', async () => {
+    const datasource = await openSqlite(file);
+    try {
+      const orders = SPEC_003_CASES.find((c) => c.id === 'orders_zh')!.reference!;
+      const variants = [
+        orders.sql.replace(
+          "o.created_at < '2024-09-07 16:00:00'",
+          "o.created_at <= '2024-09-07 16:00:00'",
+        ),
+        orders.sql.replace(
+          "o.created_at >= '2024-08-31 16:00:00'",
+          "o.created_at > '2024-08-31 16:00:00'",
+        ),
+        // The window in UTC instead of Shanghai time.
+        orders.sql
+          .replace("'2024-08-31 16:00:00'", "'2024-09-01 00:00:00'")
+          .replace("'2024-09-07 16:00:00'", "'2024-09-08 00:00:00'"),
+      ];
+      for (const sql of variants) {
+        expect(sql).not.toBe(orders.sql);
+        expect((await datasource.execute(sql)).rows).not.toEqual(orders.rows);
+      }
+    } finally {
+      await datasource.close();
+    }
+  });
+
   it('the shipment really has two different warehouses (the ambiguity changes the answer)', async () => {
     const datasource = await openSqlite(file);
     try {
