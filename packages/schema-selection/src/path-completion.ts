@@ -118,16 +118,19 @@ function choose(
 
 /**
  * The candidates, scoped (as `selectCandidates`), with the joins between their tables
- * completed. Completing a completed selection changes nothing.
+ * completed. Completing a completed selection selects nothing new and ends in the same state.
  */
 export function completeSelection(
   candidates: CandidateSelection,
   context: SelectionContext,
   options: CompletionOptions = {},
 ): SchemaSelection {
+  const maxPaths = options.maxPaths ?? DEFAULT_MAX_PATHS;
+  if (!Number.isInteger(maxPaths) || maxPaths < 1) {
+    throw new RangeError(`completeSelection: maxPaths must be a positive integer, got ${maxPaths}`);
+  }
   const base = selectCandidates(candidates, context);
   if (base.status === 'no_candidates') return base;
-  const maxPaths = options.maxPaths ?? DEFAULT_MAX_PATHS;
   const { registry, graph } = context;
   const given = base.relationships.map((id) => registry.get(id));
   const groups = groupsOf(

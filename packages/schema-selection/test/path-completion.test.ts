@@ -223,6 +223,14 @@ describe('completeSelection on the shop schema', () => {
     expect(capped.problems[0]).toMatchObject({ alternatives: [[DESTINATION]], more: 1 });
   });
 
+  it('refuses a path budget that could examine nothing', () => {
+    for (const maxPaths of [0, -1, 1.5, Number.NaN]) {
+      expect(() =>
+        completeSelection({ columns: ['orders.created_at'] }, shop(), { maxPaths }),
+      ).toThrow(RangeError);
+    }
+  });
+
   it('does not depend on the order of the candidates', () => {
     const columns = ['warehouses.name', 'tenants.name', 'products.name', 'customers.name'];
     const a = completeSelection({ columns }, shop());
@@ -230,7 +238,7 @@ describe('completeSelection on the shop schema', () => {
     expect(b).toEqual(a);
   });
 
-  it('joins ORDERS_TENANTS-style shortcuts only when shorter', () => {
+  it('takes a direct join over a longer route', () => {
     const s = completeSelection({ columns: ['orders.created_at', 'tenants.name'] }, shop());
     expect(s.relationships).toEqual([ORDERS_TENANTS]);
   });
