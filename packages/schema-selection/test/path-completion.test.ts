@@ -361,12 +361,15 @@ function components(
   return new Set(tables.map(find)).size;
 }
 
+// What a second completion must reproduce. A problem's `from` names the first table of the
+// joined part, which can be a bridge the first completion added (t0 bridging t2 and t5), so it
+// is left out; the tables left unjoined, why, and the alternatives must not change.
 const chosen = (s: SchemaSelection) => ({
   status: s.status,
   tables: s.tables,
   columns: s.columns,
   relationships: s.relationships,
-  problems: s.problems,
+  problems: s.problems.map(({ from: _from, ...rest }) => rest),
 });
 
 describe('completeSelection invariants', () => {
