@@ -8,7 +8,7 @@ import {
   type RunRecord,
   writeRecord,
 } from '@nl2sql/records';
-import { buildBoard, type CaseRunRecord } from '@nl2sql/runner';
+import { buildBoard, type CaseRunRecord, fromCaseRunRecord } from '@nl2sql/runner';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
@@ -38,7 +38,11 @@ function regressed(): RunRecord {
   return {
     ...record,
     recorded_at: '2099-01-01T00:00:00Z',
-    metrics: buildBoard(cases, { passes: 1, curated: false, faithfulness: false }),
+    metrics: buildBoard(cases.map(fromCaseRunRecord), {
+      passes: 1,
+      curated: false,
+      faithfulness: false,
+    }),
     scoreboard: { ...record.scoreboard, cases },
   };
 }

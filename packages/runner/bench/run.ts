@@ -40,13 +40,13 @@ for (const { label, sqlChecks } of runs) {
   const board = report.configs[0];
   const passed = board?.cases.filter((r) => r.status === 'pass').length ?? 0;
   console.log(
-    `mode plans on Chinook (${label}): ${passed}/${report.planned_cases} case runs passed`,
+    `mode plans on Chinook (${label}): ${passed}/${report.plannedCases} case runs passed`,
   );
   console.log(`  wall            ${ms(total)}`);
   console.log(`  start-up        ${ms(startup)}`);
-  console.log(`  run             ${ms(report.timings.wall_ms)} (concurrency 4)`);
-  console.log(`  engine (summed) ${ms(report.timings.engine_ms)}`);
-  console.log(`  database        ${ms(report.timings.database_ms)} (executor nodes, summed)`);
-  console.log(`  scoring         ${ms(report.timings.scoring_ms)} (summed)`);
+  console.log(`  run             ${ms(report.timings.wallMs)} (concurrency 4)`);
+  console.log(`  engine (summed) ${ms(report.timings.engineMs)}`);
+  console.log(`  database        ${ms(report.timings.databaseMs)} (executor nodes, summed)`);
+  console.log(`  scoring         ${ms(report.timings.scoringMs)} (summed)`);
 }
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

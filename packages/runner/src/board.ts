@@ -1,4 +1,5 @@
 import { byCase, type CaseRun, determinism, passK, wilson } from '@nl2sql/gate';
+import { sumUsage } from '@nl2sql/llm';
 import type {
   RecordAccuracy,
   RecordRate,
@@ -6,7 +7,7 @@ import type {
   RunMetrics,
   UnfaithfulAnswer,
 } from '@nl2sql/records';
-import type { CaseRunRecord } from './case-run.js';
+import type { CaseResult } from './case-result.js';
 import { percentile } from './percentile.js';
 
 export interface BoardOptions {
@@ -29,17 +30,14 @@ export function accuracy(count: number, total: number): RecordAccuracy {
   return { count, total, rate: count / total, lower: interval.lower, upper: interval.upper };
 }
 
-function caseRuns(
-  records: readonly CaseRunRecord[],
-  passed: (r: CaseRunRecord) => boolean,
-): CaseRun[] {
+function caseRuns(records: readonly CaseResult[], passed: (r: CaseResult) => boolean): CaseRun[] {
   return records.map((r) => ({
-    caseId: r.case_id,
+    caseId: r.caseId,
     ...(r.role === null ? {} : { role: r.role }),
     pass: r.pass,
     passed: passed(r),
     sql: r.sql,
-    rowsDigest: r.rows_digest,
+    rowsDigest: r.rowsDigest,
   }));
 }
 
@@ -47,7 +45,7 @@ function caseRuns(
  * Passed every scorer that applied: execution, and quality scorers such as faithfulness.
  * Diagnostics never count (a score without a kind is counted: it came from elsewhere).
  */
-export function passedAllScorers(record: CaseRunRecord): boolean {
+export function passedAllScorers(record: CaseResult): boolean {
   if (record.status !== 'pass') return false;
   return Object.values(record.scores).every((score) => score.kind === 'diagnostic' || score.pass);
 }
@@ -59,28 +57,29 @@ export function passedAllScorers(record: CaseRunRecord): boolean {
  * faithfulness. Every figure counts the records given, so a stopped run's board covers
  * exactly the runs that finished.
  */
-export function buildBoard(records: readonly CaseRunRecord[], options: BoardOptions): RunMetrics {
+export function buildBoard(records: readonly CaseResult[], options: BoardOptions): RunMetrics {
   const n = records.length;
   const strict = records.filter((r) => r.status === 'pass').length;
-  const lenient = records.filter((r) => r.lenient_status === 'pass').length;
-  const generatedPass = records.filter((r) => (r.generated_status ?? r.status) === 'pass').length;
+  const lenient = records.filter((r) => r.lenientStatus === 'pass').length;
+  const generatedPass = records.filter((r) => (r.generatedStatus ?? r.status) === 'pass').length;
   const answerable = records.filter((r) => r.scores.outcome?.pass === true).length;
-  const dollars = records.reduce((sum, r) => sum + (r.cost_usd ?? 0), 0);
-  const tokens = { input: 0, cached_input: 0, cache_write: 0, output: 0, reasoning: 0 };
-  for (const r of records) {
-    tokens.input += r.tokens.input;
-    tokens.cached_input += r.tokens.cached_input;
-    tokens.cache_write += r.tokens.cache_write;
-    tokens.output += r.tokens.output;
-    tokens.reasoning += r.tokens.reasoning;
-  }
-  const latencies = records.flatMap((r) => (r.latency_ms === null ? [] : [r.latency_ms]));
+  const dollars = records.reduce((sum, r) => sum + (r.costUsd ?? 0), 0);
+  const summed = sumUsage(records.map((r) => r.tokens));
+  // The record's names for llm's token counts.
+  const tokens = {
+    input: summed.input,
+    cached_input: summed.cached,
+    cache_write: summed.cacheWrite,
+    output: summed.output,
+    reasoning: summed.reasoning,
+  };
+  const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]));
 
   let passK_: RunMetrics['pass_k'] = null;
   let determinism_: RunMetrics['determinism'] = null;
   if (options.passes > 1 && n > 0) {
     const strictK = passK(byCase(caseRuns(records, (r) => r.status === 'pass')));
-    const lenientK = passK(byCase(caseRuns(records, (r) => r.lenient_status === 'pass')));
+    const lenientK = passK(byCase(caseRuns(records, (r) => r.lenientStatus === 'pass')));
     passK_ = {
       k: options.passes,
       strict: rate(strictK.count, strictK.total),
@@ -99,7 +98,7 @@ export function buildBoard(records: readonly CaseRunRecord[], options: BoardOpti
       .map((r) => {
         const detail = r.scores.faithfulness?.detail ?? {};
         return {
-          case_id: r.case_id,
+          case_id: r.caseId,
           role: r.role,
           pass: r.pass,
           unsupported_numbers: (detail.unsupported_numbers as string[] | undefined) ?? [],
@@ -138,7 +137,7 @@ function mean(values: readonly number[]): number {
  * sent every needed table (perfect_tables) and column (perfect_columns), the mean amount
  * sent (read recall beside it), and routing where the engine reported a ranking.
  */
-export function buildRetrievalBoard(records: readonly CaseRunRecord[]): RetrievalMetrics {
+export function buildRetrievalBoard(records: readonly CaseResult[]): RetrievalMetrics {
   const scored = records.flatMap((r) => {
     const detail = r.scores.retrieval_recall?.detail;
     return detail ? [detail as Record<string, unknown>] : [];

@@ -4,10 +4,8 @@ import {
   type LlmConfig,
   type Price,
   priceForModel,
-  sumUsage,
   UnknownPriceError,
 } from '@nl2sql/llm';
-import type { TokenTotals } from './case-run.js';
 
 /**
  * Dollars for one case run's LLM calls, from the price table. Each call is priced by the
@@ -30,17 +28,4 @@ export function caseCost(
     total += callCost(call, price);
   }
   return total;
-}
-
-/** Token counts summed over calls; reasoning is part of output and listed on its own. */
-export function tokenTotals(usage: readonly AskUsage[]): TokenTotals {
-  const t = sumUsage(usage);
-  // The record's field names, from llm's summed counts.
-  return {
-    input: t.input,
-    cached_input: t.cached,
-    cache_write: t.cacheWrite,
-    output: t.output,
-    reasoning: t.reasoning,
-  };
 }

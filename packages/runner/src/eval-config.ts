@@ -5,6 +5,11 @@ import type { LlmConfig } from '@nl2sql/llm';
  * One system under test: an engine and, when it runs on an LLM config, that config. The
  * config is what the price check reads before any call and what each call is billed by
  * (by the node's configured model, never the model a response echoes).
+ *
+ * The runner never reconfigures an engine: whoever builds a config builds its engine for
+ * the run (curated answers, plan cache, generic refusals). `referenceConfig` and
+ * `plansEngine` do so for the reference engine; an HTTP engine is configured by whoever
+ * runs it.
  */
 export interface EvalConfig {
   /** The config name boards and records carry (`plans`, `gpt-5.4`, `retrieval` ...). */
@@ -17,15 +22,10 @@ export interface EvalConfig {
    * on the generated path.
    */
   readonly generated?: Engine;
-}
-
-/**
- * Switches the reference engine exposes between asks. The runner sets them before the
- * first ask (never during a run, so concurrent asks see one setting); an engine without
- * them (HttpEngine) is configured by whoever runs it.
- */
-export interface EngineSwitches {
-  useCurated?: boolean;
-  usePlanCache?: boolean;
-  revealRefusedTable?: boolean;
+  /**
+   * Whether `engine` answers from curated answers, when the builder knows. A run whose
+   * curated setting differs refuses to start (INVALID_OPTIONS): its record would say one
+   * thing and its engine do another.
+   */
+  readonly curated?: boolean;
 }

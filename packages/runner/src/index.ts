@@ -1,3 +1,4 @@
+export { askCase } from './ask-case.js';
 export {
   accuracy,
   type BoardOptions,
@@ -5,12 +6,27 @@ export {
   buildRetrievalBoard,
   passedAllScorers,
 } from './board.js';
-export { caseCost, tokenTotals } from './case-cost.js';
+export type { CaseContext } from './case-context.js';
+export { caseCost } from './case-cost.js';
 export { CaseTimeoutError, withDeadline } from './case-deadline.js';
-export type { CaseRunRecord, PlannedRun, TokenTotals } from './case-run.js';
+export {
+  type CaseAnswer,
+  type CaseResult,
+  type CaseTimings,
+  caseResult,
+  type FinishedRun,
+} from './case-result.js';
+export {
+  type CaseRunRecord,
+  fromCaseRunRecord,
+  type TokenTotals,
+  toCaseRunRecord,
+} from './case-run-record.js';
+export { type CaseSelection, selectCases } from './case-selection.js';
 export { CostCap } from './cost-cap.js';
 export { databaseIdentity } from './database-identity.js';
-export type { EngineSwitches, EvalConfig } from './eval-config.js';
+export { defaultScorers, type ScorerOptions } from './default-scorers.js';
+export type { EvalConfig } from './eval-config.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldTables } from './gold-tables.js';
 export {
@@ -20,25 +36,54 @@ export {
   type JournalHeader,
   readJournal,
 } from './journal.js';
+export {
+  type JournalRun,
+  journalHeader,
+  journalListener,
+  resumeJournal,
+} from './journal-listener.js';
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
 export { percentile } from './percentile.js';
-export { type CaseSelection, planRuns, runKey, selectCases } from './plan-runs.js';
 export { type PlansEngine, plansEngine } from './plans-engine.js';
 export { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
-export { type ReportRecordOptions, reportRecords } from './report-records.js';
+export { buildReport, type ReportInput } from './report.js';
+export {
+  type RecordsListener,
+  type ReportRecordOptions,
+  recordsListener,
+  reportRecords,
+} from './report-records.js';
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
+export { retrieveCase } from './retrieve-case.js';
 export { routingScorer } from './routing-scorer.js';
 export { rowsDigest } from './rows-digest.js';
+export { RunCollector } from './run-collector.js';
+export { runEval } from './run-eval.js';
 export {
-  defaultScorers,
+  allListeners,
+  type FinishedCase,
+  type RunEvent,
+  type RunEventListener,
+  type StartedCase,
+} from './run-event.js';
+export {
   type RetrievalSettings,
   type RunEvalOptions,
-  runEval,
-} from './run-eval.js';
-export type { RunEvent, RunEventListener, StartedCase } from './run-event.js';
+  type RunSettings,
+  resolveRunOptions,
+} from './run-options.js';
 export type { ConfigReport, RunReport, RunTimings } from './run-report.js';
+export { type RunReportJson, runReportJson } from './run-report-json.js';
 export { RunnerError, type RunnerErrorCode } from './runner-error.js';
+export {
+  type Admission,
+  type ScheduleOptions,
+  type ScheduleResult,
+  type ScheduleStop,
+  schedule,
+} from './schedule.js';
+export { type CaseVerdict, errorVerdict, scoreCase } from './score-case.js';
 export {
   type AskScoreInput,
   type RetrievalScoreInput,
@@ -49,3 +94,12 @@ export {
   verdict,
 } from './scorer.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
+export {
+  type CaseTask,
+  listTasks,
+  type PlannedRun,
+  pendingTasks,
+  plannedRuns,
+  type TaskList,
+  taskKey,
+} from './task-list.js';

@@ -1,25 +1,26 @@
 import {
-  closeSync,
+  appendFileSync,
   existsSync,
   mkdirSync,
-  openSync,
   readFileSync,
   truncateSync,
-  writeSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CaseRunRecord } from './case-run.js';
+import type { CaseResult } from './case-result.js';
+import { type CaseRunRecord, toCaseRunRecord } from './case-run-record.js';
 import { RunnerError } from './runner-error.js';
 
 /** The first line of a journal: what run it belongs to, so a resume cannot mix runs. */
 export interface JournalHeader {
   readonly type: 'header';
-  readonly format: 1;
+  /** 2 since the task-list digest was named `tasks_digest` (format 1 called it `plan`). */
+  readonly format: 2;
   readonly mode: string;
   readonly suite_digest: string;
   readonly configs: readonly string[];
-  /** SHA-256 of the planned run keys: the same cases, roles and passes. */
-  readonly plan: string;
+  /** SHA-256 of the task keys in order: the same configs, cases, roles and passes. */
+  readonly tasks_digest: string;
 }
 
 /** One finished case run of one config. */
@@ -73,12 +74,12 @@ export function readJournal(path: string): JournalContents | null {
 }
 
 /**
- * Appends one JSON line per finished case run, each written and flushed to the file
- * before the run moves on, so a crash or kill loses no finished work.
+ * Appends one JSON line per finished case run, each written to the file (opened, written,
+ * closed) before the run moves on, so a crash or kill loses no finished work and nothing is
+ * left open when a run fails.
  */
 export class Journal {
   readonly path: string;
-  #fd: number | null;
 
   /** Opens a journal: a fresh one (header written) or, on resume, the existing file. */
   constructor(path: string, header: JournalHeader, resume: boolean) {
@@ -89,26 +90,20 @@ export class Journal {
       const text = readFileSync(path, 'utf8');
       const end = text.lastIndexOf('\n') + 1;
       if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
-      this.#fd = openSync(path, 'a');
       if (end === 0) this.#write(header);
     } else {
-      this.#fd = openSync(path, 'w');
+      writeFileSync(path, '');
       this.#write(header);
     }
   }
 
-  append(config: string, record: CaseRunRecord): void {
-    const entry: JournalEntry = { type: 'case', config, record };
+  /** Writes one finished case run, in the record's form (the journal is on disk). */
+  append(config: string, result: CaseResult): void {
+    const entry: JournalEntry = { type: 'case', config, record: toCaseRunRecord(result) };
     this.#write(entry);
   }
 
-  close(): void {
-    if (this.#fd !== null) closeSync(this.#fd);
-    this.#fd = null;
-  }
-
   #write(value: unknown): void {
-    if (this.#fd === null) throw new Error(`journal ${this.path} is closed`);
-    writeSync(this.#fd, `${JSON.stringify(value)}\n`);
+    appendFileSync(this.path, `${JSON.stringify(value)}\n`);
   }
 }

@@ -18,7 +18,7 @@ const NO_USAGE = { input: 0, cached: 0, cacheWrite: 0, output: 0, reasoning: 0 }
  */
 export async function plansEngine(
   suite: { readonly cases: readonly GoldCase[] },
-  setup: ReferenceSetup,
+  setup: Omit<ReferenceSetup, 'curated'>,
 ): Promise<PlansEngine> {
   const server = new FakeLLMServer({ answers: goldPlanResponder(suite), usage: NO_USAGE });
   await server.start();
@@ -30,8 +30,7 @@ export async function plansEngine(
     maxRetries: 0,
     timeoutMs: 30_000,
   };
-  const config = referenceConfig(llm, setup, { maxConcurrency: 64 });
-  config.engine.useCurated = false;
+  const config = referenceConfig(llm, { ...setup, curated: false }, { maxConcurrency: 64 });
   return {
     ...config,
     server,

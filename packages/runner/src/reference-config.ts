@@ -15,6 +15,8 @@ export interface ReferenceSetup {
   readonly curatedAnswers?: ReferenceEngineOptions['curated'];
   /** Whole-ask limit inside the engine; the runner's case timeout still applies. */
   readonly askTimeoutMs?: number;
+  /** Curated answers on in the config's engine. Default true (mode full's default). */
+  readonly curated?: boolean;
 }
 
 /** A config under test built on the reference engine, with the LLM client it owns. */
@@ -22,14 +24,17 @@ export interface ReferenceConfig extends EvalConfig {
   readonly engine: ReferenceEngine;
   readonly generated: ReferenceEngine;
   readonly llm: LlmConfig;
+  readonly curated: boolean;
   /** Closes the LLM client (the datasources belong to the caller). */
   close(): Promise<void>;
 }
 
 /**
  * Mode full's config for one llm section: the reference engine on a real LLM client, and
- * the same engine with curated answers off for the generated path. Plan cache off in both,
- * so a second pass asks the planner again (the runner sets the switches too).
+ * the same engine with curated answers off for the generated path. The engines are built
+ * for an eval run: plan cache off in both (a second pass asks the planner again), refusals
+ * with the generic message (the outcome scorer requires it), curated answers as
+ * `setup.curated` says in the first.
  */
 export function referenceConfig(
   llm: LlmConfig,
@@ -49,10 +54,12 @@ export function referenceConfig(
       usePlanCache: false,
       revealRefusedTable: false,
     });
+  const curated = setup.curated ?? true;
   return {
     name: llm.name,
     llm,
-    engine: make(true),
+    curated,
+    engine: make(curated),
     generated: make(false),
     close: () => client.close(),
   };

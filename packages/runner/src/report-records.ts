@@ -1,4 +1,6 @@
 import { createRecord, type RecordInput, type RunRecord } from '@nl2sql/records';
+import { toCaseRunRecord } from './case-run-record.js';
+import type { RunEventListener } from './run-event.js';
 import type { RunReport } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 
@@ -35,14 +37,45 @@ export function reportRecords(report: RunReport, options: ReportRecordOptions): 
       config: board.config,
       metrics: board.metrics,
       scoreboard: {
-        planned_cases: board.planned_cases,
-        completed_cases: board.completed_cases,
+        planned_cases: board.plannedCases,
+        completed_cases: board.completedCases,
         stopped: report.stopped,
         settings: report.settings,
-        cases: board.cases,
+        cases: board.cases.map(toCaseRunRecord),
       },
       ...(options.git ? { git: options.git } : {}),
       ...(options.recordedAt ? { recordedAt: options.recordedAt } : {}),
     }),
   );
+}
+
+/** A listener that makes a run's records from its run.finished report (see recordsListener). */
+export interface RecordsListener extends RunEventListener {
+  /** The records of the finished run, made once on first call; throws before run.finished. */
+  records(): RunRecord[];
+}
+
+/**
+ * The result records as a listener of the run's events: it keeps the run.finished report,
+ * and makes the records (reportRecords) the first time they are asked for, so a run that
+ * needs none makes none.
+ */
+export function recordsListener(options: ReportRecordOptions): RecordsListener {
+  let report: RunReport | null = null;
+  let made: RunRecord[] | null = null;
+  const listener: RunEventListener = (event) => {
+    if (event.type === 'run.finished') {
+      report = event.report;
+      made = null;
+    }
+  };
+  return Object.assign(listener, {
+    records(): RunRecord[] {
+      if (report === null) {
+        throw new RunnerError('INVALID_OPTIONS', 'no records: the run has not finished');
+      }
+      made ??= reportRecords(report, options);
+      return made;
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { Mode } from '@nl2sql/gate';
-import type { CaseRunRecord } from './case-run.js';
+import type { RecordDataset } from '@nl2sql/records';
+import type { CaseResult, CaseTimings } from './case-result.js';
 import type { RunReport } from './run-report.js';
 
 /** A case as run.started lists it, so listeners (fake LLM servers) can recognise a question. */
@@ -9,24 +10,39 @@ export interface StartedCase {
   readonly datasource: string;
 }
 
+/** A finished case run and the config it ran under. */
+export interface FinishedCase {
+  readonly config: string;
+  readonly result: CaseResult;
+}
+
 /**
- * Everything a run does, as typed events: the CLI's progress line, the fake LLM servers
- * and the journal all read the same ones. Listeners are called synchronously and in order.
+ * Everything a run does, as typed events. The runner's own result collector and journal,
+ * the CLI's progress line, saved report and records, and fake LLM servers all read the same
+ * ones. Listeners are called synchronously and in order; one that throws fails the run.
+ *
+ * A run emits run.started, then per case run case.started and (unless cancelled in flight)
+ * case.finished, then run.stopped when it ended early, then run.finished. A run that fails
+ * (an error where it cannot go on) emits nothing more and runEval throws.
  */
 export type RunEvent =
   | {
       readonly type: 'run.started';
       readonly mode: Mode;
       readonly configs: readonly string[];
+      readonly dataset: RecordDataset;
       readonly cases: readonly StartedCase[];
-      readonly planned_cases: number;
-      /** Case runs read back from the journal (resume), already complete. */
-      readonly resumed_cases: number;
+      /** Case runs over every config and pass. */
+      readonly plannedCases: number;
+      /** SHA-256 of the task list: what a journal records so a resume cannot mix runs. */
+      readonly tasksDigest: string;
+      /** Case runs read back from the journal (resume), already complete; they are not run. */
+      readonly resumed: readonly FinishedCase[];
     }
   | {
       readonly type: 'case.started';
       readonly config: string;
-      readonly case_id: string;
+      readonly caseId: string;
       readonly question: string;
       readonly role: string | null;
       readonly pass: number;
@@ -34,20 +50,30 @@ export type RunEvent =
   | {
       readonly type: 'case.finished';
       readonly config: string;
-      readonly record: CaseRunRecord;
-      readonly completed_cases: number;
-      readonly planned_cases: number;
-      /** Case runs that passed (strict) so far, over completed_cases. */
-      readonly passed_cases: number;
+      readonly result: CaseResult;
+      readonly timings: CaseTimings;
+      /** Case runs complete so far, resumed ones included. */
+      readonly completedCases: number;
+      readonly plannedCases: number;
+      /** Case runs that passed (strict) so far, over completedCases. */
+      readonly passedCases: number;
+      /** Dollars billed so far over every config. */
       readonly dollars: number;
     }
   | {
       readonly type: 'run.stopped';
       readonly reason: 'max_cost' | 'cancelled';
-      readonly completed_cases: number;
-      readonly planned_cases: number;
+      readonly completedCases: number;
+      readonly plannedCases: number;
       readonly dollars: number;
     }
   | { readonly type: 'run.finished'; readonly report: RunReport };
 
 export type RunEventListener = (event: RunEvent) => void;
+
+/** One listener that calls each of `listeners` in order. */
+export function allListeners(listeners: readonly RunEventListener[]): RunEventListener {
+  return (event) => {
+    for (const listener of listeners) listener(event);
+  };
+}

@@ -7,26 +7,30 @@ import type {
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
-import type { CaseRunRecord } from './case-run.js';
+import type { CaseResult } from './case-result.js';
 
-/** One config's board: its headline figures and every case record. */
+/**
+ * One config's board: its headline figures and every case result. `metrics` and the
+ * report's `settings` are already in the record's format (records' types): a record stores
+ * them as they are.
+ */
 export interface ConfigReport {
   readonly config: RecordConfig;
-  readonly planned_cases: number;
-  readonly completed_cases: number;
+  readonly plannedCases: number;
+  readonly completedCases: number;
   readonly metrics: RunMetrics | RetrievalMetrics;
-  readonly cases: readonly CaseRunRecord[];
+  readonly cases: readonly CaseResult[];
 }
 
 /** Where the wall time went, in milliseconds (summed over case runs for the parts). */
 export interface RunTimings {
-  readonly wall_ms: number;
+  readonly wallMs: number;
   /** Time inside engine.ask / retrieve. */
-  readonly engine_ms: number;
+  readonly engineMs: number;
   /** Of that, the executor nodes the traces report (the database). */
-  readonly database_ms: number;
+  readonly databaseMs: number;
   /** Time spent scoring. */
-  readonly scoring_ms: number;
+  readonly scoringMs: number;
 }
 
 /** What runEval returns: a full or partial run, every config's board. */
@@ -37,12 +41,13 @@ export interface RunReport {
   readonly database: RecordDatabase | null;
   readonly settings: ScoreboardSettings;
   /** Case runs planned over every config and pass. */
-  readonly planned_cases: number;
-  readonly completed_cases: number;
+  readonly plannedCases: number;
+  readonly completedCases: number;
   readonly stopped: 'max_cost' | 'cancelled' | null;
   /** Dollars billed over every config. */
   readonly dollars: number;
-  readonly started_at: string;
+  /** When the run started (ISO 8601). */
+  readonly startedAt: string;
   readonly timings: RunTimings;
   readonly configs: readonly ConfigReport[];
 }

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accuracy, buildBoard, type CaseRunRecord } from '../src/index.js';
+import { accuracy, buildBoard, type CaseResult } from '../src/index.js';
+import { caseResultOf } from './case-result-fixture.js';
 
-function record(i: number, passed: boolean, extra: Partial<CaseRunRecord> = {}): CaseRunRecord {
-  return {
-    case_id: `case_${String(i).padStart(3, '0')}`,
-    role: null,
-    pass: 1,
+function record(i: number, passed: boolean, extra: Partial<CaseResult> = {}): CaseResult {
+  return caseResultOf(`case_${String(i).padStart(3, '0')}`, {
     status: passed ? 'pass' : 'fail',
-    lenient_status: passed ? 'pass' : 'fail',
-    generated_status: null,
-    expected: 'allowed',
-    engine_status: 'success',
-    error: null,
-    sql: 'SELECT 1',
-    rows_digest: 'x',
-    row_count: 1,
-    cost_usd: 0.01,
-    latency_ms: i,
-    tokens: { input: 10, cached_input: 2, cache_write: 0, output: 3, reasoning: 1 },
-    curated: false,
-    scores: { outcome: { pass: true, lenient: true, explanation: null, detail: {} } },
-    explanation: null,
+    lenientStatus: passed ? 'pass' : 'fail',
+    latencyMs: i,
     ...extra,
-  };
+  });
 }
 
 describe('board', () => {

@@ -34,8 +34,6 @@ export class FakeEngine implements Engine {
   readonly asked: AskRequest[] = [];
   inFlight = 0;
   maxInFlight = 0;
-  useCurated = true;
-  usePlanCache = true;
   readonly #byQuestion: Map<string, EvalCase>;
 
   constructor(

@@ -46,9 +46,9 @@ describe('runEval over HttpEngine', () => {
     });
     const failing = report.configs[0]?.cases
       .filter((r) => r.status !== 'pass')
-      .map((r) => `${r.case_id}@${r.role}`);
+      .map((r) => `${r.caseId}@${r.role}`);
     expect(failing).toEqual(['c2@analyst', 'c2@support']);
-    expect(report.completed_cases).toBe(10);
+    expect(report.completedCases).toBe(10);
   });
 
   it('runs mode retrieval through /retrieve', async () => {

@@ -3,27 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal, type JournalHeader, RunnerError, readJournal } from '../src/index.js';
+import { caseResultOf } from './case-result-fixture.js';
 
 const header: JournalHeader = {
   type: 'header',
-  format: 1,
+  format: 2,
   mode: 'plans',
   suite_digest: 'd',
   configs: ['plans'],
-  plan: 'p',
+  tasks_digest: 'p',
 };
 
 describe('journal', () => {
   it('keeps every complete line, drops a torn last line, and truncates it on resume', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
     const j = new Journal(path, header, false);
-    j.append('plans', { case_id: 'a' } as never);
-    j.close();
+    j.append('plans', caseResultOf('a'));
     writeFileSync(path, `${readFileSync(path, 'utf8')}{"type":"case","conf`);
     expect(readJournal(path)?.entries.map((e) => e.record.case_id)).toEqual(['a']);
     const again = new Journal(path, header, true);
-    again.append('plans', { case_id: 'b' } as never);
-    again.close();
+    again.append('plans', caseResultOf('b'));
     expect(readJournal(path)?.entries.map((e) => e.record.case_id)).toEqual(['a', 'b']);
   });
 

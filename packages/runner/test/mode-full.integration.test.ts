@@ -103,7 +103,7 @@ describe('mode full against two fake LLM servers', () => {
         throw new Error('boards');
       expect(g.cases.every((r) => r.status === 'pass')).toBe(true);
       const wrong = b.cases.filter((r) => r.status !== 'pass');
-      expect(wrong.map((r) => `${r.case_id}@${r.role}`)).toEqual([
+      expect(wrong.map((r) => `${r.caseId}@${r.role}`)).toEqual([
         'chinook_002@admin',
         'chinook_002@catalog',
         'chinook_002@sales',
@@ -171,13 +171,13 @@ describe('mode full against two fake LLM servers', () => {
         onEvent: (e) => events.push(e),
       });
       expect(report.stopped).toBe('max_cost');
-      expect(report.completed_cases).toBeGreaterThan(0);
-      expect(report.completed_cases).toBeLessThan(report.planned_cases);
+      expect(report.completedCases).toBeGreaterThan(0);
+      expect(report.completedCases).toBeLessThan(report.plannedCases);
       const biggest = Math.max(
-        ...report.configs.flatMap((c) => c.cases.map((r) => r.cost_usd ?? 0)),
+        ...report.configs.flatMap((c) => c.cases.map((r) => r.costUsd ?? 0)),
       );
       expect(report.dollars).toBeLessThanOrEqual(0.03 + biggest);
-      expect(report.configs.some((c) => c.completed_cases < c.planned_cases)).toBe(true);
+      expect(report.configs.some((c) => c.completedCases < c.plannedCases)).toBe(true);
       expect(events.filter((e) => e.type === 'run.stopped')).toHaveLength(1);
     } finally {
       for (const c of cs) await c.close();
@@ -217,7 +217,7 @@ describe('mode full against two fake LLM servers', () => {
         passes: 2,
         maxCostUsd: 1,
       });
-      expect(report.completed_cases).toBe(2);
+      expect(report.completedCases).toBe(2);
       expect(planner() - before).toBe(2);
       const m = report.configs[0]?.metrics;
       expect(m && 'pass_k' in m ? m.pass_k?.strict : null).toEqual({ count: 1, total: 1, rate: 1 });

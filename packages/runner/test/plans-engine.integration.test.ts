@@ -14,6 +14,11 @@ describe('mode plans on Chinook (e2e, no API key)', () => {
       policy: CHINOOK_POLICIES,
     });
     try {
+      // Built for mode plans: no curated answers, no plan cache, generic refusals.
+      expect(rig.curated).toBe(false);
+      expect(rig.engine.useCurated).toBe(false);
+      expect(rig.engine.usePlanCache).toBe(false);
+      expect(rig.engine.revealRefusedTable).toBe(false);
       const report = await runEval({
         suite,
         engine: rig.engine,
@@ -25,12 +30,12 @@ describe('mode plans on Chinook (e2e, no API key)', () => {
       const board = report.configs[0];
       if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
       const failing = board.cases.filter((r) => r.status !== 'pass');
-      expect(failing.map((r) => `${r.case_id}@${r.role}: ${r.explanation}`)).toEqual([]);
+      expect(failing.map((r) => `${r.caseId}@${r.role}: ${r.explanation}`)).toEqual([]);
       const planned = suite.cases
         .filter((c) => c.approved)
         .reduce((n, c) => n + Object.keys(c.outcome).length, 0);
-      expect(report.planned_cases).toBe(planned);
-      expect(report.completed_cases).toBe(planned);
+      expect(report.plannedCases).toBe(planned);
+      expect(report.completedCases).toBe(planned);
       expect(report.stopped).toBeNull();
       expect(board.metrics.accuracy.execution.strict).toMatchObject({
         count: planned,

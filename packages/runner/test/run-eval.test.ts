@@ -13,14 +13,14 @@ describe('runEval', () => {
     const engine = new FakeEngine(SUITE);
     const report = await runEval({ suite: SUITE, engine, sqlChecks: false });
     // c1..c5 approved, two roles each; c6 is not approved.
-    expect(report.planned_cases).toBe(10);
-    expect(report.completed_cases).toBe(10);
+    expect(report.plannedCases).toBe(10);
+    expect(report.completedCases).toBe(10);
     expect(report.stopped).toBeNull();
     expect(engine.asked.some((a) => a.question.includes('c6'))).toBe(false);
     const board = report.configs[0];
     expect(board?.config.name).toBe('plans');
     expect(board?.cases.every((r) => r.status === 'pass')).toBe(true);
-    expect(board?.cases.map((r) => `${r.case_id}@${r.role}`)).toEqual([
+    expect(board?.cases.map((r) => `${r.caseId}@${r.role}`)).toEqual([
       'c1@analyst',
       'c1@support',
       'c2@analyst',
@@ -34,9 +34,6 @@ describe('runEval', () => {
     ]);
     expect(report.settings.roles).toEqual(['analyst', 'support']);
     expect(report.settings.curated).toBe(false);
-    // Mode plans turns curated answers and the plan cache off.
-    expect(engine.useCurated).toBe(false);
-    expect(engine.usePlanCache).toBe(false);
   });
 
   it('selects by roles, case ids and tags, and rejects names it does not know', async () => {
@@ -48,12 +45,12 @@ describe('runEval', () => {
       tags: ['rbac-denial', 'date'],
       sqlChecks: false,
     });
-    expect(r1.configs[0]?.cases.map((r) => `${r.case_id}@${r.role}`)).toEqual([
+    expect(r1.configs[0]?.cases.map((r) => `${r.caseId}@${r.role}`)).toEqual([
       'c3@support',
       'c5@support',
     ]);
     const r2 = await runEval({ suite: SUITE, engine, cases: ['c2'], sqlChecks: false });
-    expect(r2.planned_cases).toBe(2);
+    expect(r2.plannedCases).toBe(2);
     await expect(runEval({ suite: SUITE, engine, roles: ['ceo'] })).rejects.toMatchObject({
       code: 'UNKNOWN_ROLE',
     });
@@ -83,9 +80,9 @@ describe('runEval', () => {
     });
     const report = await runEval({ suite: SUITE, engine, sqlChecks: false });
     const get = (id: string, role: string) =>
-      report.configs[0]?.cases.find((r) => r.case_id === id && r.role === role);
-    expect(get('c2', 'analyst')).toMatchObject({ status: 'fail', lenient_status: 'pass' });
-    expect(get('c3', 'analyst')).toMatchObject({ status: 'fail', lenient_status: 'fail' });
+      report.configs[0]?.cases.find((r) => r.caseId === id && r.role === role);
+    expect(get('c2', 'analyst')).toMatchObject({ status: 'fail', lenientStatus: 'pass' });
+    expect(get('c3', 'analyst')).toMatchObject({ status: 'fail', lenientStatus: 'fail' });
     expect(get('c3', 'analyst')?.explanation).toContain('FAIL strict');
     expect(get('c3', 'support')?.status).toBe('pass');
     expect(get('c4', 'analyst')?.explanation).toContain('expected unanswerable');
@@ -131,10 +128,10 @@ describe('runEval', () => {
       caseTimeoutMs: 50,
       sqlChecks: false,
     });
-    const c1 = report.configs[0]?.cases.filter((r) => r.case_id === 'c1') ?? [];
+    const c1 = report.configs[0]?.cases.filter((r) => r.caseId === 'c1') ?? [];
     expect(c1.map((r) => r.status)).toEqual(['error', 'error']);
     expect(c1[0]?.error?.code).toBe('TIMEOUT');
-    expect(report.completed_cases).toBe(10);
+    expect(report.completedCases).toBe(10);
   });
 
   it('repeats every case run per pass and reports pass^k and determinism', async () => {
@@ -155,7 +152,7 @@ describe('runEval', () => {
       concurrency: 1,
       sqlChecks: false,
     });
-    expect(report.planned_cases).toBe(20);
+    expect(report.plannedCases).toBe(20);
     const m = report.configs[0]?.metrics;
     if (!m || !('accuracy' in m)) throw new Error('no board');
     expect(m.accuracy.execution.strict).toMatchObject({ count: 19, total: 20 });
@@ -175,7 +172,7 @@ describe('runEval', () => {
       sqlChecks: false,
       onEvent: (e) => events.push(e),
     });
-    expect(events[0]).toMatchObject({ type: 'run.started', mode: 'plans', planned_cases: 10 });
+    expect(events[0]).toMatchObject({ type: 'run.started', mode: 'plans', plannedCases: 10 });
     expect(events[0]?.type === 'run.started' && events[0].cases.map((c) => c.id)).toEqual([
       'c1',
       'c2',
@@ -185,7 +182,7 @@ describe('runEval', () => {
     ]);
     expect(events.filter((e) => e.type === 'case.started')).toHaveLength(10);
     const finished = events.filter((e) => e.type === 'case.finished');
-    expect(finished.map((e) => e.type === 'case.finished' && e.completed_cases)).toEqual([
+    expect(finished.map((e) => e.type === 'case.finished' && e.completedCases)).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ]);
     expect(events.at(-1)?.type).toBe('run.finished');
@@ -201,13 +198,13 @@ describe('runEval', () => {
       signal: controller.signal,
       sqlChecks: false,
       onEvent: (e) => {
-        if (e.type === 'case.finished' && e.completed_cases === 3) controller.abort();
+        if (e.type === 'case.finished' && e.completedCases === 3) controller.abort();
       },
     });
     expect(report.stopped).toBe('cancelled');
-    expect(report.completed_cases).toBe(3);
-    expect(report.configs[0]?.completed_cases).toBe(3);
-    expect(report.configs[0]?.planned_cases).toBe(10);
+    expect(report.completedCases).toBe(3);
+    expect(report.configs[0]?.completedCases).toBe(3);
+    expect(report.configs[0]?.plannedCases).toBe(10);
   });
 });
 
@@ -276,8 +273,8 @@ describe('runEval in mode full: prices and the cap', () => {
       onEvent: (e) => events.push(e),
     });
     expect(report.stopped).toBe('max_cost');
-    expect(report.completed_cases).toBe(3);
-    expect(report.configs[0]?.completed_cases).toBeLessThan(report.configs[0]?.planned_cases ?? 0);
+    expect(report.completedCases).toBe(3);
+    expect(report.configs[0]?.completedCases).toBeLessThan(report.configs[0]?.plannedCases ?? 0);
     expect(report.dollars).toBeLessThanOrEqual(3.5 * perCall);
     expect(events.some((e) => e.type === 'run.stopped' && e.reason === 'max_cost')).toBe(true);
   });
@@ -291,7 +288,7 @@ describe('runEval in mode full: prices and the cap', () => {
       maxCostUsd: 0,
       sqlChecks: false,
     });
-    expect(report.completed_cases).toBe(1);
+    expect(report.completedCases).toBe(1);
     expect(report.stopped).toBe('max_cost');
   });
 
@@ -311,13 +308,12 @@ describe('runEval in mode full: prices and the cap', () => {
       maxCostUsd: 1,
       sqlChecks: false,
     });
-    const c1 = report.configs[0]?.cases.filter((r) => r.case_id === 'c1') ?? [];
-    expect(c1.map((r) => [r.status, r.generated_status, r.curated])).toEqual([
+    const c1 = report.configs[0]?.cases.filter((r) => r.caseId === 'c1') ?? [];
+    expect(c1.map((r) => [r.status, r.generatedStatus, r.curated])).toEqual([
       ['pass', 'fail', true],
       ['pass', 'fail', true],
     ]);
     expect(generated.asked.map((a) => a.question)).toEqual(['question c1?', 'question c1?']);
-    expect(generated.useCurated).toBe(false);
     const m = report.configs[0]?.metrics;
     expect(m && 'accuracy_generated' in m ? m.accuracy_generated : null).toEqual({
       count: 8,
@@ -340,10 +336,10 @@ describe('runEval journal', () => {
       signal: controller.signal,
       sqlChecks: false,
       onEvent: (e) => {
-        if (e.type === 'case.finished' && e.completed_cases === 4) controller.abort();
+        if (e.type === 'case.finished' && e.completedCases === 4) controller.abort();
       },
     });
-    expect(first.completed_cases).toBe(4);
+    expect(first.completedCases).toBe(4);
     expect(readJournal(journal)?.entries).toHaveLength(4);
     // A kill mid-write leaves half a line: it is dropped, and that case runs again.
     writeFileSync(journal, `${readFileSync(journal, 'utf8')}{"type":"case","con`);
@@ -356,8 +352,8 @@ describe('runEval journal', () => {
       sqlChecks: false,
     });
     expect(engine.asked).toHaveLength(6);
-    expect(resumed.completed_cases).toBe(10);
-    expect(resumed.configs[0]?.cases.map((r) => r.case_id)).toEqual([
+    expect(resumed.completedCases).toBe(10);
+    expect(resumed.configs[0]?.cases.map((r) => r.caseId)).toEqual([
       'c1',
       'c1',
       'c2',
@@ -404,7 +400,7 @@ describe('runEval in mode retrieval', () => {
     });
     const report = await runEval({ suite: SUITE, mode: 'retrieval', engine });
     // c1, c2, c5 x 2 roles, c3 x analyst only; c4 is unanswerable.
-    expect(report.planned_cases).toBe(7);
+    expect(report.plannedCases).toBe(7);
     expect(report.configs[0]?.config.name).toBe('retrieval');
     const m = report.configs[0]?.metrics;
     if (!m || !('retrieval' in m)) throw new Error('no retrieval board');

@@ -24,9 +24,10 @@ import {
   type ReferenceSetup,
   RunnerError,
   type RunReport,
+  recordsListener,
   referenceConfig,
-  reportRecords,
   runEval,
+  runReportJson,
 } from '@nl2sql/runner';
 import { type EvalSuite, loadSuite, SuiteFormatError, suiteFileDigest } from '@nl2sql/suite';
 import { CliError, configError, usageError } from '../cli-error.js';
@@ -35,7 +36,7 @@ import { renderReport } from '../eval/board-text.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
 import { progressListener } from '../eval/progress-line.js';
-import { writeSavedReport } from '../eval/saved-report.js';
+import { savedReportListener } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
 
 const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
@@ -182,7 +183,17 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
   process.once('SIGINT', onSigint);
   try {
     const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
+    // Everything that follows the run listens to its events: the progress line, the records
+    // (made once, and only when something reads them) and the saved report.
     const progress = progressListener(io, flags.json === true);
+    const recorder = recordsListener({
+      engineVersion: engineVersion(),
+      note: typeof flags.note === 'string' ? flags.note : null,
+    });
+    const save =
+      typeof flags.save === 'string'
+        ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records())]
+        : [];
     let report: RunReport;
     try {
       const roles = list(flags.roles);
@@ -223,7 +234,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
         ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
         ...(flags.resume ? { resume: true } : {}),
         signal: controller.signal,
-        onEvent: progress,
+        onEvent: [progress, recorder, ...save],
       });
     } catch (error) {
       if (error instanceof UnknownPriceError) throw configError(error.message);
@@ -243,14 +254,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
     }
 
     const needRecords = typeof flags.save === 'string' || typeof flags.baseline === 'string';
-    const records = needRecords
-      ? reportRecords(report, {
-          engineVersion: engineVersion(),
-          note: typeof flags.note === 'string' ? flags.note : null,
-        })
-      : [];
-    if (typeof flags.save === 'string')
-      writeSavedReport(resolve(io.cwd, flags.save), report, records);
+    const records = needRecords ? recorder.records() : [];
     const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
     const gated =
       baselineDir === null
@@ -261,7 +265,10 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
     if (flags.json) {
       io.out(
         JSON.stringify(
-          { report, gate: typeof gated === 'string' ? null : (gated?.result ?? null) },
+          {
+            report: runReportJson(report),
+            gate: typeof gated === 'string' ? null : (gated?.result ?? null),
+          },
           null,
           2,
         ),

@@ -20,7 +20,7 @@ function boardRows(board: ConfigReport): string[][] {
   if (isRetrievalMetrics(m)) {
     const r = m.retrieval;
     return [
-      ['case runs', `${board.completed_cases}/${board.planned_cases}`],
+      ['case runs', `${board.completedCases}/${board.plannedCases}`],
       ['table recall', pct(r.table_recall)],
       ['column recall', pct(r.column_recall)],
       ['every table', `${r.perfect_tables} of ${r.cases}`],
@@ -33,7 +33,7 @@ function boardRows(board: ConfigReport): string[][] {
     ];
   }
   const rows: string[][] = [
-    ['case runs', `${board.completed_cases}/${board.planned_cases}`],
+    ['case runs', `${board.completedCases}/${board.plannedCases}`],
     ['accuracy strict', accuracyCell(m.accuracy.execution.strict)],
     ['accuracy lenient', accuracyCell(m.accuracy.execution.lenient)],
     ['all scorers', rateCell(m.accuracy_all_scorers)],
@@ -69,8 +69,8 @@ export function failingLines(board: ConfigReport): string[] {
   const lines: string[] = [];
   for (const r of board.cases) {
     if (r.status === 'pass') continue;
-    const who = `${r.case_id}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}`;
-    const lenient = r.lenient_status === 'pass' ? ' [lenient pass]' : '';
+    const who = `${r.caseId}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}`;
+    const lenient = r.lenientStatus === 'pass' ? ' [lenient pass]' : '';
     lines.push(`  ${who}: ${r.status}${lenient}: ${r.explanation ?? 'no explanation'}`);
   }
   return lines;
@@ -99,10 +99,10 @@ export function renderReport(report: RunReport): string {
   }
   if (report.stopped === 'max_cost') {
     out.push(
-      `STOPPED at the cost cap ($${report.settings.max_cost_usd}): ${report.completed_cases} of ${report.planned_cases} case runs completed`,
+      `STOPPED at the cost cap ($${report.settings.max_cost_usd}): ${report.completedCases} of ${report.plannedCases} case runs completed`,
     );
   } else if (report.stopped === 'cancelled') {
-    out.push(`CANCELLED: ${report.completed_cases} of ${report.planned_cases} case runs completed`);
+    out.push(`CANCELLED: ${report.completedCases} of ${report.plannedCases} case runs completed`);
   }
   for (const board of report.configs) {
     out.push('');
@@ -127,7 +127,7 @@ export function renderReport(report: RunReport): string {
   out.push('');
   const t = report.timings;
   out.push(
-    `time: ${t.wall_ms.toFixed(0)} ms wall; summed over case runs ${t.engine_ms.toFixed(0)} ms engine, ${t.database_ms.toFixed(0)} ms database, ${t.scoring_ms.toFixed(0)} ms scoring`,
+    `time: ${t.wallMs.toFixed(0)} ms wall; summed over case runs ${t.engineMs.toFixed(0)} ms engine, ${t.databaseMs.toFixed(0)} ms database, ${t.scoringMs.toFixed(0)} ms scoring`,
   );
   return out.join('\n');
 }

@@ -12,22 +12,20 @@ export function progressListener(io: Io, quiet: boolean): RunEventListener & { d
   const live = io.isTty && io.status !== undefined;
   const listener = (event: RunEvent): void => {
     // On stderr, so even with --json a person sees that the run picked up a journal.
-    if (event.type === 'run.started' && event.resumed_cases > 0) {
+    if (event.type === 'run.started' && event.resumed.length > 0) {
       io.err(
-        `resuming: ${event.resumed_cases} of ${event.planned_cases} case runs already in the journal`,
+        `resuming: ${event.resumed.length} of ${event.plannedCases} case runs already in the journal`,
       );
     }
     if (quiet || event.type !== 'case.finished') return;
-    const r = event.record;
+    const r = event.result;
     if (live) {
       io.status?.(
-        `[${event.completed_cases}/${event.planned_cases}] ${pct(event.passed_cases, event.completed_cases)} passed, $${event.dollars.toFixed(4)}  ${r.case_id}`,
+        `[${event.completedCases}/${event.plannedCases}] ${pct(event.passedCases, event.completedCases)} passed, $${event.dollars.toFixed(4)}  ${r.caseId}`,
       );
     } else {
-      const who = `${r.case_id}${r.role === null ? '' : ` ${r.role}`}${r.pass > 1 ? ` pass ${r.pass}` : ''}`;
-      io.out(
-        `[${event.completed_cases}/${event.planned_cases}] ${event.config} ${who} ${r.status}`,
-      );
+      const who = `${r.caseId}${r.role === null ? '' : ` ${r.role}`}${r.pass > 1 ? ` pass ${r.pass}` : ''}`;
+      io.out(`[${event.completedCases}/${event.plannedCases}] ${event.config} ${who} ${r.status}`);
     }
   };
   return Object.assign(listener, {

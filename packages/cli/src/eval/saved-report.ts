@@ -1,14 +1,20 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { parseRecord, type RunRecord, validateRecord } from '@nl2sql/records';
-import type { RunReport } from '@nl2sql/runner';
+import {
+  type RunEventListener,
+  type RunReport,
+  type RunReportJson,
+  runReportJson,
+} from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
 
 /** What `eval run --save FILE` writes and `eval publish FILE` reads. */
 export interface SavedReport {
   readonly format: 'nl2sql-eval-report';
   readonly version: 1;
-  readonly report: RunReport;
+  /** The run's report in its written form (runReportJson). */
+  readonly report: RunReportJson;
   /** One format 2 record per config, made when the run finished. */
   readonly records: readonly RunRecord[];
 }
@@ -19,11 +25,29 @@ export function writeSavedReport(
   report: RunReport,
   records: readonly RunRecord[],
 ): void {
-  const saved: SavedReport = { format: 'nl2sql-eval-report', version: 1, report, records };
+  const saved: SavedReport = {
+    format: 'nl2sql-eval-report',
+    version: 1,
+    report: runReportJson(report),
+    records,
+  };
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   writeFileSync(temp, `${JSON.stringify(saved, null, 2)}\n`);
   renameSync(temp, path);
+}
+
+/**
+ * `eval run --save FILE` as a listener: when the run finishes, its report and the records
+ * `records()` makes of it are written to `path`.
+ */
+export function savedReportListener(
+  path: string,
+  records: () => readonly RunRecord[],
+): RunEventListener {
+  return (event) => {
+    if (event.type === 'run.finished') writeSavedReport(path, event.report, records());
+  };
 }
 
 /** Reads a saved report; a missing, foreign or invalid file is a configuration error. */

@@ -1,0 +1,113 @@
+import { type AskResponse, type Engine, errorAnswer } from '@nl2sql/engine';
+import { sumUsage } from '@nl2sql/llm';
+import type { CaseStatus } from '@nl2sql/records';
+import type { CaseContext } from './case-context.js';
+import { caseCost } from './case-cost.js';
+import { CaseTimeoutError, withDeadline } from './case-deadline.js';
+import { caseResult, type FinishedRun } from './case-result.js';
+import { curatedHit, databaseMs } from './engine-trace.js';
+import { scoreCase } from './score-case.js';
+import type { AskScoreInput } from './scorer.js';
+import type { CaseTask } from './task-list.js';
+
+interface Asked {
+  readonly response: AskResponse;
+  readonly ms: number;
+}
+
+/**
+ * One ask within the case's time limit. A timeout or a throw becomes an error answer the
+ * scorers judge; an ask the run's cancellation cut short is null (not recorded).
+ */
+async function ask(
+  engine: Engine,
+  task: CaseTask,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Asked | null> {
+  const begin = performance.now();
+  let response: AskResponse;
+  try {
+    response = await withDeadline(
+      (deadline) =>
+        engine.ask(
+          { question: task.case.question, role: task.role ?? '', datasource: task.case.datasource },
+          { signal: deadline },
+        ),
+      timeoutMs,
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof CaseTimeoutError) response = errorAnswer('TIMEOUT', error.message);
+    else if (signal.aborted) response = errorAnswer('CANCELLED', 'the run was cancelled');
+    else
+      response = errorAnswer(
+        'INTERNAL_ERROR',
+        `engine.ask threw: ${(error as Error)?.message ?? String(error)}`,
+      );
+  }
+  if (signal.aborted && response.error?.code === 'CANCELLED') return null;
+  return { response, ms: performance.now() - begin };
+}
+
+/**
+ * Modes plans and full: asks the config's engine, scores the answer, and when curated
+ * answers are on and one answered, asks the generated engine too so accuracy_generated
+ * scores the generated path. Every call is billed by the config's prices. Null when the
+ * run was cancelled during an ask.
+ */
+export async function askCase(
+  task: CaseTask,
+  context: CaseContext,
+  signal: AbortSignal,
+): Promise<FinishedRun | null> {
+  const { config } = task;
+  const first = await ask(config.engine, task, context.caseTimeoutMs, signal);
+  if (first === null) return null;
+  const { response } = first;
+  const input: AskScoreInput = {
+    kind: 'ask',
+    mode: context.mode,
+    case: task.case,
+    role: task.role,
+    expected: task.expected,
+    response,
+  };
+  let t = performance.now();
+  const verdict = await scoreCase(context.scorers, input, response.error?.code ?? null);
+  let scoringMs = performance.now() - t;
+  let engineMs = first.ms;
+  let dbMs = databaseMs(response.trace);
+
+  let usage = response.usage;
+  let generatedStatus: CaseStatus | null = null;
+  const curated = curatedHit(response.trace);
+  if (context.curated && curated && config.generated) {
+    const again = await ask(config.generated, task, context.caseTimeoutMs, signal);
+    if (again === null) return null;
+    t = performance.now();
+    const generated = await scoreCase(
+      context.scorers,
+      { ...input, response: again.response },
+      again.response.error?.code ?? null,
+    );
+    scoringMs += performance.now() - t;
+    engineMs += again.ms;
+    dbMs += databaseMs(again.response.trace);
+    generatedStatus = generated.strict;
+    usage = [...usage, ...again.response.usage];
+  }
+  const result = caseResult(task, {
+    verdict,
+    generatedStatus,
+    engineStatus: response.status,
+    error: response.error,
+    sql: response.sql,
+    rows: response.results[0]?.rows ?? null,
+    costUsd: caseCost(usage, config.name, config.llm, context.prices),
+    latencyMs: first.ms,
+    tokens: sumUsage(usage),
+    curated,
+  });
+  return { result, timings: { engineMs, databaseMs: dbMs, scoringMs } };
+}

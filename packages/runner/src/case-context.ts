@@ -1,0 +1,16 @@
+import type { Mode } from '@nl2sql/gate';
+import type { Price } from '@nl2sql/llm';
+import type { Scorer } from './scorer.js';
+
+/** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */
+export interface CaseContext {
+  readonly mode: Mode;
+  readonly scorers: readonly Scorer[];
+  /** Curated answers on: a curated hit is asked again on the config's generated engine. */
+  readonly curated: boolean;
+  readonly caseTimeoutMs: number;
+  /** Price rows that apply to every config. */
+  readonly prices?: Readonly<Record<string, Price>>;
+  /** Mode retrieval: the full-snapshot limit sent with each retrieve. */
+  readonly fullSnapshotMaxTables: number;
+}

@@ -1,0 +1,94 @@
+import type { AskStatus, EngineErrorInfo, ResultCell } from '@nl2sql/engine';
+import type { TokenCounts } from '@nl2sql/llm';
+import type { CaseStatus } from '@nl2sql/records';
+import type { Outcome } from '@nl2sql/suite';
+import { rowsDigest } from './rows-digest.js';
+import type { CaseVerdict } from './score-case.js';
+import type { ScoreResult } from './scorer.js';
+import type { CaseTask } from './task-list.js';
+
+/**
+ * One finished case run (a case, a role, a pass, under one config), as the boards read it
+ * and the events carry it. On disk it is a CaseRunRecord (see case-run-record.ts).
+ */
+export interface CaseResult {
+  readonly caseId: string;
+  readonly role: string | null;
+  readonly pass: number;
+  /** Strict execution accuracy; in retrieval, perfect recall. */
+  readonly status: CaseStatus;
+  readonly lenientStatus: CaseStatus;
+  /** The generated path's status when a curated answer answered the case; else null. */
+  readonly generatedStatus: CaseStatus | null;
+  readonly expected: Outcome;
+  /** The engine's status (`success`, `error`, `clarify`), or null when the call itself failed. */
+  readonly engineStatus: string | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly sql: string | null;
+  readonly rowsDigest: string | null;
+  readonly rowCount: number | null;
+  readonly costUsd: number | null;
+  readonly latencyMs: number | null;
+  readonly tokens: TokenCounts;
+  /** True when a verified (curated) answer supplied the SQL. */
+  readonly curated: boolean;
+  /** Every scorer's verdict by name (diagnostics included), in scorer order. */
+  readonly scores: Readonly<Record<string, ScoreResult>>;
+  /** Why the case failed, in words (the comparator's or the outcome's explanation). */
+  readonly explanation: string | null;
+}
+
+/** Where one case run's time went, in milliseconds. */
+export interface CaseTimings {
+  /** Inside engine.ask / retrieve (both asks of a curated hit). */
+  readonly engineMs: number;
+  /** Of that, the executor nodes the traces report. */
+  readonly databaseMs: number;
+  readonly scoringMs: number;
+}
+
+/** What a case stage (ask-case, retrieve-case) hands back for one task. */
+export interface FinishedRun {
+  readonly result: CaseResult;
+  readonly timings: CaseTimings;
+}
+
+/** What an ask or a retrieve ended in, before it becomes a CaseResult. */
+export interface CaseAnswer {
+  readonly verdict: CaseVerdict;
+  readonly generatedStatus: CaseStatus | null;
+  readonly engineStatus: AskStatus | null;
+  readonly error: EngineErrorInfo | null;
+  readonly sql: string | null;
+  /** The first result set's rows, or null when none came back. */
+  readonly rows: readonly (readonly ResultCell[])[] | null;
+  readonly costUsd: number;
+  readonly latencyMs: number;
+  readonly tokens: TokenCounts;
+  readonly curated: boolean;
+}
+
+/** The one place a case result is built, for modes plans, full and retrieval alike. */
+export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
+  const { verdict, rows } = answer;
+  return {
+    caseId: task.case.id,
+    role: task.role,
+    pass: task.pass,
+    status: verdict.strict,
+    lenientStatus: verdict.lenient,
+    generatedStatus: answer.generatedStatus,
+    expected: task.expected,
+    engineStatus: answer.engineStatus,
+    error: answer.error ? { code: answer.error.code, message: answer.error.message } : null,
+    sql: answer.sql,
+    rowsDigest: rows ? rowsDigest(rows) : null,
+    rowCount: rows ? rows.length : null,
+    costUsd: answer.costUsd,
+    latencyMs: Math.round(answer.latencyMs),
+    tokens: answer.tokens,
+    curated: answer.curated,
+    scores: verdict.scores,
+    explanation: verdict.explanation,
+  };
+}

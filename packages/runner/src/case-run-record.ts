@@ -1,0 +1,100 @@
+import type { CaseRecord, CaseStatus } from '@nl2sql/records';
+import type { Outcome } from '@nl2sql/suite';
+import type { CaseResult } from './case-result.js';
+import type { ScoreResult } from './scorer.js';
+
+/** Token counts as a case record writes them (llm's TokenCounts in the record's names). */
+export interface TokenTotals {
+  readonly input: number;
+  readonly cached_input: number;
+  readonly cache_write: number;
+  readonly output: number;
+  readonly reasoning: number;
+}
+
+/**
+ * One finished case run as it is written to disk: in a result record's scoreboard, in the
+ * journal and in a saved report. The records package's CaseRecord with what the runner adds
+ * (the scores, the error, the tokens). Field names are the file's; in memory a case run is
+ * a CaseResult, and `toCaseRunRecord` / `fromCaseRunRecord` are the only way between them.
+ */
+export interface CaseRunRecord extends CaseRecord {
+  readonly case_id: string;
+  readonly role: string | null;
+  readonly pass: number;
+  readonly status: CaseStatus;
+  readonly lenient_status: CaseStatus;
+  readonly generated_status: CaseStatus | null;
+  readonly expected: Outcome;
+  readonly engine_status: string | null;
+  readonly error: { readonly code: string; readonly message: string } | null;
+  readonly sql: string | null;
+  readonly rows_digest: string | null;
+  readonly row_count: number | null;
+  readonly cost_usd: number | null;
+  readonly latency_ms: number | null;
+  readonly tokens: TokenTotals;
+  readonly curated: boolean;
+  readonly scores: Readonly<Record<string, ScoreResult>>;
+  readonly explanation: string | null;
+}
+
+/** A case run as the disk holds it. Key order is the file's: records stay byte-stable. */
+export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
+  return {
+    case_id: result.caseId,
+    role: result.role,
+    pass: result.pass,
+    status: result.status,
+    lenient_status: result.lenientStatus,
+    generated_status: result.generatedStatus,
+    expected: result.expected,
+    engine_status: result.engineStatus,
+    error: result.error,
+    sql: result.sql,
+    rows_digest: result.rowsDigest,
+    row_count: result.rowCount,
+    cost_usd: result.costUsd,
+    latency_ms: result.latencyMs,
+    tokens: {
+      input: result.tokens.input,
+      cached_input: result.tokens.cached,
+      cache_write: result.tokens.cacheWrite,
+      output: result.tokens.output,
+      reasoning: result.tokens.reasoning,
+    },
+    curated: result.curated,
+    scores: result.scores,
+    explanation: result.explanation,
+  };
+}
+
+/** A case run read back from disk (a journal line, a record this runner wrote). */
+export function fromCaseRunRecord(record: CaseRunRecord): CaseResult {
+  return {
+    caseId: record.case_id,
+    role: record.role,
+    pass: record.pass,
+    status: record.status,
+    lenientStatus: record.lenient_status,
+    generatedStatus: record.generated_status,
+    expected: record.expected,
+    engineStatus: record.engine_status,
+    error: record.error,
+    sql: record.sql,
+    rowsDigest: record.rows_digest,
+    rowCount: record.row_count,
+    costUsd: record.cost_usd,
+    latencyMs: record.latency_ms,
+    tokens: {
+      input: record.tokens.input,
+      cached: record.tokens.cached_input,
+      cacheWrite: record.tokens.cache_write,
+      output: record.tokens.output,
+      reasoning: record.tokens.reasoning,
+    },
+    curated: record.curated,
+    scores: record.scores,
+    explanation: record.explanation,
+  };
+}

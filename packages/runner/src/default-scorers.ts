@@ -1,0 +1,36 @@
+import type { Mode } from '@nl2sql/gate';
+import { faithfulnessScorer } from './faithfulness-scorer.js';
+import { outcomeScorer } from './outcome-scorer.js';
+import { resultMatchScorer } from './result-match-scorer.js';
+import { retrievalRecallScorer } from './retrieval-recall-scorer.js';
+import { routingScorer } from './routing-scorer.js';
+import type { Scorer } from './scorer.js';
+import { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
+
+/** What the built-in scorers can be told (runEval's options of the same names). */
+export interface ScorerOptions {
+  /** Static checks of the generated SQL as diagnostics; false turns them off. Default sqlite, no schema. */
+  readonly sqlChecks?: SqlChecksOptions | false;
+  /** What a refusal must say. Default the engine's GENERIC_REFUSAL. */
+  readonly refusalMessage?: string;
+  /** Numeric tolerance of the row comparison. Default 0.005. */
+  readonly tolerance?: number;
+}
+
+/** The scorers a mode runs, in order: execution first, then quality, then diagnostics. */
+export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[] {
+  if (mode === 'retrieval') return [retrievalRecallScorer(), routingScorer()];
+  const scorers: Scorer[] = [
+    outcomeScorer({
+      ...(options.refusalMessage ? { refusalMessage: options.refusalMessage } : {}),
+    }),
+    resultMatchScorer({
+      ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
+    }),
+  ];
+  // Mode plans' fake synthesizer writes one fixed sentence for every case: nothing to check.
+  if (mode === 'full') scorers.push(faithfulnessScorer());
+  scorers.push(routingScorer());
+  if (options.sqlChecks !== false) scorers.push(sqlChecksScorer(options.sqlChecks ?? {}));
+  return scorers;
+}

@@ -1,0 +1,82 @@
+import { describeConfig } from '@nl2sql/llm';
+import type { RecordDatabase, ScoreboardSettings } from '@nl2sql/records';
+import { buildBoard, buildRetrievalBoard } from './board.js';
+import type { CaseResult } from './case-result.js';
+import type { RetrievalSettings, RunSettings } from './run-options.js';
+import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
+import type { TaskList } from './task-list.js';
+
+/** What the report stage is given once the run has ended. */
+export interface ReportInput {
+  readonly settings: RunSettings;
+  readonly list: TaskList;
+  /** Every finished case result by task key (resumed ones included). */
+  readonly results: ReadonlyMap<string, CaseResult>;
+  readonly database: RecordDatabase | null;
+  readonly retrieval: RetrievalSettings | undefined;
+  readonly stopped: RunReport['stopped'];
+  readonly dollars: number;
+  readonly startedAt: Date;
+  readonly timings: RunTimings;
+}
+
+/** The settings a record carries, so only like-for-like runs are compared. */
+function scoreboardSettings(input: ReportInput): ScoreboardSettings {
+  const { settings, list, retrieval } = input;
+  return {
+    roles: list.roles,
+    curated: settings.curated,
+    passes: settings.passes,
+    max_cost_usd: settings.maxCostUsd,
+    retrieval:
+      settings.mode === 'retrieval'
+        ? {
+            full_snapshot_max_tables: settings.fullSnapshotMaxTables,
+            ...(retrieval?.settings ?? {}),
+          }
+        : null,
+  };
+}
+
+/**
+ * Case results -> one board per config. Each board lists its config's results in task
+ * order (passes, then suite order), whatever order they finished in; a stopped run's board
+ * covers exactly the case runs that finished.
+ */
+export function buildReport(input: ReportInput): RunReport {
+  const { settings, list, results } = input;
+  const faithfulness = settings.scorers.some((s) => s.name === 'faithfulness');
+  const configs: ConfigReport[] = settings.configs.map((config) => {
+    const cases = list.tasks.flatMap((task) => {
+      const result = task.config === config ? results.get(task.key) : undefined;
+      return result ? [result] : [];
+    });
+    return {
+      config: { name: config.name, nodes: config.llm ? describeConfig(config.llm) : {} },
+      plannedCases: list.runs.length,
+      completedCases: cases.length,
+      metrics:
+        settings.mode === 'retrieval'
+          ? buildRetrievalBoard(cases)
+          : buildBoard(cases, {
+              passes: settings.passes,
+              curated: settings.curated,
+              faithfulness,
+            }),
+      cases,
+    };
+  });
+  return {
+    mode: settings.mode,
+    dataset: settings.dataset,
+    database: input.database,
+    settings: scoreboardSettings(input),
+    plannedCases: list.tasks.length,
+    completedCases: results.size,
+    stopped: input.stopped,
+    dollars: input.dollars,
+    startedAt: input.startedAt.toISOString(),
+    timings: input.timings,
+    configs,
+  };
+}

@@ -1,0 +1,158 @@
+import type { Engine } from '@nl2sql/engine';
+import type { Mode } from '@nl2sql/gate';
+import { assertPriced, type LlmConfig, type Price } from '@nl2sql/llm';
+import type { RecordDatabase, RecordDataset } from '@nl2sql/records';
+import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
+import type { CaseSelection } from './case-selection.js';
+import { defaultScorers, type ScorerOptions } from './default-scorers.js';
+import type { EvalConfig } from './eval-config.js';
+import type { RunEventListener } from './run-event.js';
+import { RunnerError } from './runner-error.js';
+import type { Scorer } from './scorer.js';
+
+export interface RetrievalSettings {
+  /** The full-snapshot limit sent with each retrieve. Default 0, so the search always runs. */
+  readonly fullSnapshotMaxTables?: number;
+  /** The retriever's k values and MMR settings, reported so runs compare like for like. */
+  readonly settings?: Readonly<Record<string, unknown>>;
+}
+
+export interface RunEvalOptions extends CaseSelection, ScorerOptions {
+  readonly suite: EvalSuite;
+  /** The suite's name and file digest for the record. Default: the suite name and a digest of its content. */
+  readonly dataset?: RecordDataset;
+  /** The database identity for the record (the datasource the cases name). */
+  readonly database?: RecordDatabase;
+  /** One engine under test (named after the mode), or `configs` to compare several. */
+  readonly engine?: Engine;
+  readonly configs?: readonly EvalConfig[];
+  /** Default `plans`. */
+  readonly mode?: Mode;
+  /** Times each case run is repeated. Default 1. */
+  readonly passes?: number;
+  /** The dollar cap over the whole run. Required in mode full. */
+  readonly maxCostUsd?: number | null;
+  /** Curated answers on (mode full only; default true there). Modes plans and retrieval run with them off. */
+  readonly curated?: boolean;
+  /** Case runs in flight at once. Default 4. */
+  readonly concurrency?: number;
+  /** Time limit of one case run; past it the case is an error. Default 120 000 ms. */
+  readonly caseTimeoutMs?: number;
+  /** Cancels the run; the report still comes back, partial, with stopped: "cancelled". */
+  readonly signal?: AbortSignal;
+  /** Listeners of the run's events, called in order after the runner's own. */
+  readonly onEvent?: RunEventListener | readonly RunEventListener[];
+  /** A JSON Lines file that gets one line per finished case run. */
+  readonly journal?: string;
+  /** Continue the run the journal holds: its case runs are kept, not asked again. */
+  readonly resume?: boolean;
+  /** Price rows that apply to every config (an llm.prices section). */
+  readonly prices?: Readonly<Record<string, Price>>;
+  readonly retrieval?: RetrievalSettings;
+  /** Replaces the mode's scorers (advanced: a custom scorer set). */
+  readonly scorers?: readonly Scorer[];
+}
+
+/** The options of one run, checked and with every default applied. */
+export interface RunSettings {
+  readonly mode: Mode;
+  readonly dataset: RecordDataset;
+  readonly passes: number;
+  readonly concurrency: number;
+  readonly caseTimeoutMs: number;
+  readonly configs: readonly EvalConfig[];
+  /** Curated answers on: mode full unless turned off; never in modes plans and retrieval. */
+  readonly curated: boolean;
+  readonly maxCostUsd: number | null;
+  readonly scorers: readonly Scorer[];
+  readonly fullSnapshotMaxTables: number;
+}
+
+const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RunnerError('INVALID_OPTIONS', `${what} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+function resolveConfigs(options: RunEvalOptions, mode: Mode): EvalConfig[] {
+  if (options.engine && options.configs) {
+    throw new RunnerError('INVALID_OPTIONS', 'give either engine or configs, not both');
+  }
+  const configs = options.engine
+    ? [{ name: mode, engine: options.engine }]
+    : [...(options.configs ?? [])];
+  if (configs.length === 0) {
+    throw new RunnerError('INVALID_OPTIONS', 'runEval needs an engine or at least one config');
+  }
+  const names = new Set<string>();
+  for (const c of configs) {
+    if (names.has(c.name))
+      throw new RunnerError('INVALID_OPTIONS', `config name ${c.name} is used twice`);
+    names.add(c.name);
+  }
+  return configs;
+}
+
+/**
+ * Checks runEval's options before anything runs (a library caller gets a RunnerError, not a
+ * half-started run): the mode, the counts, the configs, the cap mode full needs, a price for
+ * every model any node of any config would use (UnknownPriceError), retrieve() in mode
+ * retrieval, and configs built for the run's curated setting.
+ */
+export function resolveRunOptions(options: RunEvalOptions): RunSettings {
+  const mode = options.mode ?? 'plans';
+  if (!MODES.includes(mode)) {
+    throw new RunnerError(
+      'INVALID_OPTIONS',
+      `mode must be one of ${MODES.join(', ')}, got ${String(mode)}`,
+    );
+  }
+  const passes = positiveInteger(options.passes ?? 1, 'passes');
+  const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
+  const caseTimeoutMs = positiveInteger(options.caseTimeoutMs ?? 120_000, 'caseTimeoutMs');
+  const configs = resolveConfigs(options, mode);
+  const maxCostUsd = options.maxCostUsd ?? null;
+  if (mode === 'full' && maxCostUsd === null) {
+    throw new RunnerError(
+      'NO_COST_CAP',
+      'mode full spends money and never runs without maxCostUsd',
+    );
+  }
+  const curated = mode === 'full' ? (options.curated ?? true) : false;
+
+  const priced = configs.flatMap((c) => (c.llm ? [[c.name, c.llm] as [string, LlmConfig]] : []));
+  if (priced.length > 0) assertPriced(Object.fromEntries(priced), options.prices ?? {});
+
+  for (const c of configs) {
+    if (mode === 'retrieval' && typeof c.engine.retrieve !== 'function') {
+      throw new RunnerError(
+        'NO_RETRIEVE',
+        `config ${c.name}: mode retrieval needs an engine with retrieve()`,
+      );
+    }
+    if (c.curated !== undefined && c.curated !== curated) {
+      throw new RunnerError(
+        'INVALID_OPTIONS',
+        `config ${c.name} was built with curated answers ${c.curated ? 'on' : 'off'}, but this run (mode ${mode}) has them ${curated ? 'on' : 'off'}; build it with curated: ${curated}`,
+      );
+    }
+  }
+  return {
+    mode,
+    dataset: options.dataset ?? {
+      name: `${options.suite.name}.yaml`,
+      digest: suiteDigest(canonicalJson(options.suite)),
+    },
+    passes,
+    concurrency,
+    caseTimeoutMs,
+    configs,
+    curated,
+    maxCostUsd,
+    scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, options),
+    fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
+  };
+}

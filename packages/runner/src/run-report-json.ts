@@ -1,0 +1,66 @@
+import type { Mode } from '@nl2sql/gate';
+import type {
+  RecordConfig,
+  RecordDatabase,
+  RecordDataset,
+  RetrievalMetrics,
+  RunMetrics,
+  ScoreboardSettings,
+} from '@nl2sql/records';
+import { type CaseRunRecord, toCaseRunRecord } from './case-run-record.js';
+import type { RunReport } from './run-report.js';
+
+/** A report as `nl2sql eval run --json` prints it and `--save` stores it: the file's names. */
+export interface RunReportJson {
+  readonly mode: Mode;
+  readonly dataset: RecordDataset;
+  readonly database: RecordDatabase | null;
+  readonly settings: ScoreboardSettings;
+  readonly planned_cases: number;
+  readonly completed_cases: number;
+  readonly stopped: 'max_cost' | 'cancelled' | null;
+  readonly dollars: number;
+  readonly started_at: string;
+  readonly timings: {
+    readonly wall_ms: number;
+    readonly engine_ms: number;
+    readonly database_ms: number;
+    readonly scoring_ms: number;
+  };
+  readonly configs: ReadonlyArray<{
+    readonly config: RecordConfig;
+    readonly planned_cases: number;
+    readonly completed_cases: number;
+    readonly metrics: RunMetrics | RetrievalMetrics;
+    readonly cases: readonly CaseRunRecord[];
+  }>;
+}
+
+/** The report in its written form; case runs go through toCaseRunRecord like every record. */
+export function runReportJson(report: RunReport): RunReportJson {
+  const t = report.timings;
+  return {
+    mode: report.mode,
+    dataset: report.dataset,
+    database: report.database,
+    settings: report.settings,
+    planned_cases: report.plannedCases,
+    completed_cases: report.completedCases,
+    stopped: report.stopped,
+    dollars: report.dollars,
+    started_at: report.startedAt,
+    timings: {
+      wall_ms: t.wallMs,
+      engine_ms: t.engineMs,
+      database_ms: t.databaseMs,
+      scoring_ms: t.scoringMs,
+    },
+    configs: report.configs.map((board) => ({
+      config: board.config,
+      planned_cases: board.plannedCases,
+      completed_cases: board.completedCases,
+      metrics: board.metrics,
+      cases: board.cases.map(toCaseRunRecord),
+    })),
+  };
+}
