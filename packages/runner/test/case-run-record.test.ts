@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type CaseResult, fromCaseRunRecord, toCaseRunRecord } from '../src/index.js';
+import { caseResultOf } from './case-result-fixture.js';
+
+const status = fc.constantFrom('pass' as const, 'fail' as const, 'error' as const);
+const nullable = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+const count = fc.nat({ max: 1_000_000 });
+
+const caseResult: fc.Arbitrary<CaseResult> = fc.record({
+  caseId: fc.string({ minLength: 1 }),
+  role: nullable(fc.string()),
+  pass: fc.integer({ min: 1, max: 9 }),
+  status,
+  lenientStatus: status,
+  generatedStatus: nullable(status),
+  expected: fc.constantFrom('allowed' as const, 'refused' as const, 'unanswerable' as const),
+  engineStatus: nullable(fc.constantFrom('success', 'error', 'clarify')),
+  error: nullable(fc.record({ code: fc.string(), message: fc.string() })),
+  sql: nullable(fc.string()),
+  rowsDigest: nullable(fc.stringMatching(/^[0-9a-f]{64}$/)),
+  rowCount: nullable(count),
+  costUsd: nullable(fc.double({ min: 0, max: 10, noNaN: true })),
+  latencyMs: nullable(count),
+  tokens: fc.record({
+    input: count,
+    cached: count,
+    cacheWrite: count,
+    output: count,
+    reasoning: count,
+  }),
+  curated: fc.boolean(),
+  scores: fc.constant({}),
+  explanation: nullable(fc.string()),
+});
+
+describe('the case run converter', () => {
+  it('disk and memory round-trip every case run unchanged', () => {
+    fc.assert(
+      fc.property(caseResult, (result) => {
+        expect(fromCaseRunRecord(toCaseRunRecord(result))).toEqual(result);
+        const json = JSON.parse(JSON.stringify(toCaseRunRecord(result)));
+        expect(fromCaseRunRecord(json)).toEqual(result);
+      }),
+    );
+  });
+
+  it('writes the record format 2 field names in the order committed records have them', () => {
+    const record = toCaseRunRecord(caseResultOf('chinook_001', { role: 'admin' }));
+    expect(Object.keys(record)).toEqual([
+      'case_id',
+      'role',
+      'pass',
+      'status',
+      'lenient_status',
+      'generated_status',
+      'expected',
+      'engine_status',
+      'error',
+      'sql',
+      'rows_digest',
+      'row_count',
+      'cost_usd',
+      'latency_ms',
+      'tokens',
+      'curated',
+      'scores',
+      'explanation',
+    ]);
+    expect(record.tokens).toEqual({
+      input: 10,
+      cached_input: 2,
+      cache_write: 0,
+      output: 3,
+      reasoning: 1,
+    });
+  });
+});
