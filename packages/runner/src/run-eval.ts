@@ -66,9 +66,15 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   const scheduled = await schedule(
     pending,
     async (task, signal) => {
-      const [config, question] = [task.config.name, task.case.question];
-      const { role, pass } = task;
-      emit({ type: 'case.started', config, caseId: task.case.id, question, role, pass });
+      const { config, case: c, role, pass } = task;
+      emit({
+        type: 'case.started',
+        config: config.name,
+        caseId: c.id,
+        question: c.question,
+        role,
+        pass,
+      });
       const done =
         run.mode === 'retrieval'
           ? await retrieveCase(task, context, signal)
@@ -79,7 +85,7 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
       completedCases++;
       if (done.result.status === 'pass') passedCases++;
       const progress = { completedCases, plannedCases, passedCases, dollars: cap.spent };
-      emit({ type: 'case.finished', config, ...done, ...progress });
+      emit({ type: 'case.finished', config: config.name, ...done, ...progress });
     },
     { concurrency: run.concurrency, admission: cap, ...cancel },
   );
