@@ -1,5 +1,6 @@
 import { MODE_ORDER } from './benchmarks-page.js';
 import { accuracyCell, commitCell, fixed2, markdownTable, percent, textCell } from './cells.js';
+import { markdownLink } from './markdown-link.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics } from './record.js';
@@ -34,10 +35,10 @@ export function renderResultsBlock(
     '',
   ];
   if (latest.length === 0) {
-    lines.push(`No runs recorded yet ([benchmarks](${pageLink})).`);
+    lines.push(`No runs recorded yet (${markdownLink('benchmarks', pageLink)}).`);
   } else {
     lines.push(
-      `The newest recorded run of each mode, database and config ([every run](${pageLink})):`,
+      `The newest recorded run of each mode, database and config (${markdownLink('every run', pageLink)}):`,
       '',
       markdownTable(
         ['Mode', 'Database', 'Config', 'Date', 'Commit', 'Result'],
