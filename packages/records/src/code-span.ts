@@ -6,11 +6,13 @@ import { markdownText, oneLine } from './markdown-text.js';
  * span can be escaped, so a span is used only for text without `<`, `>`, `&` (the source
  * would then hold raw HTML or a results marker) and without `|` (a table would split the
  * cell there). Backticks are held by a fence one longer than the longest backtick run in
- * the text. See decisions/records-page-escaping.md.
+ * the text. An empty text shows as a dash, as an empty cell does. See
+ * decisions/records-page-escaping.md.
  */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
-  if (line === '' || /[<>&|]/.test(line)) return markdownText(text);
+  if (line === '') return '-';
+  if (/[<>&|]/.test(line)) return markdownText(text);
   const longestRun = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
   // CommonMark strips one space from each end when both ends have one, so a text that
