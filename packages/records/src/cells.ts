@@ -50,8 +50,7 @@ export function commitCell(record: RunRecord): string {
 /** Completed of planned case runs, and why the run stopped if it did. */
 export function casesCell(record: RunRecord): string {
   const board = record.scoreboard;
-  // `stopped` is one of the schema's two words, never user text.
-  const stopped = board.stopped === null ? '' : ` (stopped: ${board.stopped})`;
+  const stopped = board.stopped === null ? '' : ` (stopped: ${markdownText(board.stopped)})`;
   return `${board.completed_cases}/${board.planned_cases}${stopped}`;
 }
 

@@ -43,10 +43,10 @@ export function renderResultsBlock(
       markdownTable(
         ['Mode', 'Database', 'Config', 'Date', 'Commit', 'Result'],
         latest.map((record) => [
-          record.kind,
+          textCell(record.kind),
           textCell(record.database.datasource_id),
           textCell(record.config.name),
-          record.recorded_at.slice(0, 10),
+          textCell(record.recorded_at.slice(0, 10)),
           commitCell(record),
           resultCell(record),
         ]),
