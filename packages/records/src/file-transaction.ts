@@ -78,31 +78,30 @@ function stage(
   { target, text, isNew }: { target: string; text: string; isNew: boolean },
   steps: Steps,
 ): string {
-  const step = `write ${target}`;
   const dir = dirname(target);
-  const made = attempt(step, () => mkdirSync(dir, { recursive: true }));
+  const made = attempt(target, () => mkdirSync(dir, { recursive: true }));
   if (made !== undefined) {
     for (const folder of madeFolders(made, dir)) steps.folders.push(() => rmdirSync(folder));
   }
   let mode: number | undefined;
   if (!isNew) {
-    const existing = attempt(step, () => statSafe(target));
+    const existing = attempt(target, () => statSafe(target));
     if (existing?.isDirectory()) {
       throw new RecordError('FILE_ERROR', `${target} is a folder, not a file`, { file: target });
     }
     mode = existing?.mode;
   }
-  const temp = attempt(step, () => writeTempFile(target, text));
+  const temp = attempt(target, () => writeTempFile(target, text));
   steps.cleanup.push(() => removeQuietly(temp));
   if (mode !== undefined) {
     const keep = mode;
-    attempt(step, () => copyMode(temp, keep));
+    attempt(target, () => copyMode(temp, keep));
   }
   return temp;
 }
 
 function placeNew(temp: string, target: string, steps: Steps): void {
-  const placed = attempt(`write ${target}`, () => linkNew(temp, target));
+  const placed = attempt(target, () => linkNew(temp, target));
   if (!placed) {
     throw new RecordError(
       'RECORD_EXISTS',
@@ -114,16 +113,15 @@ function placeNew(temp: string, target: string, steps: Steps): void {
 }
 
 function placeOver(temp: string, target: string, steps: Steps): void {
-  const step = `write ${target}`;
-  const existed = attempt(step, () => lstatSafe(target)) !== undefined;
+  const existed = attempt(target, () => lstatSafe(target)) !== undefined;
   if (!existed) {
-    attempt(step, () => renameSync(temp, target));
+    attempt(target, () => renameSync(temp, target));
     steps.undo.push(() => unlinkSync(target));
     return;
   }
   // Keep the old file under a second name until the whole set is in place.
   const backup = `${temp}.old`;
-  attempt(step, () => {
+  attempt(target, () => {
     try {
       linkSync(target, backup);
     } catch {
@@ -131,7 +129,7 @@ function placeOver(temp: string, target: string, steps: Steps): void {
     }
   });
   steps.cleanup.push(() => removeQuietly(backup));
-  attempt(step, () => renameSync(temp, target));
+  attempt(target, () => renameSync(temp, target));
   steps.undo.push(() => renameSync(backup, target));
 }
 
@@ -162,14 +160,15 @@ function failure(error: unknown, undoFailures: readonly string[]): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Runs an I/O step; a system error becomes `FILE_ERROR` naming the file and the step. */
-function attempt<T>(step: string, run: () => T): T {
+/** Runs an I/O step of writing `target`; a system error becomes `FILE_ERROR` naming it. */
+function attempt<T>(target: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
     if (error instanceof RecordError) throw error;
-    const file = step.replace(/^\w+ /, '');
-    throw new RecordError('FILE_ERROR', `cannot ${step}: ${(error as Error).message}`, { file });
+    throw new RecordError('FILE_ERROR', `cannot write ${target}: ${(error as Error).message}`, {
+      file: target,
+    });
   }
 }
 
