@@ -12,6 +12,9 @@ import {
   rateCell,
   textCell,
 } from './cells.js';
+import { codeSpan } from './code-span.js';
+import { markdownLink } from './markdown-link.js';
+import { markdownText } from './markdown-text.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics } from './record.js';
@@ -67,7 +70,7 @@ export function renderBenchmarksPage(
     out.push('', `## ${MODE_TITLES[mode]}`);
     for (const database of unique(ofMode.map((s) => s.record.database.datasource_id))) {
       const ofDatabase = ofMode.filter((s) => s.record.database.datasource_id === database);
-      out.push('', `### ${database}`);
+      out.push('', `### ${textCell(database)}`);
       for (const series of seriesOf(ofDatabase)) {
         out.push('', seriesCaption(series[0]?.record as RunRecord), '');
         out.push(
@@ -200,13 +203,14 @@ function seriesKey(record: RunRecord): string {
 }
 
 function seriesCaption(record: RunRecord): string {
+  const db = record.database;
   const parts = [
-    `Suite \`${record.dataset.name}\` (\`${record.dataset.digest.slice(0, 12)}\`)`,
-    `schema \`${record.database.schema_fingerprint.slice(0, 12)}\` (${record.database.engine}, ${record.database.tables} tables, ${record.database.columns} columns)`,
+    `Suite ${codeSpan(record.dataset.name)} (${codeSpan(record.dataset.digest.slice(0, 12))})`,
+    `schema ${codeSpan(db.schema_fingerprint.slice(0, 12))} (${textCell(db.engine)}, ${db.tables} tables, ${db.columns} columns)`,
   ];
   if (record.kind === 'full') {
     const roles = [...new Set(record.scoreboard.settings.roles)].sort();
-    parts.push(`roles ${roles.length === 0 ? '(none)' : roles.join(', ')}`);
+    parts.push(`roles ${roles.length === 0 ? '(none)' : roles.map(textCell).join(', ')}`);
     parts.push(`curated answers ${record.scoreboard.settings.curated ? 'on' : 'off'}`);
   }
   return `${parts.join(', ')}.`;
@@ -214,9 +218,9 @@ function seriesCaption(record: RunRecord): string {
 
 function dateCell(path: string, record: RunRecord, options: RenderOptions): string {
   const date = record.recorded_at.slice(0, 10);
-  if (options.pageDir === undefined || path === '') return date;
+  if (options.pageDir === undefined || path === '') return markdownText(date);
   const link = relative(resolve(options.pageDir), resolve(path)).split(sep).join('/');
-  return `[${date}](${link})`;
+  return markdownLink(date, link);
 }
 
 function shareOf(rate: { count: number; total: number }): string {

@@ -1,9 +1,12 @@
 import { wilson } from '@nl2sql/gate';
+import { codeSpan } from './code-span.js';
+import { markdownText } from './markdown-text.js';
 import type { RecordRate, RunRecord } from './record.js';
 
 /**
- * How numbers read on the published pages. Every figure is formatted with fixed digits
- * and no locale, so the same record always gives the same bytes on any machine.
+ * How numbers and texts read on the published pages. Every figure is formatted with fixed
+ * digits and no locale, so the same record always gives the same bytes on any machine;
+ * every text from a record goes through `markdownText` or `codeSpan`.
  */
 
 const DASH = '-';
@@ -38,7 +41,7 @@ export function millisCell(ms: number): string {
 /** `abc1234`, `abc1234 (dirty)`, `abc1234 (dirty?)` or `unknown`. */
 export function commitCell(record: RunRecord): string {
   if (record.git_commit === 'unknown') return 'unknown';
-  const sha = `\`${record.git_commit.slice(0, 7)}\``;
+  const sha = codeSpan(record.git_commit.slice(0, 7));
   if (record.git_dirty === true) return `${sha} (dirty)`;
   if (record.git_dirty === 'unknown') return `${sha} (dirty?)`;
   return sha;
@@ -47,14 +50,14 @@ export function commitCell(record: RunRecord): string {
 /** Completed of planned case runs, and why the run stopped if it did. */
 export function casesCell(record: RunRecord): string {
   const board = record.scoreboard;
-  const stopped = board.stopped === null ? '' : ` (stopped: ${board.stopped})`;
+  const stopped = board.stopped === null ? '' : ` (stopped: ${markdownText(board.stopped)})`;
   return `${board.completed_cases}/${board.planned_cases}${stopped}`;
 }
 
-/** Free text made safe for a Markdown table cell: one line, pipes escaped. */
+/** User text in a table cell (see `markdownText`), or a dash when there is none. */
 export function textCell(text: string | null): string {
-  if (text === null || text.trim() === '') return DASH;
-  return text.replace(/\s+/g, ' ').trim().replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+  const cell = text === null ? '' : markdownText(text);
+  return cell === '' ? DASH : cell;
 }
 
 export function fixed1(value: number): string {

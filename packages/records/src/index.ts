@@ -7,7 +7,14 @@ export {
 export { type Comparability, comparable } from './comparable.js';
 export { createRecord, type RecordInput } from './create-record.js';
 export { type GitInfo, gitInfo } from './git-info.js';
-export { type PublishOptions, type PublishResult, publish } from './publish.js';
+export {
+  applyPublish,
+  type PublishOptions,
+  type PublishPlan,
+  type PublishResult,
+  planPublish,
+  publish,
+} from './publish.js';
 export { readRecords, sortRecords } from './read-records.js';
 export {
   asStored,

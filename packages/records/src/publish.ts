@@ -1,9 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { renderBenchmarksPage } from './benchmarks-page.js';
+import { FileTransaction } from './file-transaction.js';
 import type { RunRecord, StoredRecord } from './record.js';
+import { asStored } from './record.js';
 import { RecordError } from './record-error.js';
+import { recordPath } from './record-path.js';
 import { renderResultsBlock, replaceResultsBlock } from './results-block.js';
+import { ensureValidRecord } from './validate-record.js';
+import { formatRecord } from './write-record.js';
 
 /** What `publish` reads and where it writes. */
 export interface PublishOptions {
@@ -13,8 +18,29 @@ export interface PublishOptions {
   readonly readmePath: string;
   /** The benchmarks page, e.g. `docs/benchmarks.md`. */
   readonly pagePath: string;
+  /**
+   * New records to write under `benchmarksDir` in the same step as the pages (what
+   * `nl2sql eval publish REPORT` records). Each takes the first free name, as
+   * `writeRecord` gives it; one already stored byte for byte is not written again.
+   */
+  readonly add?: { readonly benchmarksDir: string; readonly records: readonly RunRecord[] };
   /** Compute and compare only; write nothing (for `nl2sql eval publish --check` and CI). */
   readonly check?: boolean;
+}
+
+/** Everything publish would write, worked out and checked before anything is written. */
+export interface PublishPlan {
+  readonly readmePath: string;
+  readonly pagePath: string;
+  readonly page: string;
+  readonly readme: string;
+  /** Whether the page and README differ from what is on disk. */
+  readonly pageChanged: boolean;
+  readonly readmeChanged: boolean;
+  /** The records to add, each with the path it will be written at. */
+  readonly newRecords: readonly StoredRecord[];
+  /** Records given to add that are already stored byte for byte, as stored. */
+  readonly alreadyRecorded: readonly StoredRecord[];
 }
 
 /** The pages publish made, and whether they differ from what is on disk. */
@@ -23,56 +49,153 @@ export interface PublishResult {
   readonly readme: string;
   readonly pageChanged: boolean;
   readonly readmeChanged: boolean;
-  /** The files written (none with `check`, none when nothing changed). */
+  /** The pages written (none with `check`, none when nothing changed). */
   readonly written: readonly string[];
+  /** The record files written (none with `check`). */
+  readonly recorded: readonly string[];
+  /** Records given to add that were already stored, and so not written again. */
+  readonly alreadyRecorded: readonly StoredRecord[];
 }
 
 /**
- * Rewrites the benchmarks page and the README's results block from all the records.
- * It reads no clock: the same records give byte-identical files, in any order. Files are
- * written (atomically) only when their text changes; with `check` nothing is written and
- * `pageChanged`/`readmeChanged` say whether the committed pages are stale.
+ * Records the new records (if any) and rewrites the benchmarks page and the README's
+ * results block from all the records, all or nothing: everything is checked first (every
+ * record valid, the README's markers, each new record's name) and then written through
+ * temporary files, so a failure at any point leaves the files as they were. It reads no
+ * clock: the same records give byte-identical files, in any order. Files are written only
+ * when their text changes; with `check` nothing is written and `pageChanged` and
+ * `readmeChanged` say whether the committed pages are stale.
  */
 export function publish(options: PublishOptions): PublishResult {
+  const plan = planPublish(options);
+  if (options.check === true) return { ...resultOf(plan), written: [], recorded: [] };
+  return applyPublish(plan);
+}
+
+/**
+ * Works out and checks everything `publish` would write, writing nothing. Throws
+ * `RecordError`: `INVALID_RECORD` for a record that is not format 2, `MISSING_MARKERS` for
+ * a README without exactly one pair of results markers, `FILE_ERROR` for a README or page
+ * that cannot be read.
+ */
+export function planPublish(options: Omit<PublishOptions, 'check'>): PublishPlan {
+  const stored = options.records.map(asStored);
+  stored.forEach((s, i) => {
+    ensureValidRecord(s.record, s.path === '' ? `record ${i + 1} to publish` : s.path);
+  });
+  const { newRecords, alreadyRecorded } = placeNewRecords(stored, options.add);
+  const all = [...stored, ...newRecords];
+
   const pageDir = dirname(resolve(options.pagePath));
-  const page = renderBenchmarksPage(options.records, { pageDir });
+  const page = renderBenchmarksPage(all, { pageDir });
   const pageLink = relative(dirname(resolve(options.readmePath)), resolve(options.pagePath))
     .split(sep)
     .join('/');
-  if (!existsSync(options.readmePath)) {
+  const readmeBefore = readText(options.readmePath);
+  if (readmeBefore === null) {
     throw new RecordError(
       'MISSING_MARKERS',
       `${options.readmePath} does not exist; publish writes its results block between markers in an existing README`,
       { file: options.readmePath },
     );
   }
-  const readmeBefore = readFileSync(options.readmePath, 'utf8');
   const readme = replaceResultsBlock(
     readmeBefore,
-    renderResultsBlock(options.records, pageLink),
+    renderResultsBlock(all, pageLink),
     options.readmePath,
   );
-  const pageBefore = existsSync(options.pagePath) ? readFileSync(options.pagePath, 'utf8') : null;
-  const pageChanged = pageBefore !== page;
-  const readmeChanged = readmeBefore !== readme;
-  const written: string[] = [];
-  if (options.check !== true) {
-    if (pageChanged) {
-      mkdirSync(pageDir, { recursive: true });
-      replaceFile(options.pagePath, page);
-      written.push(options.pagePath);
-    }
-    if (readmeChanged) {
-      replaceFile(options.readmePath, readme);
-      written.push(options.readmePath);
-    }
-  }
-  return { page, readme, pageChanged, readmeChanged, written };
+  return {
+    readmePath: options.readmePath,
+    pagePath: options.pagePath,
+    page,
+    readme,
+    pageChanged: readText(options.pagePath) !== page,
+    readmeChanged: readmeBefore !== readme,
+    newRecords,
+    alreadyRecorded,
+  };
 }
 
-// Pages, unlike records, are rewritten; a rename keeps a reader from seeing half a page.
-function replaceFile(path: string, text: string): void {
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text, 'utf8');
-  renameSync(temp, path);
+/**
+ * Writes what `planPublish` worked out, all or nothing (see `FileTransaction`): the new
+ * records (each at its planned name; `RECORD_EXISTS` if another writer took it meanwhile),
+ * then the page and the README where they changed.
+ */
+export function applyPublish(plan: PublishPlan): PublishResult {
+  const transaction = new FileTransaction();
+  for (const { path, record } of plan.newRecords) transaction.create(path, formatRecord(record));
+  const written: string[] = [];
+  if (plan.pageChanged) {
+    transaction.replace(plan.pagePath, plan.page);
+    written.push(plan.pagePath);
+  }
+  if (plan.readmeChanged) {
+    transaction.replace(plan.readmePath, plan.readme);
+    written.push(plan.readmePath);
+  }
+  transaction.commit();
+  return { ...resultOf(plan), written, recorded: plan.newRecords.map((s) => s.path) };
+}
+
+function resultOf(plan: PublishPlan) {
+  const { page, readme, pageChanged, readmeChanged, alreadyRecorded } = plan;
+  return { page, readme, pageChanged, readmeChanged, alreadyRecorded };
+}
+
+/**
+ * Validates the records to add and names each: the first free name under the benchmarks
+ * folder, not taken on disk nor by an earlier record of the same batch. A record already
+ * stored with the same text (a retry of a publish that recorded it) is not added again.
+ */
+function placeNewRecords(
+  stored: readonly StoredRecord[],
+  add: PublishOptions['add'],
+): { newRecords: StoredRecord[]; alreadyRecorded: StoredRecord[] } {
+  const newRecords: StoredRecord[] = [];
+  const alreadyRecorded: StoredRecord[] = [];
+  if (add === undefined) return { newRecords, alreadyRecorded };
+  add.records.forEach((record, i) => {
+    ensureValidRecord(record, `record ${i + 1} to add`);
+  });
+  const planned = new Set<string>();
+  for (const record of add.records) {
+    const text = formatRecord(record);
+    const same = [...stored, ...newRecords].find(
+      (s) => sameIdentity(s.record, record) && formatRecord(s.record) === text,
+    );
+    if (same !== undefined) {
+      if (!newRecords.includes(same) && !alreadyRecorded.includes(same)) alreadyRecorded.push(same);
+      continue;
+    }
+    const path = recordPath(add.benchmarksDir, record, (p) => planned.has(p) || existsSync(p));
+    planned.add(path);
+    newRecords.push({ path, record });
+  }
+  return { newRecords, alreadyRecorded };
+}
+
+// Cheap fields first, so the whole text is compared only for likely duplicates.
+function sameIdentity(a: RunRecord, b: RunRecord): boolean {
+  return (
+    a.kind === b.kind &&
+    a.recorded_at === b.recorded_at &&
+    a.config.name === b.config.name &&
+    a.database.datasource_id === b.database.datasource_id
+  );
+}
+
+/** The file's text, or null when there is no file; an unreadable file is `FILE_ERROR`. */
+function readText(path: string): string | null {
+  try {
+    if (!existsSync(path)) return null;
+    if (statSync(path).isDirectory()) {
+      throw new RecordError('FILE_ERROR', `${path} is a folder, not a file`, { file: path });
+    }
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof RecordError) throw error;
+    throw new RecordError('FILE_ERROR', `cannot read ${path}: ${(error as Error).message}`, {
+      file: path,
+    });
+  }
 }

@@ -4,12 +4,14 @@ export type RecordErrorCode =
   | 'RECORD_EXISTS'
   | 'MISPLACED_RECORD'
   | 'MISSING_MARKERS'
-  | 'INCOMPARABLE_RECORDS';
+  | 'INCOMPARABLE_RECORDS'
+  | 'FILE_ERROR';
 
 /**
  * Thrown where the program cannot go on: a record file that is not a format 2 record, a
  * write that would replace a record (records are never edited), a README without the
- * results markers. `file` and `field` say where, when there is a where.
+ * results markers, a page or record file that cannot be read or written (`FILE_ERROR`).
+ * `file` and `field` say where, when there is a where.
  */
 export class RecordError extends Error {
   override readonly name = 'RecordError';

@@ -1,5 +1,6 @@
 import { MODE_ORDER } from './benchmarks-page.js';
 import { accuracyCell, commitCell, fixed2, markdownTable, percent, textCell } from './cells.js';
+import { markdownLink } from './markdown-link.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics } from './record.js';
@@ -34,18 +35,18 @@ export function renderResultsBlock(
     '',
   ];
   if (latest.length === 0) {
-    lines.push(`No runs recorded yet ([benchmarks](${pageLink})).`);
+    lines.push(`No runs recorded yet (${markdownLink('benchmarks', pageLink)}).`);
   } else {
     lines.push(
-      `The newest recorded run of each mode, database and config ([every run](${pageLink})):`,
+      `The newest recorded run of each mode, database and config (${markdownLink('every run', pageLink)}):`,
       '',
       markdownTable(
         ['Mode', 'Database', 'Config', 'Date', 'Commit', 'Result'],
         latest.map((record) => [
-          record.kind,
+          textCell(record.kind),
           textCell(record.database.datasource_id),
           textCell(record.config.name),
-          record.recorded_at.slice(0, 10),
+          textCell(record.recorded_at.slice(0, 10)),
           commitCell(record),
           resultCell(record),
         ]),

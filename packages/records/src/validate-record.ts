@@ -35,7 +35,10 @@ export function recordIssues(value: unknown): SchemaIssue[] {
 export function validateRecord(value: unknown, file = '(record)'): RunRecord {
   const issues = recordIssues(value);
   const first = issues[0];
-  if (first === undefined) return value as RunRecord;
+  if (first === undefined) {
+    validated.add(value as RunRecord);
+    return value as RunRecord;
+  }
   const listed = issues
     .slice(0, 10)
     .map((issue) => `  ${issue.field || '(root)'}: ${issue.message}`)
@@ -46,6 +49,18 @@ export function validateRecord(value: unknown, file = '(record)'): RunRecord {
     `${file}: not a valid record: ${first.field || '(root)'} ${first.message}\n${listed}${more}`,
     { file, field: first.field },
   );
+}
+
+// The record objects this process has validated, so `publish` does not validate again
+// what `readRecords` has just read. Records are readonly: a record is not edited once read.
+const validated = new WeakSet<RunRecord>();
+
+/**
+ * `validateRecord` for a record not validated before in this process (a record from
+ * `readRecords` or `parseRecord` was): what publish checks before it writes anything.
+ */
+export function ensureValidRecord(value: RunRecord, file: string): RunRecord {
+  return validated.has(value) ? value : validateRecord(value, file);
 }
 
 /** Parses a record file's text; JSON syntax errors and format errors name the file. */

@@ -1,15 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { linkNew, removeQuietly, writeTempFile } from './atomic-file.js';
 import type { RunRecord } from './record.js';
 import { RecordError } from './record-error.js';
 import { recordDir, recordFileName, recordName } from './record-path.js';
@@ -42,7 +33,7 @@ export function writeRecord(benchmarksDir: string, record: RunRecord): string {
   return withTempFile(dir, formatRecord(record), (temp) => {
     for (let n = 1; ; n++) {
       const target = join(dir, recordFileName(name, n));
-      if (placeNew(temp, target)) return target;
+      if (linkNew(temp, target)) return target;
     }
   });
 }
@@ -56,7 +47,7 @@ export function writeRecordFile(path: string, record: RunRecord): string {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   return withTempFile(dir, formatRecord(record), (temp) => {
-    if (placeNew(temp, path)) return path;
+    if (linkNew(temp, path)) return path;
     throw new RecordError(
       'RECORD_EXISTS',
       `${path}: a record is already there; records are never edited, so write a new one`,
@@ -66,45 +57,10 @@ export function writeRecordFile(path: string, record: RunRecord): string {
 }
 
 function withTempFile<T>(dir: string, text: string, place: (temp: string) => T): T {
-  const temp = join(dir, `.record-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx');
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  const temp = writeTempFile(join(dir, 'record'), text);
   try {
     return place(temp);
   } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Already moved by the rename fallback.
-    }
-  }
-}
-
-/** Moves `temp` to `target` unless `target` exists; false when it does. */
-function placeNew(temp: string, target: string): boolean {
-  try {
-    linkSync(temp, target);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return false;
-    // File systems without hard links: fall back to an exclusive create as the claim,
-    // then rename over the empty claim file (still never over another record).
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') {
-      try {
-        closeSync(openSync(target, 'wx'));
-      } catch (claimError) {
-        if ((claimError as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        throw claimError;
-      }
-      renameSync(temp, target);
-      return true;
-    }
-    throw error;
+    removeQuietly(temp);
   }
 }

@@ -1,8 +1,19 @@
-import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  applyPublish,
+  formatRecord,
+  planPublish,
   publish,
   RESULTS_END,
   RESULTS_START,
@@ -13,7 +24,11 @@ import {
   renderResultsBlock,
   replaceResultsBlock,
 } from '../src/index.js';
+import { wellFormed } from '../src/markdown-text.js';
 import { FIXTURE_BENCHMARKS, fixture, tempDir, variant } from './fixtures.js';
+import { type RecordTexts, validTexts, withTexts } from './hostile-records.js';
+import { expectOnlyPageMarkup, PAGE_COMMENT, render } from './markdown-render.js';
+import { treeHash } from './tree-hash.js';
 
 const README = `# nl2sql-evals\n\nIntro.\n\n## Results\n\n${RESULTS_START}\nold results\n${RESULTS_END}\n\n## License\n\nMIT\n`;
 
@@ -198,5 +213,201 @@ describe('publish page dir', () => {
     const pagePath = join(root, 'docs', 'benchmarks.md');
     publish({ records: [], readmePath: join(root, 'README.md'), pagePath });
     expect(readFileSync(pagePath, 'utf8')).toContain('No runs recorded yet.');
+  });
+});
+
+/** The RecordError `run` throws. */
+function recordError(run: () => unknown): RecordError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof RecordError) return error;
+    throw error;
+  }
+  throw new Error('expected a RecordError');
+}
+
+/** A fixture record as a new run: a later time, so it takes a name of its own. */
+function newRun(hour: number, changes: Partial<RunRecord> = {}): RunRecord {
+  return variant('plansNew', {
+    recorded_at: `2026-11-0${1 + (hour % 9)}T${String(hour).padStart(2, '0')}:00:00Z`,
+    ...changes,
+  });
+}
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+}
+
+describe('publish with new records (add)', () => {
+  it('writes each new record at its first free name and lists it on the pages', () => {
+    const p = project();
+    const result = publish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      add: { benchmarksDir: p.benchmarks, records: [newRun(1), newRun(1, { note: 'again' })] },
+    });
+    const dir = join(p.benchmarks, 'plans', 'chinook');
+    expect(result.recorded).toEqual([
+      join(dir, '2026-11-02_8b41d07_plans.json'),
+      join(dir, '2026-11-02_8b41d07_plans-2.json'),
+    ]);
+    expect(result.page).toContain(
+      '[2026-11-02](../benchmarks/plans/chinook/2026-11-02_8b41d07_plans-2.json)',
+    );
+    // What publish wrote is what the records make: publishing them again changes nothing.
+    const again = publish({ records: readRecords(p.benchmarks), ...p });
+    expect(again).toMatchObject({ pageChanged: false, readmeChanged: false, written: [] });
+  });
+
+  it('does not record again a record already stored byte for byte (a retry)', () => {
+    const p = project();
+    const record = newRun(2);
+    publish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      add: { benchmarksDir: p.benchmarks, records: [record] },
+    });
+    const before = treeHash(p.root);
+    const again = publish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      add: { benchmarksDir: p.benchmarks, records: [record, record] },
+    });
+    expect(again.recorded).toEqual([]);
+    expect(again.alreadyRecorded.map((s) => s.path)).toEqual([
+      join(p.benchmarks, 'plans', 'chinook', '2026-11-03_8b41d07_plans.json'),
+    ]);
+    expect(treeHash(p.root)).toEqual(before);
+  });
+});
+
+describe('publish is all or nothing', () => {
+  /** Runs a publish that must fail, and checks it left every file and folder as it was. */
+  function expectUnchanged(root: string, run: () => unknown, code: string): RecordError {
+    const before = treeHash(root);
+    const error = recordError(run);
+    expect(error.code).toBe(code);
+    expect(treeHash(root)).toEqual(before);
+    return error;
+  }
+
+  function publishNew(p: ReturnType<typeof project>, records: RunRecord[]) {
+    return () =>
+      publish({
+        records: readRecords(p.benchmarks),
+        ...p,
+        add: { benchmarksDir: p.benchmarks, records },
+      });
+  }
+
+  it('a README without markers or with them twice: no record, no page', () => {
+    const p = project();
+    writeFileSync(p.readmePath, '# no markers\n');
+    expectUnchanged(p.root, publishNew(p, [newRun(3)]), 'MISSING_MARKERS');
+    writeFileSync(p.readmePath, `${README}${RESULTS_START}\n${RESULTS_END}\n`);
+    expectUnchanged(p.root, publishNew(p, [newRun(3)]), 'MISSING_MARKERS');
+    rmSync(p.readmePath);
+    expectUnchanged(p.root, publishNew(p, [newRun(3)]), 'MISSING_MARKERS');
+  });
+
+  it('an invalid record, to add or among the records given: nothing written', () => {
+    const p = project();
+    const bad = { ...newRun(4), scoreboard: { ...newRun(4).scoreboard, completed_cases: 99 } };
+    expectUnchanged(p.root, publishNew(p, [newRun(5), bad]), 'INVALID_RECORD');
+    const unread = { ...newRun(6), git_commit: 'not hex' };
+    expectUnchanged(
+      p.root,
+      () => publish({ records: [...readRecords(p.benchmarks), unread], ...p }),
+      'INVALID_RECORD',
+    );
+  });
+
+  it('a target that cannot be written: nothing written', () => {
+    const p = project();
+    // benchmarks/full is a file, so the new full record's folder cannot be made.
+    rmSync(join(p.benchmarks, 'full'), { recursive: true });
+    writeFileSync(join(p.benchmarks, 'full'), 'not a folder\n');
+    const full = { ...fixture('full'), recorded_at: '2026-11-05T10:00:00Z' };
+    expectUnchanged(p.root, publishNew(p, [newRun(7), full]), 'FILE_ERROR');
+    // The page path is a folder.
+    mkdirSync(p.pagePath, { recursive: true });
+    expectUnchanged(p.root, publishNew(p, [newRun(7)]), 'FILE_ERROR');
+    // docs is a file.
+    rmSync(join(p.root, 'docs'), { recursive: true });
+    writeFileSync(join(p.root, 'docs'), 'not a folder\n');
+    expectUnchanged(p.root, publishNew(p, [newRun(7)]), 'FILE_ERROR');
+  });
+
+  it('a record name taken by another writer after the plan: every write undone', () => {
+    const p = project();
+    publish({ records: readRecords(p.benchmarks), ...p }); // pages present, to be replaced
+    const plan = planPublish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      add: { benchmarksDir: p.benchmarks, records: [newRun(8), newRun(8, { note: 'second' })] },
+    });
+    const [, second] = plan.newRecords;
+    writeFileSync(second?.path ?? '', 'another writer\n');
+    const error = expectUnchanged(p.root, () => applyPublish(plan), 'RECORD_EXISTS');
+    expect(error.file).toBe(second?.path);
+    expect(error.message).toMatch(/run publish again; nothing was written$/);
+  });
+
+  it('a retry after fixing the cause writes exactly one record', () => {
+    const p = project();
+    writeFileSync(p.readmePath, '# no markers\n');
+    const before = jsonFiles(p.benchmarks);
+    for (let i = 0; i < 3; i++) recordError(publishNew(p, [newRun(9)]));
+    writeFileSync(p.readmePath, README);
+    const result = publishNew(p, [newRun(9)])();
+    expect(jsonFiles(p.benchmarks)).toEqual(
+      [...before, 'plans/chinook/2026-11-01_8b41d07_plans.json'].sort(),
+    );
+    expect(result.recorded).toHaveLength(1);
+    expect(result.written).toEqual([p.pagePath, p.readmePath]);
+  });
+});
+
+describe('publish with hostile text in every field', () => {
+  it('property: records written and read back, pages that parse, and a second publish byte-identical', () => {
+    fc.assert(
+      fc.property(fc.tuple(validTexts, validTexts, validTexts), (three: RecordTexts[]) => {
+        const p = project();
+        const add = (['plansOld', 'full', 'retrieval'] as const).map((name, i) => ({
+          ...withTexts(name, three[i] as RecordTexts),
+          recorded_at: `2026-11-20T0${i}:00:00Z`,
+        }));
+        const first = publish({
+          records: readRecords(p.benchmarks),
+          ...p,
+          add: { benchmarksDir: p.benchmarks, records: add },
+        });
+        expect(first.recorded).toHaveLength(3);
+        const stored = readRecords(p.benchmarks);
+        for (const record of add) {
+          expect(stored.map((s) => formatRecord(s.record))).toContain(formatRecord(record));
+        }
+        const readme = readFileSync(p.readmePath, 'utf8');
+        expect(readme.split(RESULTS_START)).toHaveLength(2);
+        expect(readme.split(RESULTS_END)).toHaveLength(2);
+        const paths = stored.map((s) => wellFormed(relative(dirname(p.pagePath), s.path)));
+        expectOnlyPageMarkup(render(readFileSync(p.pagePath, 'utf8')), {
+          paths,
+          comments: [PAGE_COMMENT],
+        });
+        const before = treeHash(p.root);
+        const second = publish({ records: stored, ...p });
+        expect(second).toMatchObject({ pageChanged: false, readmeChanged: false, written: [] });
+        expect(publish({ records: stored, ...p, check: true })).toMatchObject({
+          pageChanged: false,
+          readmeChanged: false,
+        });
+        expect(treeHash(p.root)).toEqual(before);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

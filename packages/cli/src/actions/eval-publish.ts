@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { publish, RecordError, readRecords, writeRecord } from '@nl2sql/records';
+import { publish, RecordError, readRecords } from '@nl2sql/records';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { readRunRecords } from '../eval/saved-report.js';
@@ -18,15 +18,22 @@ export const runEvalPublish: CommandRun = async ({ flags, positionals }, io) => 
   const readmePath = resolve(io.cwd, typeof flags.readme === 'string' ? flags.readme : 'README.md');
   const check = flags.check === true;
   try {
-    // Read every report first, so one bad file writes nothing.
+    // Every report is read and checked before publish, and publish checks everything else
+    // (the stored records, the README's markers) before it writes records and pages
+    // together: a failure anywhere leaves the tree as it was.
     const incoming = positionals.flatMap((file) => readRunRecords(resolve(io.cwd, file)));
     if (check && incoming.length > 0) {
       io.err('nl2sql: --check writes nothing; the reports given were not recorded');
     }
-    if (!check) {
-      for (const record of incoming) io.out(`recorded ${writeRecord(benchmarks, record)}`);
-    }
-    const result = publish({ records: readRecords(benchmarks), pagePath, readmePath, check });
+    const result = publish({
+      records: readRecords(benchmarks),
+      pagePath,
+      readmePath,
+      check,
+      ...(check ? {} : { add: { benchmarksDir: benchmarks, records: incoming } }),
+    });
+    for (const { path } of result.alreadyRecorded) io.out(`already recorded ${path}`);
+    for (const path of result.recorded) io.out(`recorded ${path}`);
     if (check) {
       const stale = [
         result.pageChanged ? pagePath : null,
