@@ -43,7 +43,8 @@ export interface FakeUsage {
 }
 
 export type FakeFault =
-  | { kind: 'status'; status: number; body?: string }
+  /** A non-2xx answer; `body` (the error message) may be a function of the request, e.g. to echo its key. */
+  | { kind: 'status'; status: number; body?: string | ((request: FakeRequest) => string) }
   | { kind: 'rate_limit'; retryAfterSeconds: number }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'malformed' }
@@ -277,7 +278,12 @@ export class FakeLLMServer {
       switch (fault.kind) {
         case 'status':
           this.#json(res, fault.status, {
-            error: { message: fault.body ?? `injected ${fault.status}` },
+            error: {
+              message:
+                typeof fault.body === 'function'
+                  ? fault.body(request)
+                  : (fault.body ?? `injected ${fault.status}`),
+            },
           });
           return;
         case 'rate_limit':

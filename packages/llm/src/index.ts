@@ -1,13 +1,11 @@
+// The redactor the client masks its errors with, for the runner and CLI to mask what they
+// store or print (it lives in @nl2sql/redact so the engine protocol can use it too).
+export { Redactor, redact, type SecretValue } from '@nl2sql/redact';
 export { ANTHROPIC_VERSION, anthropicMessagesWire } from './anthropic-messages-wire.js';
 export { assertPriced, priceForModel } from './assert-priced.js';
-export {
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  type RetryPolicy,
-} from './backoff.js';
 export { chatCompletionsWire } from './chat-completions-wire.js';
 export { ConcurrencyLimiter } from './concurrency-limiter.js';
+export { configSecrets } from './config-secrets.js';
 export {
   DEFAULT_FAKE_USAGE,
   type FakeAnswer,
@@ -28,7 +26,6 @@ export {
   resolveModel,
 } from './llm-config.js';
 export {
-  isRetryableStatus,
   LlmError,
   type LlmErrorCode,
   type LlmErrorDetails,

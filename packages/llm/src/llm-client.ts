@@ -1,25 +1,29 @@
 // The client the engine's nodes call. It routes a node to its provider's wire, sends over
 // undici with a per-attempt timeout and the caller's AbortSignal, retries transient failures
-// with backoff (honouring Retry-After), holds a concurrency limit per provider, validates
-// structured output and makes one corrective retry, and returns one usage record per call.
+// under @nl2sql/retry's policy (honouring Retry-After), holds a concurrency limit per
+// provider, validates structured output and makes one corrective retry, and returns one
+// usage record per call. Every error message it builds passes through its Redactor, so a
+// provider body that echoes the key never leaves the client with the key in it.
 
-import { Agent, request as undiciRequest } from 'undici';
-import { anthropicMessagesWire } from './anthropic-messages-wire.js';
+import { Redactor, type SecretValue } from '@nl2sql/redact';
 import {
-  backoffDelay,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
   type RetryPolicy,
-} from './backoff.js';
+  withRetries,
+} from '@nl2sql/retry';
+import { Agent, request as undiciRequest } from 'undici';
+import { anthropicMessagesWire } from './anthropic-messages-wire.js';
 import { chatCompletionsWire } from './chat-completions-wire.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
+import { configSecrets } from './config-secrets.js';
 import {
   type LlmConfig,
   LlmConfigError,
   type NodeConfig,
   type ProviderSettings,
 } from './llm-config.js';
-import { LlmError } from './llm-error.js';
+import { LlmError, type LlmErrorCode, type LlmErrorDetails } from './llm-error.js';
 import { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
 import type { LlmRequest } from './llm-request.js';
 import { checkOutput } from './output-validator.js';
@@ -47,6 +51,11 @@ export interface LlmClientOptions {
   random?: () => number;
   /** Called with every usage record as it is made (the runner bills from these). */
   onUsage?: (usage: UsageRecord) => void;
+  /**
+   * More values to mask in error messages, beside the config's keys and the providers' key
+   * variables in `env` (which are always masked).
+   */
+  secrets?: Iterable<SecretValue>;
 }
 
 export interface LlmResult {
@@ -73,24 +82,6 @@ interface Route {
   limiter: ConcurrencyLimiter;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function truncate(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
@@ -101,12 +92,32 @@ export class LlmClient {
   readonly #dispatcher: Agent;
   readonly #limiters = new Map<ProviderName, ConcurrencyLimiter>();
   readonly #random: () => number;
+  /**
+   * Masks the config's keys, the providers' key variables, the caller's `secrets` and any
+   * credential shape. Every LlmError message passes through it; the runner and CLI can use
+   * it for everything else they store or print.
+   */
+  readonly redactor: Redactor;
 
   constructor(config: LlmConfig, options: LlmClientOptions = {}) {
     this.config = config;
     this.#options = options;
     this.#random = options.random ?? Math.random;
     this.#dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+    this.redactor = new Redactor([
+      ...configSecrets(config, options.env ?? process.env),
+      ...(options.secrets ?? []),
+    ]);
+  }
+
+  /** An LlmError whose message and validation errors hold no secret. */
+  #error(code: LlmErrorCode, message: string, details: LlmErrorDetails = {}): LlmError {
+    return new LlmError(code, this.redactor.redact(message), {
+      ...details,
+      ...(details.validationErrors
+        ? { validationErrors: details.validationErrors.map((e) => this.redactor.redact(e)) }
+        : {}),
+    });
   }
 
   /** The in-flight limit for a provider (one limiter per provider, shared by its nodes). */
@@ -135,7 +146,7 @@ export class LlmClient {
     const env = this.#options.env ?? process.env;
     const apiKey = settings.apiKey?.reveal() ?? (info.keyEnv ? env[info.keyEnv] : undefined);
     if (info.needsKey && !apiKey) {
-      throw new LlmError(
+      throw this.#error(
         'AUTH',
         `No API key for provider "${provider}" (node "${node}"): set api_key in the llm ` +
           `section's providers.${provider}${info.keyEnv ? ` or the ${info.keyEnv} environment variable` : ''}.`,
@@ -213,7 +224,7 @@ export class LlmClient {
   }
 
   #invalid(route: Route, what: string, errors: string[], attempts: number): LlmError {
-    return new LlmError(
+    return this.#error(
       'INVALID_OUTPUT',
       `${route.provider}:${route.config.model} (node "${route.node}"): ${what}`,
       {
@@ -232,33 +243,33 @@ export class LlmClient {
     request: LlmRequest,
     usage: UsageRecord[],
   ): Promise<{ reply: WireReply; attempts: number }> {
-    const signal = request.signal;
     const payload = JSON.stringify(body);
-    for (let attempt = 0; ; attempt++) {
-      let waitMs: number | undefined;
-      try {
-        const reply = await this.#attempt(route, payload, request, usage);
-        return { reply, attempts: attempt + 1 };
-      } catch (error) {
-        if (!(error instanceof LlmError)) throw error;
-        const retryAfter = error.retryAfterMs;
-        const last = attempt >= route.policy.maxRetries;
-        if (!error.retryable || last) throw withAttempts(error, attempt + 1);
-        if (retryAfter !== undefined && retryAfter > route.policy.maxRetryAfterMs) {
-          throw withAttempts(error, attempt + 1);
-        }
-        waitMs = retryAfter ?? backoffDelay(attempt, route.policy, this.#random);
-      }
-      try {
-        await sleep(waitMs, signal);
-      } catch {
-        throw this.#cancelled(route, attempt + 1);
-      }
+    let made = 0;
+    try {
+      const reply = await withRetries(
+        (attempt) => {
+          made = attempt + 1;
+          return this.#attempt(route, payload, request, usage);
+        },
+        {
+          policy: route.policy,
+          random: this.#random,
+          signal: request.signal,
+          retryable: (error) => error instanceof LlmError && error.retryable,
+          retryAfterMs: (error) => (error instanceof LlmError ? error.retryAfterMs : undefined),
+        },
+      );
+      return { reply, attempts: made };
+    } catch (error) {
+      if (error instanceof LlmError) throw withAttempts(error, made);
+      // The caller's signal ended a backoff wait (or fired before the first attempt).
+      if (request.signal?.aborted) throw this.#cancelled(route, made);
+      throw error;
     }
   }
 
   #cancelled(route: Route, attempts: number): LlmError {
-    return new LlmError(
+    return this.#error(
       'CANCELLED',
       `${route.provider}:${route.config.model} (node "${route.node}"): call cancelled`,
       { provider: route.provider, model: route.config.model, node: route.node, attempts },
@@ -313,14 +324,14 @@ export class LlmClient {
         text = await res.body.text();
       } catch (error) {
         if (request.signal?.aborted)
-          throw new LlmError('CANCELLED', `${where}: call cancelled`, details);
+          throw this.#error('CANCELLED', `${where}: call cancelled`, details);
         if (timedOut) {
-          throw new LlmError('TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
+          throw this.#error('TIMEOUT', `${where}: no answer within ${timeoutMs} ms`, {
             ...details,
             cause: error,
           });
         }
-        throw new LlmError(
+        throw this.#error(
           'NETWORK',
           `${where}: ${(error as Error).message || 'connection failed'} (${route.url})`,
           { ...details, cause: error },
@@ -329,7 +340,9 @@ export class LlmClient {
       const latencyMs = performance.now() - started;
       if (status < 200 || status >= 300) {
         const code = status === 401 || status === 403 ? 'AUTH' : 'HTTP_STATUS';
-        throw new LlmError(code, `${where}: HTTP ${status} from ${route.url}: ${truncate(text)}`, {
+        // Redacted before it is cut: a cut through a key would leave a prefix no mask matches.
+        const excerpt = truncate(this.redactor.redact(text));
+        throw this.#error(code, `${where}: HTTP ${status} from ${route.url}: ${excerpt}`, {
           ...details,
           status,
           retryAfterMs: parseRetryAfter(headers),
@@ -339,7 +352,7 @@ export class LlmClient {
       try {
         reply = route.wire.parse(JSON.parse(text));
       } catch (error) {
-        throw new LlmError(
+        throw this.#error(
           'BAD_RESPONSE',
           `${where}: unreadable reply from ${route.url}: ${(error as Error).message}`,
           { ...details, status, cause: error },

@@ -1,6 +1,7 @@
 // One exception type for every way an LLM call can fail, so a caller (the engine's nodes,
 // the runner) switches on `code` instead of parsing messages or undici internals.
 
+import { isRetryableStatus } from '@nl2sql/retry';
 import type { UsageRecord } from './usage.js';
 
 export type LlmErrorCode =
@@ -69,9 +70,4 @@ export class LlmError extends Error {
       this.code === 'HTTP_STATUS' && this.status !== undefined && isRetryableStatus(this.status)
     );
   }
-}
-
-/** 408, 409 (OpenAI's "conflict, try again"), 429 and every 5xx are worth another attempt. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 409 || status === 429 || status >= 500;
 }

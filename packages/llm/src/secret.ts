@@ -3,8 +3,10 @@
 // and only the HTTP transport calls it, to build the auth header.
 
 import { inspect } from 'node:util';
+import { MASK } from '@nl2sql/redact';
 
-export const REDACTED = '[redacted]';
+/** What a Secret prints as: @nl2sql/redact's MASK, so a masked key reads the same everywhere. */
+export const REDACTED = MASK;
 
 export class Secret {
   readonly #value: string;

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FakeLLMServer } from '../src/fake-llm-server.js';
+import { FakeLLMServer, type FakeRequest } from '../src/fake-llm-server.js';
 import { LlmClient } from '../src/llm-client.js';
 import { LlmConfigError } from '../src/llm-config.js';
 import { LlmError } from '../src/llm-error.js';
 import type { Wire } from '../src/providers.js';
-import { Secret } from '../src/secret.js';
+import { REDACTED, Secret } from '../src/secret.js';
 import { FIXED_RANDOM, fakeConfig, PLAN_SCHEMA, TEST_KEY } from './helpers.js';
 
 const server = new FakeLLMServer({
@@ -337,6 +337,78 @@ describe('faults end in a typed error or a successful retry', () => {
     expect(error.message).toContain('OPENAI_API_KEY');
     expect(server.requests).toHaveLength(0);
     await client.close();
+  });
+});
+
+describe('secrets never leave the client in an error', () => {
+  /** The key the request carried, as a provider that echoes it would send it back. */
+  const echoKey = (request: FakeRequest) => {
+    const key = String(request.headers['x-api-key'] ?? request.headers.authorization ?? '');
+    const bare = key.replace(/^Bearer /, '');
+    return `Incorrect API key provided: ${bare}. Check OPENAI_API_KEY=${bare} (${key})`;
+  };
+
+  for (const wire of ['chat', 'responses', 'anthropic'] as const) {
+    it(`${wire}: a 401 body echoing the key is masked`, async () => {
+      server.fault({ kind: 'status', status: 401, body: echoKey });
+      const client = new LlmClient(fakeConfig(server, wire), fast);
+      const error = (await ask(client).catch((e: unknown) => e)) as LlmError;
+      expect(error.code).toBe('AUTH');
+      expect(error.message).toContain('HTTP 401');
+      expect(error.message).toContain(`Incorrect API key provided: ${REDACTED}`);
+      expect(error.message).not.toContain(TEST_KEY);
+      await client.close();
+    });
+  }
+
+  it('masks a configured key that has no token shape, and a key read from the environment', async () => {
+    const config = fakeConfig(server, 'chat');
+    config.providers.openai!.apiKey = new Secret('correcthorsebattery');
+    server.fault({ kind: 'status', status: 401, body: echoKey });
+    const client = new LlmClient(config, fast);
+    const error = (await ask(client).catch((e: unknown) => e)) as LlmError;
+    expect(error.message).not.toContain('correcthorsebattery');
+    await client.close();
+
+    const fromEnv = fakeConfig(server, 'chat');
+    fromEnv.providers.openai!.apiKey = undefined;
+    server.fault({ kind: 'status', status: 403, body: echoKey });
+    const envClient = new LlmClient(fromEnv, {
+      ...fast,
+      env: { OPENAI_API_KEY: 'plainenvkeyvalue' },
+    });
+    const envError = (await ask(envClient).catch((e: unknown) => e)) as LlmError;
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer plainenvkeyvalue');
+    expect(envError.message).not.toContain('plainenvkeyvalue');
+    expect(envClient.redactor.redact('key plainenvkeyvalue')).toBe(`key ${REDACTED}`);
+    await envClient.close();
+  });
+
+  it('masks before cutting the body, so no prefix of a key survives the cut', async () => {
+    server.fault({ kind: 'status', status: 400, body: `${'x'.repeat(270)} ${TEST_KEY}` });
+    const client = new LlmClient(fakeConfig(server, 'chat'), fast);
+    const error = (await ask(client).catch((e: unknown) => e)) as LlmError;
+    expect(error.message).not.toContain(TEST_KEY.slice(0, 6));
+    await client.close();
+  });
+
+  it("masks the caller's own secrets and a password in the base URL", async () => {
+    server.fault({ kind: 'status', status: 500, body: 'db at postgres://app:dbpass-1234@db' });
+    const client = new LlmClient(fakeConfig(server, 'chat', { maxRetries: 0 }), {
+      ...fast,
+      secrets: ['dbpass-1234'],
+    });
+    const error = (await ask(client).catch((e: unknown) => e)) as LlmError;
+    expect(error.message).not.toContain('dbpass-1234');
+    await client.close();
+
+    const config = fakeConfig(server, 'chat', { maxRetries: 0 });
+    config.providers.openai!.baseUrl = 'http://proxyuser:proxy-pass-77@127.0.0.1:1/v1';
+    const unreachable = new LlmClient(config, fast);
+    const network = (await ask(unreachable).catch((e: unknown) => e)) as LlmError;
+    expect(network.code).toBe('NETWORK');
+    expect(network.message).not.toContain('proxy-pass-77');
+    await unreachable.close();
   });
 });
 
