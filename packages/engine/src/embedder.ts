@@ -1,9 +1,13 @@
 // Optional dense vectors for the retriever, from any OpenAI-compatible /embeddings endpoint
 // (OpenAI, Ollama, vLLM, a local server). Vectors are L2-normalised so a dot product is the
-// cosine.
+// cosine. Requests are retried under @nl2sql/retry's policy (an embedding request is
+// idempotent, so every transient failure is), and messages never show the key.
 
+import { Redactor } from '@nl2sql/redact';
+import { isRetryableStatus, parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
 import { Agent, request } from 'undici';
 import { EngineError } from './engine-error.js';
+import { TransportFailure } from './transport-failure.js';
 
 export interface Embedder {
   /** One vector per text, in order. */
@@ -15,10 +19,14 @@ export interface OpenAiEmbedderOptions {
   baseUrl: string;
   model: string;
   apiKey?: string;
-  /** Per-request time limit. Default 30 s. */
+  /** Per-attempt time limit. Default 30 s. */
   timeoutMs?: number;
   /** Texts per request. Default 128. */
   batchSize?: number;
+  /** Overrides of @nl2sql/retry's policy. */
+  retry?: Partial<RetryPolicy>;
+  /** Jitter source for the backoff (tests fix it). */
+  random?: () => number;
 }
 
 export function normalise(vector: readonly number[]): number[] {
@@ -36,9 +44,11 @@ export function dot(a: readonly number[], b: readonly number[]): number {
 export class OpenAiEmbedder implements Embedder {
   readonly #options: OpenAiEmbedderOptions;
   readonly #dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  readonly #redactor: Redactor;
 
   constructor(options: OpenAiEmbedderOptions) {
     this.#options = options;
+    this.#redactor = new Redactor([options.apiKey]);
   }
 
   async embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
@@ -52,11 +62,31 @@ export class OpenAiEmbedder implements Embedder {
 
   async #batch(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
     const url = `${this.#options.baseUrl.replace(/\/+$/, '')}/embeddings`;
+    try {
+      return await withRetries(() => this.#attempt(url, texts, signal), {
+        policy: this.#options.retry ?? {},
+        ...(this.#options.random ? { random: this.#options.random } : {}),
+        ...(signal ? { signal } : {}),
+        retryable: (error) => error instanceof TransportFailure && error.retryable,
+        retryAfterMs: (error) =>
+          error instanceof TransportFailure ? error.retryAfterMs : undefined,
+      });
+    } catch (error) {
+      if (error instanceof EngineError) throw error;
+      if (signal?.aborted) throw new EngineError('CANCELLED', `embeddings ${url}: cancelled`);
+      throw error;
+    }
+  }
+
+  async #attempt(url: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
+    const fail = (code: 'LLM_ERROR' | 'TIMEOUT' | 'CANCELLED', message: string, extra = {}) =>
+      new TransportFailure(code, this.#redactor.redact(`embeddings ${url}: ${message}`), extra);
     const timeoutMs = this.#options.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let status: number;
     let text: string;
+    let headers: Record<string, string | string[] | undefined>;
     try {
       const res = await request(url, {
         method: 'POST',
@@ -69,30 +99,30 @@ export class OpenAiEmbedder implements Embedder {
         body: JSON.stringify({ model: this.#options.model, input: texts }),
       });
       status = res.statusCode;
+      headers = res.headers;
       text = await res.body.text();
     } catch (error) {
-      if (signal?.aborted) throw new EngineError('CANCELLED', `embeddings ${url}: cancelled`);
+      if (signal?.aborted) throw fail('CANCELLED', 'cancelled');
       if (timeout.aborted) {
-        throw new EngineError('TIMEOUT', `embeddings ${url}: no answer within ${timeoutMs} ms`);
+        throw fail('TIMEOUT', `no answer within ${timeoutMs} ms`, { retryable: true });
       }
-      throw new EngineError('LLM_ERROR', `embeddings ${url}: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw fail('LLM_ERROR', (error as Error).message, { cause: error, retryable: true });
     }
     if (status < 200 || status >= 300) {
-      throw new EngineError(
-        'LLM_ERROR',
-        `embeddings ${url}: HTTP ${status}: ${text.slice(0, 300)}`,
-      );
+      throw fail('LLM_ERROR', `HTTP ${status}: ${this.#redactor.redact(text).slice(0, 300)}`, {
+        status,
+        retryAfterMs: parseRetryAfter(headers),
+        retryable: isRetryableStatus(status),
+      });
     }
     let data: unknown;
     try {
       data = (JSON.parse(text) as { data?: unknown }).data;
     } catch (error) {
-      throw new EngineError(
-        'LLM_ERROR',
-        `embeddings ${url}: reply is not JSON: ${(error as Error).message}`,
-      );
+      // Like the LLM client, a 2xx that is not JSON is taken for a passing fault and retried.
+      throw fail('LLM_ERROR', `reply is not JSON: ${(error as Error).message}`, {
+        retryable: true,
+      });
     }
     if (!Array.isArray(data) || data.length !== texts.length) {
       throw new EngineError(

@@ -83,6 +83,11 @@ export const ASK_RESPONSE_JSON_SCHEMA: Schema = {
       },
     },
     trace: { type: 'object' },
+    timing: {
+      type: 'object',
+      properties: { engine_ms: count, attempts: { type: 'integer', minimum: 1 } },
+      required: ['engine_ms'],
+    },
   },
   required: ['status', 'sql', 'results', 'answer', 'error', 'usage', 'trace'],
   // An error status must carry an error; success must not (no if/then: a `then` key makes
@@ -120,6 +125,21 @@ export const RETRIEVE_RESPONSE_JSON_SCHEMA: Schema = {
     full_snapshot: { type: 'boolean' },
   },
   required: ['tables_sent', 'columns_sent'],
+};
+
+export const ENGINE_DESCRIPTION_JSON_SCHEMA: Schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://nl2sql-evals.dev/schemas/engine/engine-description.json',
+  title: 'EngineDescription',
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    version: { type: 'string', minLength: 1 },
+    models: { type: 'object', additionalProperties: { type: 'string' } },
+    settings: { type: 'object' },
+    unavailable: { type: 'string' },
+  },
+  required: ['name', 'version'],
 };
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });

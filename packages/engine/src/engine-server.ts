@@ -1,6 +1,7 @@
-// Serves any Engine over the HTTP protocol HttpEngine speaks (POST /ask, POST /retrieve, JSON),
-// so the reference engine can be put behind a port and a service in another language can be
-// checked against a working server. Requests are validated against the protocol's schemas.
+// Serves any Engine over the HTTP protocol HttpEngine speaks (POST /ask, POST /retrieve,
+// GET /describe, JSON), so the reference engine can be put behind a port and a service in
+// another language can be checked against a working server. Requests are validated against
+// the protocol's schemas, and so is the engine's own description before it is sent.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import type { AskRequest, Engine, RetrieveRequest } from './engine.js';
 import { EngineError } from './engine-error.js';
 import {
   ASK_REQUEST_JSON_SCHEMA,
+  ENGINE_DESCRIPTION_JSON_SCHEMA,
   protocolErrors,
   RETRIEVE_REQUEST_JSON_SCHEMA,
 } from './engine-schema.js';
@@ -44,6 +46,27 @@ async function readBody(req: IncomingMessage, max: number): Promise<string | und
   return Buffer.concat(chunks).toString('utf8');
 }
 
+async function describe(engine: Engine, res: ServerResponse, signal: AbortSignal): Promise<void> {
+  if (!engine.describe) {
+    send(res, 404, {
+      error: { code: 'INVALID_REQUEST', message: 'this engine does not describe itself' },
+    });
+    return;
+  }
+  const description = await engine.describe({ signal });
+  const problems = protocolErrors(ENGINE_DESCRIPTION_JSON_SCHEMA, description);
+  if (problems.length > 0) {
+    send(res, 500, {
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: `the engine's description is not an EngineDescription: ${problems.join('; ')}`,
+      },
+    });
+    return;
+  }
+  send(res, 200, description);
+}
+
 export async function serveEngine(
   engine: Engine,
   options: ServeOptions = {},
@@ -55,6 +78,10 @@ export async function serveEngine(
       if (!res.writableFinished) controller.abort();
     });
     (async () => {
+      if (req.method === 'GET' && req.url === '/describe') {
+        await describe(engine, res, controller.signal);
+        return;
+      }
       const route = req.method === 'POST' ? req.url : undefined;
       if (route !== '/ask' && route !== '/retrieve') {
         send(res, 404, {

@@ -82,6 +82,18 @@ export interface AskTrace {
   [extra: string]: unknown;
 }
 
+/**
+ * How long the engine took to answer, measured as close to the engine as the caller can.
+ * HttpEngine sets it (a service need not send it; one it sends is replaced): `engine_ms` runs
+ * from the request sent to the reply read in full, for the attempt that answered, so retries,
+ * backoff waits and the client's own queueing are not in it.
+ */
+export interface AskTiming {
+  engine_ms: number;
+  /** HTTP attempts made for this ask (1 when the first answered). */
+  attempts?: number;
+}
+
 export interface AskResponse {
   status: AskStatus;
   /** The SQL that ran (or last failed), null when none was written. */
@@ -93,6 +105,8 @@ export interface AskResponse {
   error: EngineErrorInfo | null;
   usage: AskUsage[];
   trace: AskTrace | Record<string, unknown>;
+  /** Set by a client that measured the engine's latency (HttpEngine); absent in process. */
+  timing?: AskTiming;
 }
 
 export interface RetrieveRequest {
@@ -106,6 +120,23 @@ export interface RetrieveRequest {
 
 export interface RetrieveResponse extends RetrievalRecord {}
 
+/** What `describe()` and `GET /describe` say an engine is, so a result records what ran. */
+export interface EngineDescription {
+  /** The engine's name (a package or service name); `unknown` when it could not be had. */
+  name: string;
+  /** Its version; `unknown` when it could not be had. */
+  version: string;
+  /** The models it calls, by what it calls them for (e.g. node -> `provider:model`). */
+  models?: Record<string, string>;
+  /** Settings that change its answers (retriever k values, row cap, ...), as it reports them. */
+  settings?: Record<string, unknown>;
+  /** Only on a fallback description: why the engine's own could not be had. */
+  unavailable?: string;
+}
+
+/** The name and version of an engine that does not (or could not) describe itself. */
+export const UNKNOWN_ENGINE = 'unknown';
+
 /** A text-to-SQL system under evaluation. */
 export interface Engine {
   ask(request: AskRequest, options?: { signal?: AbortSignal }): Promise<AskResponse>;
@@ -114,5 +145,7 @@ export interface Engine {
     request: RetrieveRequest,
     options?: { signal?: AbortSignal },
   ): Promise<RetrieveResponse>;
+  /** Its name, version, models and settings. Optional; HttpEngine's never throws. */
+  describe?(options?: { signal?: AbortSignal }): Promise<EngineDescription>;
   close?(): Promise<void>;
 }

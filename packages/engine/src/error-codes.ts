@@ -23,9 +23,16 @@ export const ERROR_CODES = [
   'LLM_ERROR',
   /** The caller cancelled the ask. */
   'CANCELLED',
-  /** HttpEngine: the engine could not be reached or answered with a non-2xx status. */
+  /**
+   * HttpEngine: the engine could not be reached, answered with a non-2xx status, or its reply
+   * broke off (after the retries the policy allows for a refused or reset connection and for
+   * 429/503 with Retry-After).
+   */
   'TRANSPORT_ERROR',
-  /** HttpEngine: the engine's reply is not JSON or does not match the protocol. */
+  /**
+   * HttpEngine: the engine's reply is not JSON, does not match the protocol, or is larger than
+   * `maxReplyBytes` (default 16 MiB; reading stops at the cap).
+   */
   'BAD_RESPONSE',
   /** Anything else: a bug in the engine. */
   'INTERNAL_ERROR',

@@ -16,25 +16,29 @@ export {
   OpenAiEmbedder,
   type OpenAiEmbedderOptions,
 } from './embedder.js';
-export type {
-  AskRequest,
-  AskResponse,
-  AskStatus,
-  AskTrace,
-  AskUsage,
-  Engine,
-  EngineErrorInfo,
-  ResultCell,
-  ResultSet,
-  RetrievalRecord,
-  RetrieveRequest,
-  RetrieveResponse,
-  TraceNode,
+export {
+  type AskRequest,
+  type AskResponse,
+  type AskStatus,
+  type AskTiming,
+  type AskTrace,
+  type AskUsage,
+  type Engine,
+  type EngineDescription,
+  type EngineErrorInfo,
+  type ResultCell,
+  type ResultSet,
+  type RetrievalRecord,
+  type RetrieveRequest,
+  type RetrieveResponse,
+  type TraceNode,
+  UNKNOWN_ENGINE,
 } from './engine.js';
 export { EngineError } from './engine-error.js';
 export {
   ASK_REQUEST_JSON_SCHEMA,
   ASK_RESPONSE_JSON_SCHEMA,
+  ENGINE_DESCRIPTION_JSON_SCHEMA,
   protocolErrors,
   RETRIEVE_REQUEST_JSON_SCHEMA,
   RETRIEVE_RESPONSE_JSON_SCHEMA,
@@ -50,9 +54,10 @@ export {
   goldPlanResponder,
   KEEP_SAME_PLAN,
 } from './gold-plan-responder.js';
-export { HttpEngine, type HttpEngineOptions } from './http-engine.js';
+export { DEFAULT_MAX_REPLY_BYTES, HttpEngine, type HttpEngineOptions } from './http-engine.js';
 export type { LlmCaller } from './llm-caller.js';
 export { type MmrOptions, mmr } from './mmr.js';
+export { ENGINE_PACKAGE } from './package-info.js';
 export { PlanCache } from './plan-cache.js';
 export { withPlan } from './plan-output-schema.js';
 export {

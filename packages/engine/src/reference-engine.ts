@@ -4,7 +4,7 @@
 // returns a response (never throws): failures are typed error values, and a trace.
 
 import { type DatabaseSchema, type Datasource, DatasourceError } from '@nl2sql/datasource';
-import { LlmError } from '@nl2sql/llm';
+import { describeConfig, type LlmConfig, LlmError } from '@nl2sql/llm';
 import { type Dialect, PlanCompileError, type PlanModel } from '@nl2sql/plan';
 import { type AccessPolicy, roleScope } from './access-policy.js';
 import { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
@@ -13,6 +13,7 @@ import type {
   AskRequest,
   AskResponse,
   Engine,
+  EngineDescription,
   ResultSet,
   RetrieveRequest,
   RetrieveResponse,
@@ -24,6 +25,7 @@ import { GENERIC_REFUSAL } from './error-codes.js';
 import { executeSql } from './executor.js';
 import { generateSql, planDialect } from './generator.js';
 import type { LlmCaller } from './llm-caller.js';
+import { ENGINE_PACKAGE } from './package-info.js';
 import { PlanCache } from './plan-cache.js';
 import { planQuestion } from './planner.js';
 import { refinePlan } from './refiner.js';
@@ -31,7 +33,7 @@ import { resolveDatasources } from './resolver.js';
 import { safetyCheck } from './safety-check.js';
 import type { SchemaDescriptions } from './schema-index.js';
 import { schemaPrompt } from './schema-prompt.js';
-import { type RetrieverOptions, SchemaRetriever } from './schema-retriever.js';
+import { RETRIEVER_DEFAULTS, type RetrieverOptions, SchemaRetriever } from './schema-retriever.js';
 import { synthesizeAnswer } from './synthesizer.js';
 import { TraceRecorder } from './trace-recorder.js';
 import { describePlanErrors, refusalMessage, validateLogical } from './validator.js';
@@ -160,6 +162,34 @@ export class ReferenceEngine implements Engine {
       this.#prepared.set(id, prepared);
     }
     return prepared;
+  }
+
+  /**
+   * `@nl2sql/engine` at this package's version, the model per LLM node (when the caller is an
+   * LlmClient, which knows its config), and every setting that changes an answer.
+   */
+  async describe(): Promise<EngineDescription> {
+    const options = this.#options;
+    const { embedder, ...retrieval } = options.retrieval ?? {};
+    const config = (options.llm as { config?: LlmConfig }).config;
+    return {
+      name: ENGINE_PACKAGE.name,
+      version: ENGINE_PACKAGE.version,
+      ...(config ? { models: describeConfig(config) } : {}),
+      settings: {
+        retrieval: { ...RETRIEVER_DEFAULTS, ...retrieval, embeddings: embedder !== undefined },
+        useCurated: this.useCurated,
+        curatedAnswers: this.curated.size,
+        usePlanCache: this.usePlanCache,
+        maxRefinements: options.maxRefinements ?? 1,
+        statementTimeoutMs: options.statementTimeoutMs ?? 5000,
+        maxRows: this.maxRows,
+        askTimeoutMs: options.askTimeoutMs ?? null,
+        revealRefusedTable: this.revealRefusedTable,
+        policy: options.policy !== undefined,
+        datasources: [...this.#entries.keys()],
+      },
+    };
   }
 
   async retrieve(

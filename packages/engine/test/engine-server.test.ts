@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskTrace } from '../src/engine.js';
+import { type AskTrace, type Engine, UNKNOWN_ENGINE } from '../src/engine.js';
 import { EngineError } from '../src/engine-error.js';
+import { ENGINE_DESCRIPTION_JSON_SCHEMA, protocolErrors } from '../src/engine-schema.js';
 import { type ServedEngine, serveEngine } from '../src/engine-server.js';
 import { GENERIC_REFUSAL } from '../src/error-codes.js';
 import { HttpEngine } from '../src/http-engine.js';
@@ -64,5 +66,57 @@ describe('serveEngine + HttpEngine', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { message: string } }).error.message).toContain('role');
+  });
+});
+
+describe('describe over the protocol', () => {
+  it("serves GET /describe from the engine's describe(), and HttpEngine reads it back", async () => {
+    const direct = await rig.engine({ retrieval: { kTables: 5 } }).describe();
+    const manifest = JSON.parse(
+      await readFile(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { name: string; version: string };
+    expect(direct.name).toBe('@nl2sql/engine');
+    expect(direct.version).toBe(manifest.version);
+    expect(direct.models?.planner).toBe('openai:gpt-5.4');
+    expect(direct.settings).toMatchObject({
+      retrieval: { kTables: 5, kColumns: 12, fullSnapshotMaxTables: 15, embeddings: false },
+      maxRows: 1000,
+      useCurated: false,
+      datasources: ['chinook'],
+    });
+    expect(protocolErrors(ENGINE_DESCRIPTION_JSON_SCHEMA, direct)).toEqual([]);
+
+    const servedK5 = await serveEngine(rig.engine({ retrieval: { kTables: 5 } }));
+    const remote = new HttpEngine({ url: servedK5.url });
+    await expect(remote.describe()).resolves.toEqual(direct);
+    await remote.close();
+    await servedK5.close();
+  });
+
+  it('an engine without describe() is a 404, which HttpEngine reports as unknown', async () => {
+    const bare: Engine = { ask: (req) => rig.engine().ask(req) };
+    const servedBare = await serveEngine(bare);
+    const res = await fetch(`${servedBare.url}/describe`);
+    expect(res.status).toBe(404);
+    const remote = new HttpEngine({ url: servedBare.url });
+    const description = await remote.describe();
+    expect(description).toMatchObject({ name: UNKNOWN_ENGINE, version: UNKNOWN_ENGINE });
+    expect(description.unavailable).toContain('HTTP 404');
+    await remote.close();
+    await servedBare.close();
+  });
+
+  it('refuses to serve a description that breaks the schema', async () => {
+    const broken: Engine = {
+      ask: (req) => rig.engine().ask(req),
+      describe: async () => ({ name: '', version: '1' }),
+    };
+    const servedBroken = await serveEngine(broken);
+    const res = await fetch(`${servedBroken.url}/describe`);
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+      'not an EngineDescription',
+    );
+    await servedBroken.close();
   });
 });

@@ -184,6 +184,7 @@ describe('SchemaRetriever with an OpenAI-compatible embedder', () => {
       baseUrl: 'http://127.0.0.1:1/v1',
       model: 'toy',
       timeoutMs: 500,
+      retry: { baseDelayMs: 10, maxDelayMs: 40 },
     });
     const retriever = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, embedder: broken });
     await expect(retriever.retrieve('tracks')).rejects.toMatchObject({ code: 'LLM_ERROR' });
