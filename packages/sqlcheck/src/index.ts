@@ -22,6 +22,8 @@ export { runChecks } from './run-checks.js';
 export type { SafetyOptions } from './safety.js';
 export { checkSafety, DEFAULT_MAX_LIMIT } from './safety.js';
 export { checkSchema } from './schema-check.js';
+export type { LexicalProblem, StatementScan, StatementScanOptions } from './statement-scan.js';
+export { scanStatements } from './statement-scan.js';
 export type { SyntaxVerdict } from './syntax.js';
 export { checkSyntax } from './syntax.js';
 export type { Verdict, Violation } from './verdict.js';

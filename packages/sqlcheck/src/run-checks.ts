@@ -56,7 +56,7 @@ export async function runChecks(sql: string, options: RunChecksOptions): Promise
     level: 'L3',
     name: 'safety',
     skipped: false,
-    ...safetyOf(parsed, { ...options, dialect }),
+    ...safetyOf(sql, parsed, { ...options, dialect }),
   };
   const l1v: LevelVerdict = {
     level: 'L1',

@@ -21,6 +21,7 @@ import { ALLOWED_KINDS, BLOCKED_KINDS, isDdlKind } from './node-policy.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
 import { analyze } from './scope.js';
+import { boundaryViolations } from './statement-boundaries.js';
 import type { Verdict, Violation } from './verdict.js';
 
 export interface SafetyOptions {
@@ -35,8 +36,8 @@ export interface SafetyOptions {
 
 export const DEFAULT_MAX_LIMIT = 1000;
 
-/** @internal L3 over parsed statements. */
-export function safetyOf(parsed: Parsed, options: SafetyOptions): Verdict {
+/** @internal L3 over parsed statements; `sql` is the raw text the server would receive. */
+export function safetyOf(sql: string, parsed: Parsed, options: SafetyOptions): Verdict {
   const dialect = toDialect(options.dialect);
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   const violations: Violation[] = [];
@@ -58,6 +59,8 @@ export function safetyOf(parsed: Parsed, options: SafetyOptions): Verdict {
     return { pass: false, violations };
   }
   if (stmts.length > 1) add('multiple-statements', `expected 1 statement, got ${stmts.length}`);
+  // The parser is not the server: count statements the way the server's tokenizer does.
+  for (const v of boundaryViolations(sql, dialect, stmts.length)) add(v.rule, v.message);
   for (const s of stmts) {
     if (!isQueryNode(s))
       add('not-a-query', `top-level ${kindOf(s) ?? 'statement'} is not a read query`);
@@ -210,5 +213,5 @@ function checkLimit(
 export async function checkSafety(sql: string, options: SafetyOptions): Promise<Verdict> {
   const dialect = toDialect(options.dialect);
   const sdk = await loadSdk();
-  return safetyOf(parseSql(sdk, sql, dialect), { ...options, dialect });
+  return safetyOf(sql, parseSql(sdk, sql, dialect), { ...options, dialect });
 }
