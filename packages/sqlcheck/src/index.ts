@@ -26,4 +26,5 @@ export type { LexicalProblem, StatementScan, StatementScanOptions } from './stat
 export { scanStatements } from './statement-scan.js';
 export type { SyntaxVerdict } from './syntax.js';
 export { checkSyntax } from './syntax.js';
+export { DEFAULT_MAX_VALUE_BYTES } from './value-size.js';
 export type { Verdict, Violation } from './verdict.js';

@@ -17,6 +17,8 @@ export interface RunChecksOptions {
   maxLimit?: number;
   allowedTables?: Iterable<string>;
   allowedFunctions?: Iterable<string>;
+  /** See SafetyOptions.maxValueBytes (default DEFAULT_MAX_VALUE_BYTES, 4 MiB). */
+  maxValueBytes?: number;
 }
 
 export interface LevelVerdict extends Verdict {

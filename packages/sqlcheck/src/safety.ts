@@ -20,8 +20,10 @@ import {
 import { ALLOWED_KINDS, BLOCKED_KINDS, isDdlKind } from './node-policy.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
+import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
 import { boundaryViolations } from './statement-boundaries.js';
+import { DEFAULT_MAX_VALUE_BYTES, valueSizeViolations } from './value-size.js';
 import type { Verdict, Violation } from './verdict.js';
 
 export interface SafetyOptions {
@@ -32,6 +34,12 @@ export interface SafetyOptions {
   allowedTables?: Iterable<string>;
   /** Extra function names (beyond the vetted built-ins) the caller has vetted. */
   allowedFunctions?: Iterable<string>;
+  /**
+   * Largest value (bytes) a length-building call (printf/format widths, repeat, lpad,
+   * rpad, zeroblob, randomblob, PostgreSQL char(n)) may make. Default 4 MiB
+   * (DEFAULT_MAX_VALUE_BYTES), the same limit the datasource gives SQLite.
+   */
+  maxValueBytes?: number;
 }
 
 export const DEFAULT_MAX_LIMIT = 1000;
@@ -95,6 +103,9 @@ function checkQuery(
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
   checkLimit(query, maxLimit, add);
+  for (const v of recursionViolations(query, dialect)) add(v.rule, v.message);
+  const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+  for (const v of valueSizeViolations(query, dialect, maxValueBytes)) add(v.rule, v.message);
 
   if (options.allowedTables !== undefined) {
     const allowed = new Set([...options.allowedTables].map((t) => allowedKey(t, dialect)));
