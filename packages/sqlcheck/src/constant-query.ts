@@ -302,7 +302,10 @@ function addSource(
     sources.push({ key: alias ? key(alias) : '', outputs });
     return;
   }
-  if (kind === 'paren') return addSource(body.this, sources, env, outer, key);
+  if (kind === 'paren') {
+    addSource(body.this, sources, env, outer, key);
+    return;
+  }
   // a table function or anything else: treat as read from the database
   sources.push({ key: '' });
 }
