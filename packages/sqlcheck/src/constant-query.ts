@@ -157,16 +157,22 @@ interface Source {
 
 /** @internal The diagnostic over an already parsed query. */
 export function constantOf(query: Json, dialect: SqlDialect): ConstantQuery {
-  if (analyze(query, dialect).tables.length === 0) {
+  const key = (i: Ident) => identKey(dialect, i.name, i.quoted);
+  const top = outputsOf(query, [], [], key);
+  const constantOutputs = top.byPosition.length > 0 && top.byPosition.every(Boolean);
+  // Full scope analysis only when it can matter (this runs on every runChecks): the
+  // outputs are constant, or every table the query names could be one of its CTEs.
+  if (
+    (constantOutputs || onlyCteNames(query, key)) &&
+    analyze(query, dialect).tables.length === 0
+  ) {
     return {
       constant: true,
       reason: 'reads-no-table',
       message: 'the query reads no table: its result is fixed by its text',
     };
   }
-  const key = (i: Ident) => identKey(dialect, i.name, i.quoted);
-  const top = outputsOf(query, [], [], key);
-  if (top.byPosition.length > 0 && top.byPosition.every(Boolean)) {
+  if (constantOutputs) {
     return {
       constant: true,
       reason: 'constant-values',
@@ -335,6 +341,24 @@ function exprConstant(e: Json | undefined, scope: Source[], env: CteEnv, key: Ke
     return constant;
   });
   return constant;
+}
+
+/** Does every table node name a CTE declared somewhere in the query (so scope decides)? */
+function onlyCteNames(query: Json, key: Key): boolean {
+  const ctes = new Set<string>();
+  const tables: string[] = [];
+  walkNodes(query, (kind, b) => {
+    if (kind === 'table') {
+      const n = toIdent(b.name);
+      tables.push(n && !b.schema ? key(n) : '');
+    }
+    for (const c of arrayField(isObject(b.with) ? b.with : undefined, 'ctes')) {
+      const a = isObject(c) ? toIdent(c.alias) : undefined;
+      if (a) ctes.add(key(a));
+    }
+    return true;
+  });
+  return tables.every((t) => ctes.has(t));
 }
 
 function analyzeReadsNothing(v: Json | undefined): boolean {

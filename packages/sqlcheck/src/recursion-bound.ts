@@ -19,13 +19,20 @@ import type { Violation } from './verdict.js';
 
 const SET_OPS = new Set(['union', 'intersect', 'except']);
 
-/** @internal One violation per recursive CTE member without a bounding condition. */
-export function recursionViolations(query: Json, dialect: SqlDialect): Violation[] {
+/**
+ * @internal One violation per recursive CTE member without a bounding condition.
+ * `owners` are the bodies of the query's nodes that carry a WITH (L3 collects them in its
+ * one walk over the tree).
+ */
+export function recursionViolations(
+  owners: Iterable<JsonObject>,
+  dialect: SqlDialect,
+): Violation[] {
   const out: Violation[] = [];
   const key = (i: Ident) => identKey(dialect, i.name, i.quoted);
-  walkNodes(query, (_kind, body) => {
+  for (const body of owners) {
     const w = body.with;
-    if (!isObject(w)) return true;
+    if (!isObject(w)) continue;
     for (const cte of arrayField(w, 'ctes')) {
       if (!isObject(cte)) continue;
       const alias = toIdent(cte.alias);
@@ -55,8 +62,7 @@ export function recursionViolations(query: Json, dialect: SqlDialect): Violation
         }
       }
     }
-    return true;
-  });
+  }
   return out;
 }
 

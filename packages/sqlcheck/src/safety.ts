@@ -23,7 +23,7 @@ import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
 import { boundaryViolations } from './statement-boundaries.js';
-import { DEFAULT_MAX_VALUE_BYTES, valueSizeViolations } from './value-size.js';
+import { DEFAULT_MAX_VALUE_BYTES, SIZED_KINDS, valueSizeViolations } from './value-size.js';
 import type { Verdict, Violation } from './verdict.js';
 
 export interface SafetyOptions {
@@ -94,7 +94,8 @@ function checkQuery(
     ...vettedFunctions(dialect),
     ...[...(options.allowedFunctions ?? [])].map(functionKey),
   ]);
-  for (const s of stmts) checkNodes(s, dialect, allowedFns, add);
+  const found: Found = { withOwners: [], sized: [] };
+  for (const s of stmts) checkNodes(s, dialect, allowedFns, add, found);
   if (stmts.length !== 1 || !isQueryNode(stmts[0])) return;
 
   const query = stmts[0]!;
@@ -103,9 +104,9 @@ function checkQuery(
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
   checkLimit(query, maxLimit, add);
-  for (const v of recursionViolations(query, dialect)) add(v.rule, v.message);
+  for (const v of recursionViolations(found.withOwners, dialect)) add(v.rule, v.message);
   const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
-  for (const v of valueSizeViolations(query, dialect, maxValueBytes)) add(v.rule, v.message);
+  for (const v of valueSizeViolations(found.sized, dialect, maxValueBytes)) add(v.rule, v.message);
 
   if (options.allowedTables !== undefined) {
     const allowed = new Set([...options.allowedTables].map((t) => allowedKey(t, dialect)));
@@ -133,13 +134,24 @@ function allowedKey(entry: string, dialect: SqlDialect): string {
   return parts.join('.');
 }
 
+/** Nodes the later checks need, collected in the one walk over the tree. */
+interface Found {
+  /** Bodies that carry a WITH clause (for the recursion check). */
+  withOwners: JsonObject[];
+  /** Function, cast and concat nodes (for the value-size check). */
+  sized: JsonObject[];
+}
+
 function checkNodes(
   stmt: Json,
   dialect: SqlDialect,
   allowedFns: ReadonlySet<string>,
   add: (rule: string, message: string) => void,
+  found: Found,
 ): void {
-  walkNodes(stmt, (kind, body) => {
+  walkNodes(stmt, (kind, body, node) => {
+    if (isObject(body.with)) found.withOwners.push(body);
+    if (SIZED_KINDS.has(kind)) found.sized.push(node);
     const blocked = BLOCKED_KINDS.get(kind);
     if (blocked !== undefined) {
       add(blocked, `${kind.replace(/_/g, ' ')} is not allowed in a read query`);

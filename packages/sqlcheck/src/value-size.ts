@@ -8,7 +8,7 @@
 import type { SqlDialect } from './dialect.js';
 import { functionKey } from './function-policy.js';
 import type { Json, JsonObject } from './node.js';
-import { arrayField, asKind, bodyOf, kindOf, walkNodes } from './node.js';
+import { arrayField, asKind, bodyOf, kindOf } from './node.js';
 import type { Violation } from './verdict.js';
 
 /** 4 MiB: the largest value (string or blob) a query may build, by default. */
@@ -21,18 +21,24 @@ const KEEPS_LENGTH = new Set(['upper', 'lower', 'quote', 'unicode', 'cast', 'coa
 const utf8 = new TextEncoder();
 const bytes = (s: string) => utf8.encode(s).length;
 
-/** @internal Violations for value builders whose size is not constant or is over the limit. */
+/** Node kinds whose value size L3 measures (L3 collects them in its one walk). */
+export const SIZED_KINDS: ReadonlySet<string> = new Set(['function', 'cast', 'concat']);
+
+/**
+ * @internal Violations for value builders whose size is not constant or is over the limit.
+ * `nodes` are the query's function, cast and concat nodes.
+ */
 export function valueSizeViolations(
-  query: Json,
+  nodes: Iterable<JsonObject>,
   dialect: SqlDialect,
   maxValueBytes: number,
 ): Violation[] {
   const out: Violation[] = [];
   const sizer = new Sizer(dialect, maxValueBytes, out);
-  walkNodes(query, (kind, body, node) => {
-    if (kind === 'function' || kind === 'cast' || kind === 'concat') sizer.size(node, kind, body);
-    return true;
-  });
+  for (const node of nodes) {
+    const kind = kindOf(node);
+    if (kind !== undefined) sizer.size(node, kind, bodyOf(node, kind));
+  }
   return out;
 }
 
