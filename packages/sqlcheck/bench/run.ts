@@ -2,7 +2,14 @@
 // of L1+L2+L3 on typical analytical queries (the Chinook corpus), and throughput over
 // 10,000 queries. Run with `pnpm bench`; prints plain lines.
 import { availableParallelism, loadavg } from 'node:os';
-import { checkSafety, checkSchema, checkSyntax, loadSqlcheck, runChecks } from '../src/index.js';
+import {
+  checkSafety,
+  checkSchema,
+  checkSyntax,
+  loadSqlcheck,
+  runChecks,
+  scanStatements,
+} from '../src/index.js';
 import { BENIGN_CHINOOK } from '../test/fixtures/chinook-corpus.js';
 import { CHINOOK } from '../test/fixtures/chinook-schema.js';
 
@@ -74,3 +81,18 @@ await measure(
   },
   10_000,
 );
+
+// L3's own statement count scans the raw text once per server reading: linear, no parse.
+{
+  const n = 100_000;
+  const start = performance.now();
+  let statements = 0;
+  for (let i = 0; i < n; i++) {
+    statements += scanStatements(BENIGN_CHINOOK[i % BENIGN_CHINOOK.length]!, 'sqlite').statements;
+  }
+  const total = performance.now() - start;
+  const chars = BENIGN_CHINOOK.reduce((sum, q) => sum + q.length, 0) / BENIGN_CHINOOK.length;
+  console.log(
+    `scanStatements alone: ${((total / n) * 1000).toFixed(2)} µs per query (${Math.round(chars)} characters on average; ${statements === n ? 'one statement each' : 'UNEXPECTED count'})`,
+  );
+}

@@ -3,6 +3,8 @@ export { astSimilarity } from './ast-similarity.js';
 export type { SchemaColumn, SchemaLike, SchemaTable } from './catalog.js';
 export type { Component, ComponentF1, ComponentItems, ComponentScores } from './component-f1.js';
 export { COMPONENTS, componentF1 } from './component-f1.js';
+export type { ConstantQuery } from './constant-query.js';
+export { constantQuery } from './constant-query.js';
 export type { SqlDialect } from './dialect.js';
 export { toDialect, UnsupportedDialectError } from './dialect.js';
 export type { Difficulty, DifficultyLevel } from './difficulty.js';
@@ -17,11 +19,19 @@ export type { NormalizedMatch } from './normalized-match.js';
 export { canonicalSql, normalizedMatch } from './normalized-match.js';
 export type { ReadSet, ReadSetOptions } from './read-set.js';
 export { readSet } from './read-set.js';
-export type { CheckReport, LevelVerdict, RunChecksOptions } from './run-checks.js';
+export type {
+  CheckDiagnostic,
+  CheckReport,
+  LevelVerdict,
+  RunChecksOptions,
+} from './run-checks.js';
 export { runChecks } from './run-checks.js';
 export type { SafetyOptions } from './safety.js';
 export { checkSafety, DEFAULT_MAX_LIMIT } from './safety.js';
 export { checkSchema } from './schema-check.js';
+export type { LexicalProblem, StatementScan, StatementScanOptions } from './statement-scan.js';
+export { scanStatements } from './statement-scan.js';
 export type { SyntaxVerdict } from './syntax.js';
 export { checkSyntax } from './syntax.js';
+export { DEFAULT_MAX_VALUE_BYTES } from './value-size.js';
 export type { Verdict, Violation } from './verdict.js';

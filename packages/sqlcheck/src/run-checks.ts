@@ -1,6 +1,8 @@
 // L1 + L2 + L3 in one call over a single parse, for the CLI (`nl2sql check`) and the
 // engine's validator: each level is reported on its own so a caller can print all three.
 import type { SchemaLike } from './catalog.js';
+import type { ConstantQuery } from './constant-query.js';
+import { constantOf } from './constant-query.js';
 import type { SqlDialect } from './dialect.js';
 import { toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
@@ -17,6 +19,8 @@ export interface RunChecksOptions {
   maxLimit?: number;
   allowedTables?: Iterable<string>;
   allowedFunctions?: Iterable<string>;
+  /** See SafetyOptions.maxValueBytes (default DEFAULT_MAX_VALUE_BYTES, 4 MiB). */
+  maxValueBytes?: number;
 }
 
 export interface LevelVerdict extends Verdict {
@@ -25,11 +29,25 @@ export interface LevelVerdict extends Verdict {
   skipped: boolean;
 }
 
+/**
+ * A finding that never fails a level; the caller decides what it means. Today one kind:
+ * `constant_query`, the values the query returns are written in its text (see
+ * `constantQuery`), so a row comparison can pass without reading the database.
+ */
+export interface CheckDiagnostic {
+  rule: 'constant_query';
+  /** 'reads-no-table' or 'constant-values' (see ConstantQuery.reason). */
+  reason: NonNullable<ConstantQuery['reason']>;
+  message: string;
+}
+
 export interface CheckReport {
-  /** True when every level that ran passed. */
+  /** True when every level that ran passed. Diagnostics do not count. */
   pass: boolean;
   levels: [LevelVerdict, LevelVerdict, LevelVerdict];
   statementKinds: string[];
+  /** Diagnostics on the one query; empty when L1 fails. */
+  diagnostics: CheckDiagnostic[];
 }
 
 export async function runChecks(sql: string, options: RunChecksOptions): Promise<CheckReport> {
@@ -56,7 +74,7 @@ export async function runChecks(sql: string, options: RunChecksOptions): Promise
     level: 'L3',
     name: 'safety',
     skipped: false,
-    ...safetyOf(parsed, { ...options, dialect }),
+    ...safetyOf(sql, parsed, { ...options, dialect }),
   };
   const l1v: LevelVerdict = {
     level: 'L1',
@@ -65,9 +83,17 @@ export async function runChecks(sql: string, options: RunChecksOptions): Promise
     pass: l1.verdict.pass,
     violations: l1.verdict.violations,
   };
+  const diagnostics: CheckDiagnostic[] = [];
+  if (q !== undefined) {
+    const c = constantOf(q, dialect);
+    if (c.constant && c.reason && c.message) {
+      diagnostics.push({ rule: 'constant_query', reason: c.reason, message: c.message });
+    }
+  }
   return {
     pass: l1v.pass && l2.pass && l3.pass,
     levels: [l1v, l2, l3],
     statementKinds: l1.verdict.statementKinds,
+    diagnostics,
   };
 }

@@ -20,7 +20,10 @@ import {
 import { ALLOWED_KINDS, BLOCKED_KINDS, isDdlKind } from './node-policy.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
+import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
+import { boundaryViolations } from './statement-boundaries.js';
+import { DEFAULT_MAX_VALUE_BYTES, SIZED_KINDS, valueSizeViolations } from './value-size.js';
 import type { Verdict, Violation } from './verdict.js';
 
 export interface SafetyOptions {
@@ -31,12 +34,18 @@ export interface SafetyOptions {
   allowedTables?: Iterable<string>;
   /** Extra function names (beyond the vetted built-ins) the caller has vetted. */
   allowedFunctions?: Iterable<string>;
+  /**
+   * Largest value (bytes) a length-building call (printf/format widths, repeat, lpad,
+   * rpad, zeroblob, randomblob, PostgreSQL char(n)) may make. Default 4 MiB
+   * (DEFAULT_MAX_VALUE_BYTES), the same limit the datasource gives SQLite.
+   */
+  maxValueBytes?: number;
 }
 
 export const DEFAULT_MAX_LIMIT = 1000;
 
-/** @internal L3 over parsed statements. */
-export function safetyOf(parsed: Parsed, options: SafetyOptions): Verdict {
+/** @internal L3 over parsed statements; `sql` is the raw text the server would receive. */
+export function safetyOf(sql: string, parsed: Parsed, options: SafetyOptions): Verdict {
   const dialect = toDialect(options.dialect);
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   const violations: Violation[] = [];
@@ -58,6 +67,8 @@ export function safetyOf(parsed: Parsed, options: SafetyOptions): Verdict {
     return { pass: false, violations };
   }
   if (stmts.length > 1) add('multiple-statements', `expected 1 statement, got ${stmts.length}`);
+  // The parser is not the server: count statements the way the server's tokenizer does.
+  for (const v of boundaryViolations(sql, dialect, stmts.length)) add(v.rule, v.message);
   for (const s of stmts) {
     if (!isQueryNode(s))
       add('not-a-query', `top-level ${kindOf(s) ?? 'statement'} is not a read query`);
@@ -83,7 +94,8 @@ function checkQuery(
     ...vettedFunctions(dialect),
     ...[...(options.allowedFunctions ?? [])].map(functionKey),
   ]);
-  for (const s of stmts) checkNodes(s, dialect, allowedFns, add);
+  const found: Found = { withOwners: [], sized: [] };
+  for (const s of stmts) checkNodes(s, dialect, allowedFns, add, found);
   if (stmts.length !== 1 || !isQueryNode(stmts[0])) return;
 
   const query = stmts[0]!;
@@ -92,6 +104,9 @@ function checkQuery(
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
   checkLimit(query, maxLimit, add);
+  for (const v of recursionViolations(found.withOwners, dialect)) add(v.rule, v.message);
+  const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
+  for (const v of valueSizeViolations(found.sized, dialect, maxValueBytes)) add(v.rule, v.message);
 
   if (options.allowedTables !== undefined) {
     const allowed = new Set([...options.allowedTables].map((t) => allowedKey(t, dialect)));
@@ -119,13 +134,24 @@ function allowedKey(entry: string, dialect: SqlDialect): string {
   return parts.join('.');
 }
 
+/** Nodes the later checks need, collected in the one walk over the tree. */
+interface Found {
+  /** Bodies that carry a WITH clause (for the recursion check). */
+  withOwners: JsonObject[];
+  /** Function, cast and concat nodes (for the value-size check). */
+  sized: JsonObject[];
+}
+
 function checkNodes(
   stmt: Json,
   dialect: SqlDialect,
   allowedFns: ReadonlySet<string>,
   add: (rule: string, message: string) => void,
+  found: Found,
 ): void {
-  walkNodes(stmt, (kind, body) => {
+  walkNodes(stmt, (kind, body, node) => {
+    if (isObject(body.with)) found.withOwners.push(body);
+    if (SIZED_KINDS.has(kind)) found.sized.push(node);
     const blocked = BLOCKED_KINDS.get(kind);
     if (blocked !== undefined) {
       add(blocked, `${kind.replace(/_/g, ' ')} is not allowed in a read query`);
@@ -210,5 +236,5 @@ function checkLimit(
 export async function checkSafety(sql: string, options: SafetyOptions): Promise<Verdict> {
   const dialect = toDialect(options.dialect);
   const sdk = await loadSdk();
-  return safetyOf(parseSql(sdk, sql, dialect), { ...options, dialect });
+  return safetyOf(sql, parseSql(sdk, sql, dialect), { ...options, dialect });
 }

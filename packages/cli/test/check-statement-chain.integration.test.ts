@@ -1,0 +1,36 @@
+// Issue 11 item 1, end to end: `nl2sql check` on the exact text from the issue. PostgreSQL
+// ends a `--` comment at CR, so the text runs SELECT and then DROP TABLE; the check must
+// fail (exit 1) and name the rule, where it used to print "All checks passed".
+import { describe, expect, test } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { captureIo } from './io-capture.js';
+
+const check = async (...args: string[]) => {
+  const c = captureIo();
+  const code = await main(['check', ...args], c.io);
+  return { code, out: c.out(), err: c.err() };
+};
+
+const CHAIN = 'SELECT 1 AS x LIMIT 1 -- note\r; DROP TABLE track';
+
+describe('nl2sql check: a statement chain behind a carriage return', () => {
+  test('--dialect postgres fails L3 with multiple-statements (exit 1)', async () => {
+    const r = await check(CHAIN, '--dialect', 'postgres');
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.out).toMatch(/L3 safety\s+FAIL/);
+    expect(r.out).toContain('[multiple-statements]');
+    expect(r.out).not.toContain('All checks passed');
+  });
+
+  test('--json carries the rule id', async () => {
+    const r = await check(CHAIN, '--dialect', 'postgres', '--json');
+    expect(r.code).toBe(EXIT.failed);
+    const report = JSON.parse(r.out) as { levels: { violations: { rule: string }[] }[] };
+    expect(report.levels[2]?.violations.map((v) => v.rule)).toContain('multiple-statements');
+  });
+
+  test('SQLite keeps the DROP inside the comment (it ends -- at LF only), so it passes', async () => {
+    const r = await check(CHAIN, '--dialect', 'sqlite');
+    expect(r.code).toBe(EXIT.ok);
+  });
+});
