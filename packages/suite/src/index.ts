@@ -1,3 +1,4 @@
+export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
   CASE_SOURCES,
   CASE_TAGS,
@@ -14,6 +15,16 @@ export {
 } from './case.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
 export {
+  declaredModes,
+  LINT_RULES,
+  type LintRule,
+  type LintRuleInfo,
+  type LintSeverity,
+  rulesFor,
+  SUITE_MODES,
+  type SuiteMode,
+} from './lint-rules.js';
+export {
   type AccessPolicy,
   ALT_MAX_ROWS,
   ALT_MIN_ROWS,
@@ -21,10 +32,9 @@ export {
   formatLintFinding,
   type LintFinding,
   type LintOptions,
-  type LintRule,
   lintSuite,
 } from './lint-suite.js';
-export { loadSuite, parseSuite } from './load-suite.js';
+export { type LoadSuiteOptions, loadSuite, parseSuite, SUITE_MAX_BYTES } from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
 export {
   RegenerateError,
@@ -35,10 +45,12 @@ export {
   regenerateSuite,
   toCell,
 } from './regenerate.js';
+export { type SourceLocation, sourceLocation } from './source-location.js';
 export {
   SuiteFormatError,
   type SuiteFormatErrorCode,
   type SuiteFormatLocation,
 } from './suite-format-error.js';
 export { CASE_JSON_SCHEMA, SUITE_JSON_SCHEMA } from './suite-schema.js';
+export { type UnscorableCase, UnscorableSuiteError } from './unscorable-suite-error.js';
 export { formatSuite, writeSuite } from './write-suite.js';

@@ -1,10 +1,20 @@
 // lintSuite: every check of a suite that needs no model, as data. Each finding names the
 // case, the rule and what is wrong, so the CLI can list them and a test can require none.
 
+import type { Datasource } from '@nl2sql/datasource';
 import { planReads, validatePlan } from '@nl2sql/plan';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
-import type { CaseSource, EvalCase, EvalSuite, Outcome, Row } from './case.js';
+import type { CaseSource, EvalCase, EvalSuite, Outcome, PlanNote, Row } from './case.js';
 import { canonicalJson } from './digest.js';
+import {
+  declaredModes,
+  LINT_RULES,
+  type LintRule,
+  type LintSeverity,
+  rulesFor,
+  type SuiteMode,
+} from './lint-rules.js';
+import { formatPlace, sourceLocation } from './source-location.js';
 
 /** Which tables each role may read (the shape of CHINOOK_POLICIES). */
 export interface AccessPolicy {
@@ -20,41 +30,31 @@ export interface LintOptions {
   require?: { approved?: boolean; source?: CaseSource; datasource?: string };
   /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
   dialect?: string;
+  /** Report only the rules that matter to these modes (default: declaredModes(suite)). */
+  modes?: readonly SuiteMode[];
+  /** The datasource ids the run knows; a case naming another is `unknown-datasource`. */
+  datasources?: readonly string[];
+  /** The roles the run asks as; a case whose outcome lacks one is `outcome-roles`. */
+  roles?: readonly string[];
+  /**
+   * The database itself: each gold sql is run (one row kept) to learn its column count for
+   * `rows-width`, and `sql-fails` reports one that does not run. Without it, rows are only
+   * checked against each other.
+   */
+  datasource?: Pick<Datasource, 'execute'>;
 }
 
-export type LintRule =
-  | 'duplicate-id'
-  | 'not-approved'
-  | 'source'
-  | 'datasource'
-  | 'paraphrase-target'
-  | 'paraphrase-rows'
-  | 'unknown-table'
-  | 'unknown-column'
-  | 'sql-unparsed'
-  | 'tables-mismatch'
-  | 'columns-mismatch'
-  | 'unknown-role'
-  | 'outcome-mismatch'
-  | 'rbac-denial-tag'
-  | 'unanswerable-tag'
-  | 'rows-missing'
-  | 'plan-missing'
-  | 'plan-unexpected'
-  | 'plan-invalid'
-  | 'plan-tables'
-  | 'plan-width'
-  | 'alt-rows-missing'
-  | 'alt-unparsed'
-  | 'alt-table'
-  | 'alt-row-count'
-  | 'alt-repeats-gold'
-  | 'plan-note';
+export type { LintRule } from './lint-rules.js';
 
 export interface LintFinding {
+  /** The suite file, when the suite was loaded from one. */
+  file: string | undefined;
+  /** 1-based line of the field at fault (or of the case), when known. */
+  line: number | undefined;
   /** The case at fault; undefined for a suite-level finding. */
   caseId: string | undefined;
   rule: LintRule;
+  severity: LintSeverity;
   message: string;
 }
 
@@ -87,21 +87,46 @@ function normaliseSql(sql: string): string {
     .toLowerCase();
 }
 
-/** Checks a suite; an empty list means every check passed. */
+/** Checks a suite; an empty list means every check passed for the modes checked. */
 export async function lintSuite(
   suite: EvalSuite,
   options: LintOptions = {},
 ): Promise<LintFinding[]> {
   const findings: LintFinding[] = [];
-  const add = (c: EvalCase | undefined, rule: LintRule, message: string) =>
-    findings.push({ caseId: c?.id, rule, message });
+  const active = rulesFor(options.modes ?? declaredModes(suite));
+  const add = (item: EvalCase | PlanNote | undefined, rule: LintRule, message: string) => {
+    if (!active.has(rule)) return;
+    const place = item ? sourceLocation(item) : undefined;
+    const field = LINT_RULES[rule].field;
+    findings.push({
+      file: place?.file,
+      line: (field !== undefined ? place?.fields[field] : undefined) ?? place?.line,
+      caseId: item === undefined ? undefined : 'id' in item ? item.id : item.case,
+      rule,
+      severity: LINT_RULES[rule].severity,
+      message,
+    });
+  };
   const { schema, policy, require = {} } = options;
   const dialect = { dialect: options.dialect ?? 'sqlite' };
+  const knownDatasources = options.datasources ? new Set(options.datasources) : undefined;
 
   const byId = new Map<string, EvalCase>();
   for (const c of suite.cases) {
-    if (byId.has(c.id)) add(c, 'duplicate-id', `id ${c.id} is used by more than one case`);
-    else byId.set(c.id, c);
+    const first = byId.get(c.id);
+    if (first === undefined) {
+      byId.set(c.id, c);
+      continue;
+    }
+    const here = sourceLocation(c);
+    const there = sourceLocation(first);
+    add(
+      c,
+      'duplicate-id',
+      here && there
+        ? `id ${c.id} is used by the cases at lines ${there.line} and ${here.line}`
+        : `id ${c.id} is used by more than one case`,
+    );
   }
 
   const tableColumns = new Map<string, Set<string>>();
@@ -114,6 +139,19 @@ export async function lintSuite(
       add(c, 'source', `source is ${c.source}, expected ${require.source}`);
     if (require.datasource !== undefined && c.datasource !== require.datasource)
       add(c, 'datasource', `datasource is ${c.datasource}, expected ${require.datasource}`);
+    if (knownDatasources && !knownDatasources.has(c.datasource))
+      add(
+        c,
+        'unknown-datasource',
+        `datasource ${c.datasource} is not one this run knows (${list([...knownDatasources])})`,
+      );
+    const missingRoles = (options.roles ?? []).filter((r) => !(r in c.outcome));
+    if (missingRoles.length > 0)
+      add(
+        c,
+        'outcome-roles',
+        `outcome has no ${list(missingRoles)}, so the case would not be asked as ${missingRoles.length === 1 ? 'that role' : 'those roles'}`,
+      );
 
     if (c.paraphrase_of !== undefined) {
       const target = byId.get(c.paraphrase_of);
@@ -196,7 +234,10 @@ export async function lintSuite(
       continue;
     }
     const sql = c.sql as string;
-    if (c.rows === undefined) add(c, 'rows-missing', 'no rows: run regenerate');
+    if (c.rows === undefined)
+      add(c, 'rows-missing', 'no rows: write them with regenerate (nl2sql suite regenerate)');
+    else if (active.has('rows-width') || active.has('sql-fails'))
+      await checkWidth(c, c.rows, sql, options.datasource, add);
 
     if (schema) {
       const reads = await readSet(sql, schema, dialect);
@@ -273,16 +314,52 @@ export async function lintSuite(
   for (const note of suite.plan_notes ?? []) {
     const c = byId.get(note.case);
     if (!c?.plan)
-      findings.push({
-        caseId: note.case,
-        rule: 'plan-note',
-        message: `the header notes a plan for ${note.case}, which has none`,
-      });
+      add(note, 'plan-note', `the header notes a plan for ${note.case}, which has none`);
   }
   return findings;
 }
 
-/** One finding as a line: `chinook_003: tables-mismatch: tables lists ...` (`(suite)` for none). */
+/**
+ * `rows-width`: every row as wide as the first, and (with a datasource) as wide as the gold
+ * sql's result. Stale rows from before the sql was edited are the usual cause. The query is
+ * run keeping one row: the datasource reports the columns even of an empty result.
+ */
+async function checkWidth(
+  c: EvalCase,
+  rows: readonly Row[],
+  sql: string,
+  datasource: LintOptions['datasource'],
+  add: (c: EvalCase, rule: LintRule, message: string) => void,
+): Promise<void> {
+  const widths = [...new Set(rows.map((r) => r.length))];
+  if (widths.length > 1) {
+    add(c, 'rows-width', `rows have different widths (${widths.join(', ')} cells)`);
+    return;
+  }
+  if (!datasource) return;
+  let columns: number;
+  try {
+    columns = (await datasource.execute(sql, { maxRows: 1 })).columns.length;
+  } catch (error) {
+    add(c, 'sql-fails', `the gold sql fails on the database: ${(error as Error).message}`);
+    return;
+  }
+  const width = widths[0];
+  if (width !== undefined && width !== columns)
+    add(
+      c,
+      'rows-width',
+      `rows have ${width} cell(s), the gold sql returns ${columns} column(s): run regenerate`,
+    );
+}
+
+/**
+ * One finding as a line, located when the suite came from a file:
+ * `suite.yaml:14: c1: tables-mismatch (error): tables lists Album, sql reads Artist`.
+ * A suite-level finding names `(suite)` for the case.
+ */
 export function formatLintFinding(f: LintFinding): string {
-  return `${f.caseId ?? '(suite)'}: ${f.rule}: ${f.message}`;
+  const place = formatPlace(f.file, f.line);
+  const body = `${f.caseId ?? '(suite)'}: ${f.rule} (${f.severity}): ${f.message}`;
+  return place === undefined ? body : `${place}: ${body}`;
 }

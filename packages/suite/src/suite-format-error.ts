@@ -1,7 +1,13 @@
 // A suite file that cannot be read. It names the file, line, case and field so a person can
 // go straight to the problem; the CLI prints the message alone, so it carries no stack.
 
-export type SuiteFormatErrorCode = 'SUITE_YAML' | 'SUITE_SCHEMA' | 'SUITE_READ';
+/**
+ * - SUITE_YAML: not YAML, or YAML a suite may not use (aliases);
+ * - SUITE_SCHEMA: YAML, but not the suite format;
+ * - SUITE_READ: the file cannot be read (missing, a directory, no permission);
+ * - SUITE_TOO_LARGE: the file is over the size limit, refused before parsing.
+ */
+export type SuiteFormatErrorCode = 'SUITE_YAML' | 'SUITE_SCHEMA' | 'SUITE_READ' | 'SUITE_TOO_LARGE';
 
 export interface SuiteFormatLocation {
   file: string;

@@ -23,6 +23,7 @@ import {
   lintSuite,
   loadSuite,
   regenerate,
+  SUITE_MODES,
   suiteDigest,
 } from '../src/index.js';
 
@@ -120,11 +121,15 @@ describe('the Chinook suite', () => {
     }
   });
 
-  it('passes every lint check against the database and the demo policy', async () => {
+  it('passes every lint check of every mode against the database and the demo policy', async () => {
     const findings = await lintSuite(suite, {
       schema,
       policy: CHINOOK_POLICIES,
       require: { approved: true, source: 'hand', datasource: 'chinook' },
+      modes: SUITE_MODES,
+      datasources: ['chinook'],
+      roles: Object.keys(CHINOOK_POLICIES.roles),
+      datasource: db,
     });
     expect(findings).toEqual([]);
   });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPolicy, EvalCase, EvalSuite, LintRule } from '../src/index.js';
-import { formatLintFinding, lintSuite } from '../src/index.js';
+import {
+  declaredModes,
+  formatLintFinding,
+  formatSuite,
+  LINT_RULES,
+  lintSuite,
+  parseSuite,
+  rulesFor,
+  SUITE_MODES,
+} from '../src/index.js';
 
 const schema = {
   tables: [
@@ -113,6 +122,7 @@ const options = {
   schema,
   policy,
   require: { approved: true, source: 'hand' as const, datasource: 'chinook' },
+  datasources: ['chinook'],
 };
 
 async function rules(...cases: EvalCase[]): Promise<Array<[string | undefined, LintRule]>> {
@@ -129,6 +139,8 @@ describe('lintSuite', () => {
     ['not-approved', { ...countries, approved: false }],
     ['source', { ...countries, source: 'harvested' }],
     ['datasource', { ...countries, datasource: 'northwind' }],
+    ['unknown-datasource', { ...countries, datasource: 'nowhere' }],
+    ['rows-width', { ...albums, rows: [['AC/DC', 2], ['Accept']] }],
     ['paraphrase-target', { ...countries, paraphrase_of: 'nope' }],
     [
       'paraphrase-rows',
@@ -216,6 +228,15 @@ describe('lintSuite', () => {
     });
   }
 
+  it('has a broken copy for every rule that needs only a schema and a policy', () => {
+    const covered = new Set(broken.map(([rule]) => rule));
+    // These need a loaded file, the run's roles or a database; tested below and in
+    // lint-suite.integration.test.ts.
+    const elsewhere: LintRule[] = ['duplicate-id', 'plan-note', 'outcome-roles', 'sql-fails'];
+    for (const rule of Object.keys(LINT_RULES) as LintRule[])
+      if (!elsewhere.includes(rule)) expect(covered, rule).toContain(rule);
+  });
+
   it('reports duplicate ids and header notes for cases without a plan', async () => {
     const suite: EvalSuite = {
       ...suiteOf(albums, countries, weather, { ...countries }),
@@ -239,18 +260,138 @@ describe('lintSuite', () => {
   it('names what is wrong in the message', async () => {
     const [finding] = await lintSuite(suiteOf({ ...albums, tables: ['Artist'] }), options);
     expect(finding).toEqual({
+      file: undefined,
+      line: undefined,
       caseId: 'albums',
       rule: 'tables-mismatch',
+      severity: 'error',
       message: 'tables lists Artist, sql reads Album, Artist',
     });
   });
 
-  it('formats a finding as one line', () => {
-    expect(formatLintFinding({ caseId: 'c1', rule: 'plan-width', message: 'x' })).toBe(
-      'c1: plan-width: x',
+  it('reports a case whose outcome lacks a role the run asks as', async () => {
+    const findings = await lintSuite(
+      suiteOf(albums, { ...countries, outcome: { admin: 'allowed' }, tags: ['single-table'] }),
+      { ...options, roles: ['admin', 'catalog'] },
     );
-    expect(formatLintFinding({ caseId: undefined, rule: 'plan-note', message: 'y' })).toBe(
-      '(suite): plan-note: y',
+    expect(findings.map((f) => [f.caseId, f.rule, f.message])).toEqual([
+      [
+        'countries',
+        'outcome-roles',
+        'outcome has no catalog, so the case would not be asked as that role',
+      ],
+    ]);
+  });
+
+  it('formats a finding as one line, located when the place is known', () => {
+    const f = { severity: 'error' as const, file: undefined, line: undefined };
+    expect(formatLintFinding({ ...f, caseId: 'c1', rule: 'plan-width', message: 'x' })).toBe(
+      'c1: plan-width (error): x',
     );
+    expect(formatLintFinding({ ...f, caseId: undefined, rule: 'plan-note', message: 'y' })).toBe(
+      '(suite): plan-note (error): y',
+    );
+    expect(
+      formatLintFinding({
+        ...f,
+        file: 's.yaml',
+        line: 7,
+        caseId: 'c1',
+        rule: 'rows-missing',
+        message: 'z',
+      }),
+    ).toBe('s.yaml:7: c1: rows-missing (error): z');
+  });
+});
+
+describe('lint findings are located from the file', () => {
+  const text = formatSuite({
+    ...suiteOf(albums, countries, weather, { ...weather, question: 'Again?' }),
+    plan_notes: [{ case: 'weather', note: 'x' }],
+  });
+  const suite = parseSuite(text, 'suite.yaml');
+  const lineOf = (needle: string, from = 0): number => {
+    const at = text.indexOf(needle, from);
+    return text.slice(0, at).split('\n').length;
+  };
+
+  it('points at the field at fault, and at the case when no field is', async () => {
+    const brokenText = text
+      .replace('tables: [ Album, Artist ]', 'tables: [ Artist ]')
+      .replace('    rows:\n      - [ 24 ]\n', '');
+    const findings = await lintSuite(parseSuite(brokenText, 'suite.yaml'), options);
+    const located = (rule: LintRule) => findings.find((f) => f.rule === rule);
+    const lineIn = (needle: string, from = 0) =>
+      brokenText.slice(0, brokenText.indexOf(needle, from)).split('\n').length;
+    expect(located('tables-mismatch')).toMatchObject({
+      file: 'suite.yaml',
+      caseId: 'albums',
+      line: lineIn('tables:'),
+    });
+    expect(located('rows-missing')).toMatchObject({
+      file: 'suite.yaml',
+      caseId: 'countries',
+      line: lineIn('- id: countries'),
+    });
+  });
+
+  it('names both lines of a duplicate id, and the note of a plan note', async () => {
+    const findings = await lintSuite(suite, options);
+    const first = lineOf('- id: weather');
+    const second = lineOf('- id: weather', text.indexOf('- id: weather') + 1);
+    expect(findings.map((f) => [f.rule, f.line, f.message])).toEqual([
+      ['duplicate-id', second, `id weather is used by the cases at lines ${first} and ${second}`],
+      [
+        'plan-note',
+        lineOf('  - case: weather'),
+        'the header notes a plan for weather, which has none',
+      ],
+    ]);
+    expect(findings.every((f) => f.file === 'suite.yaml')).toBe(true);
+  });
+});
+
+describe('rules by mode', () => {
+  const noPlan = (({ plan: _, ...rest }) => rest)(countries);
+
+  it('classifies every rule with at least one mode and a severity', () => {
+    for (const [rule, info] of Object.entries(LINT_RULES)) {
+      expect(info.modes.length, rule).toBeGreaterThan(0);
+      for (const m of info.modes) expect(SUITE_MODES).toContain(m);
+      expect(['error', 'warning']).toContain(info.severity);
+    }
+  });
+
+  it('plan-missing is an error for mode plans and not reported for an external engine', async () => {
+    const suite = suiteOf(albums, noPlan);
+    const plans = await lintSuite(suite, { ...options, modes: ['plans'] });
+    expect(plans.map((f) => [f.caseId, f.rule, f.severity])).toEqual([
+      ['countries', 'plan-missing', 'error'],
+    ]);
+    expect(await lintSuite(suite, { ...options, modes: ['engine'] })).toEqual([]);
+    expect(await lintSuite(suite, { ...options, modes: ['full'] })).toEqual([]);
+  });
+
+  it('a suite with no plan at all is not meant for mode plans', async () => {
+    const suite = suiteOf(noPlan, weather);
+    expect(declaredModes(suite)).toEqual(['full', 'engine', 'retrieval']);
+    expect(declaredModes(suiteOf(albums, noPlan))).toEqual(SUITE_MODES);
+    expect(await lintSuite(suite, options)).toEqual([]);
+  });
+
+  it('mode retrieval does not need rows', async () => {
+    const suite = suiteOf((({ rows: _, ...rest }) => rest)(countries));
+    expect(await lintSuite(suite, { ...options, modes: ['retrieval'] })).toEqual([]);
+    expect((await lintSuite(suite, { ...options, modes: ['engine'] })).map((f) => f.rule)).toEqual([
+      'rows-missing',
+    ]);
+  });
+
+  it('each mode reports exactly the rules classified for it', () => {
+    for (const mode of SUITE_MODES) {
+      const rules = rulesFor([mode]);
+      for (const [rule, info] of Object.entries(LINT_RULES))
+        expect(rules.has(rule as LintRule), `${mode} ${rule}`).toBe(info.modes.includes(mode));
+    }
   });
 });

@@ -1,5 +1,15 @@
+import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSuite, SuiteFormatError } from '../src/index.js';
+import {
+  loadSuite,
+  parseSuite,
+  SUITE_MAX_BYTES,
+  SuiteFormatError,
+  sourceLocation,
+} from '../src/index.js';
 
 const GOOD = `name: demo
 version: 1
@@ -148,5 +158,147 @@ describe('parseSuite', () => {
     const e = formatError(GOOD.replace('version: 1', 'version: 2'));
     expect(e.stack).toBe(`SuiteFormatError: ${e.message}`);
     expect(e.message).toBe('suites/demo.yaml:2, field version: must be 1');
+  });
+});
+
+/** The 1-based line of the first `needle` in `text`. */
+const lineOf = (text: string, needle: string): number =>
+  text.slice(0, text.indexOf(needle)).split('\n').length;
+
+async function loadError(path: string, options = {}): Promise<SuiteFormatError> {
+  try {
+    await loadSuite(path, options);
+  } catch (error) {
+    if (error instanceof SuiteFormatError) return error;
+    throw error;
+  }
+  throw new Error('expected a SuiteFormatError');
+}
+
+describe('YAML a suite may not use', () => {
+  // Regression: an alias crashed the loader with `ReferenceError: Alias resolution is disabled`.
+  const anchored = GOOD.replace('tables: [ Artist ]', 'tables: &t [ Artist ]');
+  const places: Array<[string, string]> = [
+    ['a sequence', anchored.replace('    tables: []\n', '    tables: *t\n')],
+    [
+      'a scalar',
+      GOOD.replace('datasource: chinook', 'datasource: &d chinook').replace(
+        'datasource: chinook',
+        'datasource: *d',
+      ),
+    ],
+    [
+      'a merge key',
+      GOOD.replace('outcome:\n      admin: allowed', 'outcome: &o\n      admin: allowed').replace(
+        'outcome:\n      admin: unanswerable',
+        'outcome:\n      <<: *o',
+      ),
+    ],
+  ];
+  for (const [what, text] of places) {
+    it(`refuses an alias to ${what} with its line, as a SuiteFormatError`, () => {
+      const error = formatError(text);
+      expect(error.code).toBe('SUITE_YAML');
+      expect(error.line).toBe(text.slice(0, text.search(/\*[a-z]/)).split('\n').length);
+      expect(error.message).toMatch(/^suites\/demo\.yaml:\d+: YAML alias \*[a-z]+ is not allowed/);
+    });
+  }
+
+  it('accepts an anchor nobody refers to', () => {
+    expect(parseSuite(anchored, 'demo.yaml').cases[0]?.tables).toEqual(['Artist']);
+  });
+});
+
+describe('the suite size limit', () => {
+  it('refuses text over the limit before parsing it', () => {
+    const error = (() => {
+      try {
+        parseSuite(`${GOOD}# ${'x'.repeat(200)}\n`, 'big.yaml', { maxBytes: 100 });
+      } catch (e) {
+        return e as SuiteFormatError;
+      }
+    })();
+    expect(error?.code).toBe('SUITE_TOO_LARGE');
+    expect(error?.message).toMatch(/^big\.yaml: the suite is 0\.0 MiB, above the 0\.0 MiB limit/);
+  });
+
+  it('refuses a file over the limit from its size alone (a sparse 100 MiB file)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'suite-size-'));
+    const file = join(dir, 'huge.yaml');
+    await writeFile(file, GOOD);
+    await truncate(file, 100 * 1024 * 1024);
+    const started = performance.now();
+    const error = await loadError(file);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.code).toBe('SUITE_TOO_LARGE');
+    expect(error.message).toContain('the suite is 100.0 MiB, above the 32.0 MiB limit');
+    expect(SUITE_MAX_BYTES).toBe(32 * 1024 * 1024);
+  });
+
+  it('loads a file at the limit and refuses one byte more', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'suite-size-'));
+    const file = join(dir, 'demo.yaml');
+    await writeFile(file, GOOD);
+    const bytes = Buffer.byteLength(GOOD);
+    expect((await loadSuite(file, { maxBytes: bytes })).cases).toHaveLength(2);
+    expect((await loadError(file, { maxBytes: bytes - 1 })).code).toBe('SUITE_TOO_LARGE');
+  });
+
+  it('refuses a directory as unreadable, not as a crash', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'suite-dir-'));
+    const error = await loadError(dir);
+    expect(error.code).toBe('SUITE_READ');
+    expect(error.message).toBe(`${dir}: cannot read the suite: it is a directory`);
+  });
+});
+
+describe('case locations', () => {
+  it('remembers the line of each case and of each of its keys', () => {
+    const suite = parseSuite(GOOD, 'demo.yaml');
+    const [c1, c2] = suite.cases;
+    const at = (needle: string) => lineOf(GOOD, needle);
+    expect(sourceLocation(c1 as object)).toEqual({
+      file: 'demo.yaml',
+      line: at('- id: c1'),
+      fields: {
+        id: at('- id: c1'),
+        question: at('question: How many'),
+        datasource: at('datasource:'),
+        source: at(' source:'),
+        approved: at('approved:'),
+        tags: at('tags:'),
+        order_matters: at('order_matters:'),
+        outcome: at('outcome:'),
+        tables: at('tables:'),
+        columns: at('columns:'),
+        sql: at('sql:'),
+        rows: at('rows:'),
+        plan: at('plan:'),
+      },
+    });
+    expect(sourceLocation(c2 as object)?.line).toBe(at('- id: c2'));
+  });
+
+  it('finds every case at the line its text starts, whatever comes before it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 6 }), (blanks) => {
+        // Cases separated by varying numbers of blank and comment lines.
+        const one = GOOD.slice(GOOD.indexOf('  - id: c2'));
+        let text = GOOD.slice(0, GOOD.indexOf('  - id: c1'));
+        const starts: number[] = [];
+        blanks.forEach((n, i) => {
+          text += '\n'.repeat(n) + '  # a comment\n'.repeat(i % 2);
+          starts.push(text.split('\n').length);
+          text += one.replace('id: c2', `id: c${i}`);
+        });
+        const suite = parseSuite(text, 'x.yaml');
+        expect(suite.cases.map((c) => sourceLocation(c)?.line)).toEqual(starts);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('knows no place for a case built in code', () => {
+    expect(sourceLocation({ id: 'x' })).toBeUndefined();
   });
 });

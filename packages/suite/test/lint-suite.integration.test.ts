@@ -1,0 +1,72 @@
+// The lint rules that ask the database itself: the gold sql's column count (rows-width) and
+// whether it runs at all (sql-fails), on the real Chinook file.
+import { locateChinook } from '@nl2sql/datasets';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EvalCase, lintSuite } from '../src/index.js';
+
+let db: SqliteDatasource;
+beforeAll(async () => {
+  db = await openSqlite(await locateChinook());
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const artists: EvalCase = {
+  id: 'artists',
+  question: 'Which are the first two artists by id?',
+  datasource: 'chinook',
+  source: 'hand',
+  approved: true,
+  tags: ['single-table', 'order-limit'],
+  order_matters: true,
+  outcome: { admin: 'allowed' },
+  tables: ['Artist'],
+  columns: ['Artist.ArtistId', 'Artist.Name'],
+  sql: 'SELECT ArtistId, Name FROM Artist ORDER BY ArtistId LIMIT 2',
+  rows: [
+    [1, 'AC/DC'],
+    [2, 'Accept'],
+  ],
+};
+const lint = (c: EvalCase) =>
+  lintSuite({ name: 't', version: 1, cases: [c] }, { modes: ['engine'], datasource: db });
+
+describe('lintSuite with a datasource', () => {
+  it('accepts rows as wide as the gold sql returns', async () => {
+    expect(await lint(artists)).toEqual([]);
+  });
+
+  it('reports rows narrower or wider than the gold sql (stale after an edit)', async () => {
+    const widened = { ...artists, sql: 'SELECT ArtistId, Name, 1 FROM Artist ORDER BY 1 LIMIT 2' };
+    expect((await lint(widened)).map((f) => [f.rule, f.severity, f.message])).toEqual([
+      [
+        'rows-width',
+        'error',
+        'rows have 2 cell(s), the gold sql returns 3 column(s): run regenerate',
+      ],
+    ]);
+    const narrowed = { ...artists, sql: 'SELECT Name FROM Artist ORDER BY ArtistId LIMIT 2' };
+    expect((await lint(narrowed)).map((f) => f.rule)).toEqual(['rows-width']);
+  });
+
+  it('knows the width of a query that returns no row', async () => {
+    const none = { ...artists, sql: 'SELECT ArtistId, Name FROM Artist WHERE 0', rows: [] };
+    expect(await lint(none)).toEqual([]);
+  });
+
+  it('reports gold sql the database rejects', async () => {
+    const findings = await lint({ ...artists, sql: 'SELECT Nope FROM Artist' });
+    expect(findings.map((f) => f.rule)).toEqual(['sql-fails']);
+    expect(findings[0]?.message).toContain('no such column: Nope');
+  });
+
+  it('runs nothing for a mode that compares no rows', async () => {
+    const findings = await lintSuite(
+      { name: 't', version: 1, cases: [{ ...artists, sql: 'SELECT Nope FROM Artist' }] },
+      { modes: ['retrieval'], datasource: db },
+    );
+    expect(findings).toEqual([]);
+  });
+});
