@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { CliError, usageError } from './cli-error.js';
+import { closestCommand } from './closest-command.js';
 import type { Command } from './command.js';
+import { commandHelp, parseCommandLine } from './command-line.js';
 import { commands } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
@@ -13,29 +14,22 @@ function version(): string {
   return pkg.version;
 }
 
-function overview(): string {
-  const width = Math.max(...commands.map((c) => c.path.join(' ').length));
+/** `nl2sql --help`, or the commands of one group (`nl2sql eval`). */
+function overview(group?: string): string {
+  const listed = group === undefined ? commands : commands.filter((c) => c.path[0] === group);
+  const width = Math.max(...listed.map((c) => c.path.join(' ').length));
   return [
     'nl2sql: evaluate text-to-SQL systems',
     '',
-    'Usage: nl2sql <command> [options]',
+    `Usage: nl2sql ${group === undefined ? '<command>' : `${group} <command>`} [options]`,
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`),
+    ...listed.map((c) => `  ${c.path.join(' ').padEnd(width)}  ${c.summary}`),
     '',
-    'Run `nl2sql <command> --help` for a command.',
+    'Run `nl2sql help <command>` (or `nl2sql <command> --help`) for its options.',
     '',
-    'Exit codes: 0 ok, 1 failed (gate, checks or cases), 2 usage, 3 configuration.',
-  ].join('\n');
-}
-
-export function commandHelp(command: Command): string {
-  return [
-    `Usage: nl2sql ${command.path.join(' ')} ${command.usage}`.trimEnd(),
-    '',
-    command.summary,
-    '',
-    command.help,
+    'Exit codes: 0 ok, 1 failed (gate, checks, cases or lint findings), 2 usage,',
+    '3 configuration (suite, database, prices, keys), 130 stopped by Ctrl-C or SIGTERM.',
   ].join('\n');
 }
 
@@ -50,50 +44,65 @@ function findCommand(argv: readonly string[]): Command | undefined {
   return best;
 }
 
+function unknownCommand(words: readonly string[]): CliError {
+  const typed = words.filter((w) => !w.startsWith('-')).slice(0, 2);
+  const near = closestCommand(
+    typed,
+    commands.map((c) => c.path),
+  );
+  const hint = near === undefined ? '' : ` (did you mean \`${near}\`?)`;
+  return usageError(`unknown command '${typed.join(' ')}'${hint}. Run \`nl2sql --help\`.`);
+}
+
+/** `nl2sql help [COMMAND...]`: the overview, a group's commands, or one command's help. */
+function help(words: readonly string[], io: Io): ExitCode {
+  if (words.length === 0) {
+    io.out(overview());
+    return EXIT.ok;
+  }
+  const command = findCommand(words);
+  if (command && command.path.length === words.length) {
+    io.out(commandHelp(command));
+    return EXIT.ok;
+  }
+  if (words.length === 1 && commands.some((c) => c.path[0] === words[0])) {
+    io.out(overview(words[0]));
+    return EXIT.ok;
+  }
+  throw unknownCommand(words);
+}
+
 /** Runs the CLI on argv (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
   try {
-    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
       io.out(overview());
       return EXIT.ok;
     }
+    if (argv[0] === 'help') return help(argv.slice(1), io);
     if (argv[0] === '--version' || argv[0] === '-v') {
       io.out(version());
       return EXIT.ok;
     }
     const command = findCommand(argv);
     if (!command) {
-      const group = commands.filter((c) => c.path[0] === argv[0]);
-      if (group.length > 0 && (argv.length === 1 || argv[1]?.startsWith('-'))) {
-        io.out(overview());
-        return argv.includes('--help') ? EXIT.ok : EXIT.usage;
+      const group = argv[0] ?? '';
+      if (
+        commands.some((c) => c.path[0] === group) &&
+        (argv.length === 1 || argv[1]?.startsWith('-'))
+      ) {
+        io.out(overview(group));
+        return argv.includes('--help') || argv.includes('-h') ? EXIT.ok : EXIT.usage;
       }
-      throw usageError(`unknown command '${argv.slice(0, 2).join(' ')}'. Run \`nl2sql --help\`.`);
+      throw unknownCommand(argv);
     }
-    const rest = argv.slice(command.path.length);
-    if (rest.includes('--help') || rest.includes('-h')) {
-      io.out(commandHelp(command));
+    const parsed = parseCommandLine(command, argv.slice(command.path.length));
+    if (parsed.help !== undefined) {
+      io.out(parsed.help);
       return EXIT.ok;
     }
-    let parsed: ReturnType<typeof parseArgs>;
-    try {
-      parsed = parseArgs({
-        args: [...rest],
-        options: command.options,
-        allowPositionals: true,
-        strict: true,
-      });
-    } catch (error) {
-      throw usageError(`${(error as Error).message} (nl2sql ${command.path.join(' ')} --help)`);
-    }
-    const [min, max] = command.positionals;
-    if (parsed.positionals.length < min || parsed.positionals.length > max) {
-      throw usageError(
-        `nl2sql ${command.path.join(' ')} takes ${min === max ? min : `${min} to ${max}`} argument(s), got ${parsed.positionals.length}. Usage: nl2sql ${command.path.join(' ')} ${command.usage}`,
-      );
-    }
     const run = await command.load();
-    return await run({ flags: parsed.values, positionals: parsed.positionals }, io);
+    return await run({ flags: parsed.flags, positionals: parsed.positionals }, io);
   } catch (error) {
     if (error instanceof CliError) {
       io.err(`nl2sql: ${error.message}`);

@@ -70,4 +70,19 @@ describe('nl2sql check', () => {
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain('tables[0]');
   });
+
+  test('--db that is a directory or not SQLite is one line and exit 3, not a crash (exit 70)', async () => {
+    // Regression: both threw a DatasourceError stack trace out of main.
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-check-db-'));
+    const text = join(dir, 'notes.sqlite');
+    await writeFile(text, 'not a database');
+    const a = await check('SELECT 1', '--db', dir);
+    expect(a.code).toBe(EXIT.config);
+    expect(a.err).toBe(`nl2sql: --db ${dir}: is a directory, not a SQLite file`);
+    const b = await check('SELECT 1', '--db', text);
+    expect(b.code).toBe(EXIT.config);
+    expect(b.err).toBe(
+      `nl2sql: --db ${text}: cannot be opened as a SQLite database (SQLITE_NOTADB: file is not a database)`,
+    );
+  });
 });

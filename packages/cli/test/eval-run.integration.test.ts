@@ -101,7 +101,7 @@ describe('nl2sql eval run', () => {
   test('usage errors exit 2: a bad mode, an unknown role, mode full without a cap', async () => {
     const a = captureIo();
     expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
-    expect(a.err()).toContain('--mode must be plans, full or retrieval');
+    expect(a.err()).toContain('--mode must be one of plans, full, retrieval, got "fast"');
     const b = captureIo();
     expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
     expect(b.err()).toContain('role "ceo"');

@@ -65,18 +65,107 @@ describe('nl2sql suite lint', () => {
     expect(r.err).toContain('tags[1]');
   });
 
-  test('a case that reads a table it does not list is a finding (exit 1)', async () => {
+  test('a case that reads a table it does not list is a located finding (exit 1)', async () => {
     const file = await suiteFile(SUITE.replace('tables: [ Artist ]', 'tables: [ Album ]'));
     const r = await lint(file, '--db', await locateChinook());
     expect(r.code).toBe(EXIT.failed);
-    expect(r.out).toMatch(/^c1: [a-z-]+: .*Artist/m);
+    const tablesLine = SUITE.split('\n').findIndex((l) => l.includes('tables:')) + 1;
+    expect(r.out).toContain(
+      `${file}:${tablesLine}: c1: tables-mismatch (error): tables lists Album, sql reads Artist`,
+    );
+  });
+
+  test('--json gives each finding its file, line, case, rule, severity and message', async () => {
+    const file = await suiteFile(SUITE.replace('tables: [ Artist ]', 'tables: [ Album ]'));
+    const r = await lint(file, '--db', await locateChinook(), '--json');
+    const report = JSON.parse(r.out) as { modes: string[]; findings: unknown[] };
+    expect(report.modes).toEqual(['plans', 'full', 'engine', 'retrieval']);
+    expect(report.findings).toContainEqual({
+      file,
+      line: SUITE.split('\n').findIndex((l) => l.includes('tables:')) + 1,
+      caseId: 'c1',
+      rule: 'tables-mismatch',
+      severity: 'error',
+      message: 'tables lists Album, sql reads Artist',
+    });
   });
 
   test('a clean suite without --db says which rules it skipped', async () => {
     const r = await lint(await suiteFile(SUITE));
     expect(r.out).toContain(
-      '1 cases, 0 finding(s); skipped schema rules (no --db), outcome rules (no --policy)',
+      '1 cases, modes plans, full, engine, retrieval: 0 error(s), 0 warning(s); skipped schema and row-width rules (no --db), outcome rules (no --policy)',
     );
     expect(r.code).toBe(EXIT.ok);
+  });
+
+  test('plan-missing is an error for --mode plans and not reported for --mode engine', async () => {
+    const noPlan = SUITE.slice(0, SUITE.indexOf('    plan:'));
+    const withPlan = SUITE.replace('id: c1', 'id: c0');
+    // One case with a plan declares mode plans for the suite; the other then lacks one.
+    const file = await suiteFile(`${withPlan}${noPlan.slice(noPlan.indexOf('  - id: c1'))}`);
+    const plans = await lint(file, '--mode', 'plans');
+    expect(plans.code).toBe(EXIT.failed);
+    expect(plans.out).toMatch(
+      /:\d+: c1: plan-missing \(error\): an answerable case needs a gold plan/,
+    );
+    const engine = await lint(file, '--mode', 'engine');
+    expect(engine.out).not.toContain('plan-missing');
+    expect(engine.code).toBe(EXIT.ok);
+    // By default: the modes the suite declares, plans among them.
+    expect((await lint(file)).out).toContain('plan-missing');
+    // A suite without any plan declares no mode plans.
+    const none = await lint(await suiteFile(noPlan));
+    expect(none.out).toContain('modes full, engine, retrieval: 0 error(s)');
+    expect(none.code).toBe(EXIT.ok);
+  });
+
+  test('duplicate ids name both lines', async () => {
+    const second = SUITE.slice(SUITE.indexOf('  - id: c1'));
+    const file = await suiteFile(`${SUITE}\n${second}`);
+    const r = await lint(file);
+    const lines = `${SUITE}\n${second}`
+      .split('\n')
+      .flatMap((l, i) => (l.startsWith('  - id: c1') ? [i + 1] : []));
+    expect(r.out).toContain(
+      `${file}:${lines[1]}: c1: duplicate-id (error): id c1 is used by the cases at lines ${lines[0]} and ${lines[1]}`,
+    );
+    expect(r.code).toBe(EXIT.failed);
+  });
+
+  test('a case naming an unknown datasource is an error', async () => {
+    const file = await suiteFile(SUITE.replace('datasource: chinook', 'datasource: nowhere'));
+    const r = await lint(file);
+    expect(r.out).toMatch(
+      /:6: c1: unknown-datasource \(error\): datasource nowhere is not one this run knows \(chinook\)/,
+    );
+    expect(r.code).toBe(EXIT.failed);
+  });
+
+  test('a YAML alias is a located format error, not a crash (exit 1)', async () => {
+    const file = await suiteFile(
+      SUITE.replace('tables: [ Artist ]', 'tables: &t [ Artist ]').replace(
+        'columns: []',
+        'columns: *t',
+      ),
+    );
+    const r = await lint(file);
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.err).toMatch(new RegExp(`^${file}:\\d+: YAML alias \\*t is not allowed in a suite`));
+  });
+
+  test('--db that is a directory or not SQLite is one line and exit 3', async () => {
+    const file = await suiteFile(SUITE);
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-db-'));
+    const notDb = join(dir, 'notes.sqlite');
+    await writeFile(notDb, 'these are notes, not a database\n');
+    for (const [db, why] of [
+      [dir, 'is a directory, not a SQLite file'],
+      [notDb, 'cannot be opened as a SQLite database'],
+    ] as const) {
+      const r = await lint(file, '--db', db);
+      expect(r.code).toBe(EXIT.config);
+      expect(r.err.split('\n')).toHaveLength(1);
+      expect(r.err).toContain(`--db ${db}: ${why}`);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { openSqlite } from '@nl2sql/datasource';
 import {
   type CheckReport,
   runChecks,
@@ -9,6 +8,7 @@ import {
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT } from '../exit-codes.js';
+import { openDatabase } from '../open-database.js';
 
 /** A --schema file: `{ tables: [{ name, columns: [{ name }] }] }`, as introspection writes it. */
 function readSchemaFile(path: string): SchemaLike {
@@ -33,8 +33,7 @@ function readSchemaFile(path: string): SchemaLike {
 }
 
 async function introspectDb(path: string): Promise<SchemaLike> {
-  if (!existsSync(path)) throw configError(`--db ${path}: no such file`);
-  const datasource = await openSqlite(path);
+  const datasource = await openDatabase(path);
   try {
     return await datasource.introspect({ rowCounts: false });
   } finally {
@@ -57,15 +56,8 @@ function renderReport(report: CheckReport): string {
 export const runCheck: CommandRun = async ({ flags, positionals }, io) => {
   const sql = positionals[0] ?? '';
   if (flags.schema && flags.db) throw usageError('give --schema or --db, not both');
-  let maxLimit: number | undefined;
-  if (typeof flags['max-limit'] === 'string') {
-    maxLimit = Number(flags['max-limit']);
-    if (!Number.isInteger(maxLimit) || maxLimit < 1) {
-      throw usageError(
-        `--max-limit must be a whole number of at least 1, got '${flags['max-limit']}'`,
-      );
-    }
-  }
+  // Parsed and range-checked by the option table (commands/check.ts).
+  const maxLimit = typeof flags['max-limit'] === 'number' ? flags['max-limit'] : undefined;
   const schema =
     typeof flags.schema === 'string'
       ? readSchemaFile(flags.schema)

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
 import { wilson } from '@nl2sql/gate';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { demoExplanation, runComparatorDemo } from '../demo/comparator-demo.js';
 import { EXIT } from '../exit-codes.js';
+import { openDatabase } from '../open-database.js';
 import { renderTable } from '../table.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -30,8 +29,7 @@ export const runDemoComparator: CommandRun = async ({ flags }, io) => {
     if (error instanceof DatasetError) throw configError(error.message);
     throw error;
   }
-  if (!existsSync(path)) throw configError(`--db ${path}: no such file`);
-  const datasource = await openSqlite(path);
+  const datasource = await openDatabase(path);
   try {
     const started = performance.now();
     const demo = await runComparatorDemo(datasource, (result, done, planned) => {

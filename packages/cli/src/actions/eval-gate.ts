@@ -1,32 +1,24 @@
 import { resolve } from 'node:path';
 import type { GateThresholds } from '@nl2sql/gate';
-import { configError, usageError } from '../cli-error.js';
-import type { CommandRun, Flags } from '../command.js';
+import { configError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
 import { readRunRecords } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
 
-function number(value: Flags[string], flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0)
-    throw usageError(`${flag} takes a number >= 0, got ${String(value)}`);
-  return n;
-}
+// Numbers arrive parsed and range-checked by the option table (commands/eval-gate.ts).
+const number = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
 
 /** `nl2sql eval gate REPORT...`: see commands/eval-gate.ts. */
 export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
   const thresholds: Partial<GateThresholds> = {};
-  const maxRegressions = number(flags['max-regressions'], '--max-regressions');
-  if (maxRegressions !== undefined) {
-    if (!Number.isInteger(maxRegressions))
-      throw usageError('--max-regressions takes a whole number');
-    Object.assign(thresholds, { maxRegressions });
-  }
-  const alpha = number(flags.alpha, '--alpha');
+  const maxRegressions = number(flags['max-regressions']);
+  if (maxRegressions !== undefined) Object.assign(thresholds, { maxRegressions });
+  const alpha = number(flags.alpha);
   if (alpha !== undefined) Object.assign(thresholds, { alpha });
-  const maxCostIncrease = number(flags['max-cost-increase'], '--max-cost-increase');
+  const maxCostIncrease = number(flags['max-cost-increase']);
   if (maxCostIncrease !== undefined) Object.assign(thresholds, { maxCostIncrease });
   const dir = resolve(io.cwd, typeof flags.baseline === 'string' ? flags.baseline : 'benchmarks');
   let pass = true;

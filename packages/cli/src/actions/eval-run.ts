@@ -7,7 +7,7 @@ import {
   DatasetError,
   locateChinook,
 } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import type { SqliteDatasource } from '@nl2sql/datasource';
 import { type Engine, HttpEngine, RETRIEVER_DEFAULTS } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
 import {
@@ -29,15 +29,20 @@ import {
   runEval,
   runReportJson,
 } from '@nl2sql/runner';
-import { type EvalSuite, loadSuite, SuiteFormatError, suiteFileDigest } from '@nl2sql/suite';
+import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
+import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import { admissionMode, admitSuite } from '../eval/admit-suite.js';
 import { renderReport } from '../eval/board-text.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
+import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
 import { progressListener } from '../eval/progress-line.js';
+import { loadRunSuite } from '../eval/run-suite-file.js';
 import { savedReportListener } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
+import { openDatabase } from '../open-database.js';
 
 const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
 
@@ -49,14 +54,6 @@ function list(value: Flags[string]): string[] | undefined {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   return items.length > 0 ? items : undefined;
-}
-
-function positiveInt(value: Flags[string], flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw usageError(`${flag} takes a positive integer, got ${String(value)}`);
-  return n;
 }
 
 function engineVersion(): string {
@@ -90,13 +87,7 @@ async function openSetup(flags: Flags, cwd: string): Promise<Setup> {
   const suitePath =
     typeof flags.suite === 'string' ? resolve(cwd, flags.suite) : CHINOOK_SUITE_PATH;
   if (!existsSync(suitePath)) throw configError(`--suite ${suitePath}: no such file`);
-  let suite: EvalSuite;
-  try {
-    suite = await loadSuite(suitePath);
-  } catch (error) {
-    if (error instanceof SuiteFormatError) throw configError(error.message);
-    throw error;
-  }
+  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
   let dbPath: string;
   try {
     dbPath = typeof flags.db === 'string' ? resolve(cwd, flags.db) : await locateChinook();
@@ -104,8 +95,7 @@ async function openSetup(flags: Flags, cwd: string): Promise<Setup> {
     if (error instanceof DatasetError) throw configError(error.message);
     throw error;
   }
-  if (!existsSync(dbPath)) throw configError(`--db ${dbPath}: no such file`);
-  const datasource = await openSqlite(dbPath);
+  const datasource = await openDatabase(dbPath);
   return { suite, suitePath, datasource, closers: [() => datasource.close()] };
 }
 
@@ -160,17 +150,10 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
   const mode = (typeof flags.mode === 'string' ? flags.mode : 'plans') as Mode;
   if (!MODES.includes(mode))
     throw usageError(`--mode must be plans, full or retrieval, got ${mode}`);
-  const passes = positiveInt(flags.passes, '--passes') ?? 1;
-  const concurrency = positiveInt(flags.concurrency, '--concurrency');
-  let maxCostUsd: number | undefined;
-  if (flags['max-cost'] !== undefined) {
-    maxCostUsd = Number(flags['max-cost']);
-    if (!Number.isFinite(maxCostUsd) || maxCostUsd < 0) {
-      throw usageError(
-        `--max-cost takes dollars (a number >= 0), got ${String(flags['max-cost'])}`,
-      );
-    }
-  }
+  // Numbers arrive parsed and range-checked by the option table (commands/eval-run.ts).
+  const passes = typeof flags.passes === 'number' ? flags.passes : 1;
+  const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : undefined;
+  const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : undefined;
   if (mode === 'full' && maxCostUsd === undefined) {
     throw usageError('mode full spends money: give a dollar cap with --max-cost USD');
   }
@@ -182,6 +165,13 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
+    await admitSuite(setup.suite, {
+      mode: admissionMode(mode, typeof flags.engine === 'string'),
+      ...(list(flags.roles) ? { roles: list(flags.roles) } : {}),
+      datasource: setup.datasource,
+      ...(typeof flags.engine === 'string' ? {} : { policy: CHINOOK_POLICIES }),
+      datasources: KNOWN_DATASOURCES,
+    });
     const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
     // Everything that follows the run listens to its events: the progress line, the records
     // (made once, and only when something reads them) and the saved report.

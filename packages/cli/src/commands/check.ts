@@ -1,33 +1,49 @@
-import { DEFAULT_MAX_LIMIT } from '@nl2sql/sqlcheck';
 import type { Command } from '../command.js';
+import { numberFlag } from '../number-flag.js';
+
+/**
+ * @nl2sql/sqlcheck's DEFAULT_MAX_LIMIT, written out so `--help` does not load the SQL
+ * checker; a test keeps the two equal.
+ */
+export const DEFAULT_MAX_LIMIT_HELP = 1000;
 
 export const check: Command = {
   path: ['check'],
   summary: 'Check one SQL query: syntax (L1), schema (L2) and safety (L3)',
-  usage: '"SQL" [--dialect sqlite|postgres] [--schema FILE | --db PATH] [--max-limit N] [--json]',
-  positionals: [1, 1],
-  options: {
-    dialect: { type: 'string' },
-    schema: { type: 'string' },
-    db: { type: 'string' },
-    'max-limit': { type: 'string' },
-    table: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-  },
-  help: [
+  description: [
     'Runs the static checks a generated query must pass before it may reach a database.',
     'L2 needs a schema: from --schema (JSON: {"tables":[{"name","columns":[{"name"}]}]})',
     'or introspected from a SQLite file with --db; without either, L2 is skipped.',
-    '',
-    'Options:',
-    '  --dialect D      sqlite (default) or postgres',
-    '  --schema FILE    schema JSON for L2',
-    '  --db PATH        SQLite database whose schema L2 uses',
-    `  --max-limit N    the largest LIMIT L3 accepts (default ${DEFAULT_MAX_LIMIT})`,
-    '  --table NAME     a table the role may read (repeat); default every table',
-    '  --json           print the report as JSON',
-    '',
-    'Exit codes: 0 every check passed; 1 a check failed; 2 usage; 3 schema or database unreadable.',
   ].join('\n'),
+  arguments: [{ name: 'SQL', required: true, description: 'the query, quoted' }],
+  options: [
+    {
+      name: 'dialect',
+      value: 'D',
+      choices: ['sqlite', 'postgres'],
+      description: 'the SQL dialect (default sqlite)',
+    },
+    { name: 'schema', value: 'FILE', description: 'schema JSON for L2 (not with --db)' },
+    { name: 'db', value: 'PATH', description: 'SQLite database whose schema L2 uses' },
+    {
+      name: 'max-limit',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
+      description: `the largest LIMIT L3 accepts (default ${DEFAULT_MAX_LIMIT_HELP})`,
+    },
+    {
+      name: 'table',
+      value: 'NAME',
+      repeatable: true,
+      description: 'a table the role may read (repeat); default every table',
+    },
+    { name: 'json', description: 'print the report as JSON' },
+  ],
+  exitCodes: {
+    0: 'every check passed',
+    1: 'a check failed',
+    2: 'usage: unknown flag, malformed value, --schema with --db',
+    3: 'schema file or database unreadable (missing, a directory, not SQLite)',
+  },
   load: () => import('../actions/check.js').then((m) => m.runCheck),
 };

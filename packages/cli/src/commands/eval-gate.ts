@@ -1,33 +1,61 @@
 import type { Command } from '../command.js';
+import { numberFlag } from '../number-flag.js';
 
 export const evalGate: Command = {
   path: ['eval', 'gate'],
   summary: 'Gate saved run(s) against the newest comparable baseline records',
-  usage:
-    'REPORT... [--baseline DIR] [--max-regressions N] [--alpha P] [--max-cost-increase X] [--json]',
-  positionals: [1, 64],
-  options: {
-    baseline: { type: 'string' },
-    'max-regressions': { type: 'string' },
-    alpha: { type: 'string' },
-    'max-cost-increase': { type: 'string' },
-    json: { type: 'boolean' },
-  },
-  help: [
+  description: [
     'Reads the records of each REPORT (a file saved by `eval run --save`, or a record file),',
     'finds for each config the newest comparable record under the baseline folder (same',
     'mode, suite digest and schema; in mode full also roles and curated answers) and runs',
     'the regression gate: cases flipped pass -> fail, McNemar in mode full, cost per case.',
-    '',
-    'Options:',
-    '  --baseline DIR            the records folder (default: benchmarks)',
-    '  --max-regressions N       cases allowed to flip pass -> fail (default 2 in full, 0 otherwise)',
-    '  --alpha P                 McNemar significance in mode full (default 0.05)',
-    '  --max-cost-increase X     allowed relative rise in cost per case run (default 0.2)',
-    '  --json                    print the gate result as JSON',
-    '',
-    'Exit codes: 0 the gate passed; 1 it failed; 2 usage; 3 no comparable baseline or an',
-    'unreadable report.',
   ].join('\n'),
+  arguments: [
+    {
+      name: 'REPORT',
+      required: true,
+      variadic: true,
+      description: 'a saved run or a record file',
+    },
+  ],
+  options: [
+    { name: 'baseline', value: 'DIR', description: 'the records folder (default: benchmarks)' },
+    {
+      name: 'max-regressions',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, 0 or more', min: 0 }),
+      description: 'cases allowed to flip pass -> fail (default 2 in full, 0 otherwise)',
+    },
+    {
+      name: 'alpha',
+      value: 'P',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a significance level between 0 and 1 (exclusive)',
+        min: 0,
+        minExclusive: true,
+        max: 1,
+        maxExclusive: true,
+      }),
+      description: 'McNemar significance in mode full (default 0.05)',
+    },
+    {
+      name: 'max-cost-increase',
+      value: 'X',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a fraction, 0 or more (0.2 is +20%)',
+        min: 0,
+      }),
+      description: 'allowed relative rise in cost per case run (default 0.2)',
+    },
+    { name: 'json', description: 'print the gate result as JSON' },
+  ],
+  exitCodes: {
+    0: 'the gate passed',
+    1: 'the gate failed',
+    2: 'usage: unknown flag, malformed value (e.g. --alpha 2), no REPORT',
+    3: 'no comparable baseline, or an unreadable report',
+  },
   load: () => import('../actions/eval-gate.js').then((m) => m.runEvalGate),
 };

@@ -3,15 +3,7 @@ import type { Command } from '../command.js';
 export const evalPublish: Command = {
   path: ['eval', 'publish'],
   summary: 'Record saved runs under benchmarks/ and rewrite the results pages',
-  usage: '[REPORT...] [--benchmarks DIR] [--page FILE] [--readme FILE] [--check]',
-  positionals: [0, 64],
-  options: {
-    benchmarks: { type: 'string' },
-    page: { type: 'string' },
-    readme: { type: 'string' },
-    check: { type: 'boolean' },
-  },
-  help: [
+  description: [
     'Run from the repo root. Writes the records of each REPORT (saved by `eval run --save`,',
     'or a record file) as new files under the benchmarks folder (records are never edited:',
     'a taken name gets -2, -3 ...; a record already there byte for byte is not written',
@@ -19,17 +11,41 @@ export const evalPublish: Command = {
     'record. It reads no clock: the same records give byte-identical pages. Everything is',
     'checked first and then written together, so a failure writes nothing: fix the cause',
     'and run it again.',
-    '',
-    'Options:',
-    '  --benchmarks DIR   the records folder (default: benchmarks)',
-    '  --page FILE        the benchmarks page (default: docs/benchmarks.md)',
-    '  --readme FILE      the README with the results markers (default: README.md)',
-    '  --check            write nothing; exit 1 when the committed pages are not what the',
-    '                     records make (for CI)',
-    '',
-    'Exit codes: 0 ok; 1 --check found stale pages; 2 usage; 3 an unreadable or invalid',
-    'report or record, a README without exactly one pair of results markers, or a file',
-    'that cannot be written (nothing was written).',
   ].join('\n'),
+  arguments: [
+    {
+      name: 'REPORT',
+      required: false,
+      variadic: true,
+      description: 'a run saved by eval run --save, or a record file',
+    },
+  ],
+  options: [
+    { name: 'benchmarks', value: 'DIR', description: 'the records folder (default: benchmarks)' },
+    {
+      name: 'page',
+      value: 'FILE',
+      description: 'the benchmarks page (default: docs/benchmarks.md)',
+    },
+    {
+      name: 'readme',
+      value: 'FILE',
+      description: 'the README with the results markers (default: README.md)',
+    },
+    {
+      name: 'check',
+      description:
+        'write nothing; exit 1 when the committed pages are not what the records make (for CI)',
+    },
+  ],
+  exitCodes: {
+    0: 'pages written, or up to date with --check',
+    1: '--check found stale pages',
+    2: 'usage',
+    3: [
+      'an unreadable or invalid report or record, a README without exactly one pair of',
+      'results markers, or a file that cannot be written (nothing was written)',
+    ].join('\n'),
+  },
   load: () => import('../actions/eval-publish.js').then((m) => m.runEvalPublish),
 };

@@ -1,68 +1,153 @@
 import type { Command } from '../command.js';
+import { numberFlag } from '../number-flag.js';
+import { httpUrlFlag } from '../url-flag.js';
+import { maxSuiteMbOption } from './suite-size-option.js';
+
+/**
+ * The most passes one run may ask for. pass^k and determinism need a handful; a hundred
+ * passes of a 47-case suite is already 14,100 case runs, and a mistyped 1000 multiplies the
+ * bill of a mode full run by a thousand (decisions/cli-flag-values.md).
+ */
+export const MAX_PASSES = 100;
 
 export const evalRun: Command = {
   path: ['eval', 'run'],
   summary: 'Run the eval suite against an engine and print the board',
-  usage:
-    '[--mode plans|full|retrieval] [--suite FILE] [--llm CONFIG]... [--max-cost USD] [--passes N] [--roles R,..] [--cases ID,..] [--tags T,..] [--baseline DIR] [--save FILE] [--engine URL] [--json]',
-  positionals: [0, 0],
-  options: {
-    mode: { type: 'string' },
-    suite: { type: 'string' },
-    llm: { type: 'string', multiple: true },
-    'max-cost': { type: 'string' },
-    passes: { type: 'string' },
-    roles: { type: 'string', multiple: true },
-    cases: { type: 'string', multiple: true },
-    tags: { type: 'string', multiple: true },
-    baseline: { type: 'string' },
-    save: { type: 'string' },
-    engine: { type: 'string' },
-    json: { type: 'boolean' },
-    db: { type: 'string' },
-    concurrency: { type: 'string' },
-    journal: { type: 'string' },
-    resume: { type: 'boolean' },
-    note: { type: 'string' },
-  },
-  help: [
+  description: [
     'Runs every approved case of the suite once per role in its outcome map (and per pass),',
     'scores each run (result match strict and lenient, outcome, faithfulness in mode full,',
     'routing, static SQL checks as diagnostics) and prints the board: accuracy with 95%',
     'Wilson intervals, pass^k, answerability, dollars, tokens, latency, determinism, and',
     "every failing case with the comparator's explanation.",
     '',
+    'Before the first ask the suite is admitted: every case the run compares must have gold',
+    'rows, and the lint rules that block a run for its mode must pass (ids unique, known',
+    'datasource, tables and columns as the SQL reads them, outcomes as the policy gives,',
+    'rows as wide as the SQL, plans in mode plans). `nl2sql suite lint --mode M` lists them.',
+  ].join('\n'),
+  arguments: [],
+  options: [
+    {
+      name: 'mode',
+      value: 'MODE',
+      choices: ['plans', 'full', 'retrieval'],
+      description: 'what to run (default plans; see Modes below)',
+    },
+    {
+      name: 'suite',
+      value: 'FILE',
+      description: 'the suite (default: the Chinook suite shipped by @nl2sql/datasets)',
+    },
+    maxSuiteMbOption,
+    {
+      name: 'db',
+      value: 'PATH',
+      description: 'the Chinook SQLite file (default: found or downloaded, verified)',
+    },
+    {
+      name: 'llm',
+      value: 'CONFIG',
+      repeatable: true,
+      description: 'mode full: a preset, a file, a model, or NAME=any of those; repeat to compare',
+    },
+    {
+      name: 'max-cost',
+      value: 'USD',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a positive number of dollars',
+        min: 0,
+        minExclusive: true,
+      }),
+      description:
+        'mode full: stop before a case that could pass this many dollars (required there)',
+    },
+    {
+      name: 'passes',
+      value: 'N',
+      parse: numberFlag({
+        kind: 'integer',
+        expects: 'a whole number of passes, at least 1',
+        min: 1,
+        limit: {
+          max: MAX_PASSES,
+          why: 'each pass asks every case again; run several runs if you need more',
+        },
+      }),
+      description: `ask every case N times, 1 to ${MAX_PASSES} (pass^k and determinism need N > 1)`,
+    },
+    {
+      name: 'roles',
+      value: 'R,..',
+      repeatable: true,
+      description: 'only these roles (every case must list each in its outcome map)',
+    },
+    { name: 'cases', value: 'ID,..', repeatable: true, description: 'only these cases' },
+    {
+      name: 'tags',
+      value: 'T,..',
+      repeatable: true,
+      description: 'only cases with one of these tags',
+    },
+    {
+      name: 'concurrency',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
+      description: 'case runs in flight at once (default 4)',
+    },
+    {
+      name: 'engine',
+      value: 'URL',
+      parse: httpUrlFlag,
+      description:
+        'evaluate an HTTP engine (POST URL/ask) instead of the reference one; an http(s) URL',
+    },
+    {
+      name: 'baseline',
+      value: 'DIR',
+      description:
+        'gate the run against the newest comparable record in DIR (e.g. benchmarks); exit 1 when the gate fails',
+    },
+    {
+      name: 'save',
+      value: 'FILE',
+      description: 'save the report and its records for `nl2sql eval publish`',
+    },
+    { name: 'note', value: 'TEXT', description: 'what changed, written into the saved records' },
+    {
+      name: 'journal',
+      value: 'FILE',
+      description: 'write one JSON line per finished case run to FILE',
+    },
+    {
+      name: 'resume',
+      description: 'continue the run in --journal FILE: finished case runs are kept',
+    },
+    { name: 'json', description: 'print the report as JSON instead of the board' },
+  ],
+  notes: [
     'Modes:',
     '  plans      (default) the reference engine on the gold-plan fake LLM: no key, no cost;',
     '             any failing case is a bug in a code node or a plan',
     '  full       the reference engine on real models (--llm), with a dollar cap (--max-cost)',
     '  retrieval  schema retrieval recall (tables and columns sent) per answerable case',
-    '',
-    'Options:',
-    '  --suite FILE       the suite (default: the Chinook suite)',
-    '  --db PATH          the Chinook SQLite file (default: found or downloaded, verified)',
-    '  --llm CONFIG       mode full: a preset, a file, a model, or NAME=any of those; repeat',
-    '                     it to compare configs',
-    '  --max-cost USD     mode full: stop before a case that could pass this many dollars',
-    '  --passes N         ask every case N times (pass^k and determinism need N > 1)',
-    '  --roles R,..       only these roles      --cases ID,..  only these cases',
-    '  --tags T,..        only cases with one of these tags',
-    '  --concurrency N    case runs in flight at once (default 4)',
-    '  --engine URL       evaluate an HTTP engine (POST URL/ask) instead of the reference one',
-    '  --baseline DIR     gate the run against the newest comparable record in DIR',
-    '                     (e.g. benchmarks); exit 1 when the gate fails',
-    '  --save FILE        save the report and its records for `nl2sql eval publish`',
-    '  --note TEXT        what changed, written into the saved records',
-    '  --journal FILE     write one JSON line per finished case run to FILE',
-    '  --resume           continue the run in --journal FILE: finished case runs are kept',
-    '  --json             print the report as JSON instead of the board',
+    'With --engine URL the suite is admitted as for an external engine: plans are not needed.',
     '',
     'On a terminal a live progress line shows cases done, the pass rate and dollars so far;',
     'otherwise one plain line per finished case run. Ctrl-C stops the run and still prints',
     'the partial board.',
-    '',
-    'Exit codes: 0 ok; 1 cases failed in mode plans, or the gate failed; 2 usage;',
-    '3 configuration (missing database or suite, unknown price, missing key).',
   ].join('\n'),
+  exitCodes: {
+    0: 'the run finished (and the gate passed, with --baseline)',
+    1: 'cases failed in mode plans, or the gate failed',
+    2: 'usage: unknown flag, malformed value (e.g. --max-cost 0x10), wrong arguments',
+    3: [
+      'configuration: suite unreadable, too large or not admitted (no gold rows, lint',
+      'errors such as duplicate ids or an unknown datasource), database missing or not',
+      'SQLite, --passes above the maximum, --engine not an http(s) URL, unknown price,',
+      'missing key',
+    ].join('\n'),
+    130: 'stopped by Ctrl-C or SIGTERM; the partial board is printed',
+  },
   load: () => import('../actions/eval-run.js').then((m) => m.runEvalRun),
 };

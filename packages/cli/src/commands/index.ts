@@ -5,6 +5,7 @@ import { evalGate } from './eval-gate.js';
 import { evalPublish } from './eval-publish.js';
 import { evalRun } from './eval-run.js';
 import { suiteLint } from './suite-lint.js';
+import { suiteRegenerate } from './suite-regenerate.js';
 
 /** Every command, in the order `nl2sql --help` lists them. */
 export const commands: readonly Command[] = [
@@ -12,6 +13,7 @@ export const commands: readonly Command[] = [
   evalGate,
   evalPublish,
   suiteLint,
+  suiteRegenerate,
   check,
   demoComparator,
 ];

@@ -1,29 +1,54 @@
 import type { Command } from '../command.js';
+import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteLint: Command = {
   path: ['suite', 'lint'],
   summary: 'Check a suite file against the case format, its database and its access policy',
-  usage: '[PATH] [--db PATH] [--policy FILE] [--json]',
-  positionals: [0, 1],
-  options: {
-    db: { type: 'string' },
-    policy: { type: 'string' },
-    json: { type: 'boolean' },
-  },
-  help: [
-    'Loads the suite (format errors name file, line, case and field), then runs every lint',
-    'rule: ids, tags, outcomes against the access policy, tables and columns read by the',
-    'SQL and the plans, alternatives, paraphrases. Without PATH it lints the Chinook suite.',
-    '',
-    'Options:',
-    '  --db PATH       the SQLite database the cases ask about (default for the Chinook',
-    '                  suite: the verified Chinook file); without it, schema rules are skipped',
-    '  --policy FILE   access policy JSON: {"roles": {"NAME": {"tables": ["T", ...]}}}',
-    '                  (default for the Chinook suite: CHINOOK_POLICIES)',
-    '  --json          print the findings as JSON',
-    '',
-    'Exit codes: 0 no findings; 1 findings or an unreadable suite; 2 usage; 3 database or',
-    'policy unreadable.',
+  description: [
+    'Loads the suite (format errors name file, line, case and field), then runs the lint',
+    'rules of the modes asked for: ids, datasources, tags, outcomes against the access',
+    'policy, tables and columns read by the SQL, rows against the SQL, plans, alternatives,',
+    'paraphrases. Each finding is `file:line: case: rule (error|warning): message`; errors',
+    'are what `eval run` refuses to run in that mode. Without PATH it lints the Chinook suite.',
   ].join('\n'),
+  arguments: [
+    { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
+  ],
+  options: [
+    {
+      name: 'mode',
+      value: 'M,..',
+      choices: ['plans', 'full', 'engine', 'retrieval'],
+      repeatable: true,
+      description:
+        'the run modes to lint for (default: those the suite declares: full, engine and retrieval, and plans when any case has a plan)',
+    },
+    {
+      name: 'db',
+      value: 'PATH',
+      description:
+        'the SQLite database the cases ask about (default for the Chinook suite: the verified Chinook file); without it, schema and row-width rules are skipped',
+    },
+    {
+      name: 'policy',
+      value: 'FILE',
+      description:
+        'access policy JSON: {"roles": {"NAME": {"tables": ["T", ...]}}} (default for the Chinook suite: CHINOOK_POLICIES)',
+    },
+    {
+      name: 'roles',
+      value: 'R,..',
+      repeatable: true,
+      description: 'the roles a run will ask as: every case must list each in its outcome map',
+    },
+    maxSuiteMbOption,
+    { name: 'json', description: 'print the findings as JSON' },
+  ],
+  exitCodes: {
+    0: 'no findings',
+    1: 'findings (errors or warnings), or a suite that cannot be read (format, alias, size)',
+    2: 'usage: unknown flag or mode',
+    3: 'database or policy unreadable (missing, a directory, not SQLite, not JSON)',
+  },
   load: () => import('../actions/suite-lint.js').then((m) => m.runSuiteLint),
 };

@@ -1,0 +1,36 @@
+import type { Command } from '../command.js';
+import { maxSuiteMbOption } from './suite-size-option.js';
+
+export const suiteRegenerate: Command = {
+  path: ['suite', 'regenerate'],
+  summary: "Write a suite's gold rows by running its SQL on the database",
+  description: [
+    "Runs every case's sql and alt_sql on the database (read-only, one statement each) and",
+    'rewrites rows and alt_rows with the deterministic writer; a second run changes no byte.',
+    'Gold rows are only ever written this way. If any statement fails, the file is left as',
+    'it was. Review the diff before committing: a changed row is a changed answer key.',
+  ].join('\n'),
+  arguments: [
+    { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
+  ],
+  options: [
+    {
+      name: 'db',
+      value: 'PATH',
+      description: 'the SQLite database (default: the verified Chinook file)',
+    },
+    {
+      name: 'allow-packaged',
+      description:
+        'rewrite a suite that ships inside a package (the Chinook suite is one); for its own checkout',
+    },
+    maxSuiteMbOption,
+  ],
+  exitCodes: {
+    0: 'rows written (or already current)',
+    1: 'a statement failed or a result was truncated; the file is unchanged',
+    2: 'usage',
+    3: 'suite unreadable, packaged without --allow-packaged, or database unreadable',
+  },
+  load: () => import('../actions/suite-regenerate.js').then((m) => m.runSuiteRegenerate),
+};
