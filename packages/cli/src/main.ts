@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CliError, usageError } from './cli-error.js';
-import { closestCommand } from './closest-command.js';
 import type { Command } from './command.js';
-import { commandHelp, parseCommandLine } from './command-line.js';
 import { commands } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
@@ -44,7 +42,10 @@ function findCommand(argv: readonly string[]): Command | undefined {
   return best;
 }
 
-function unknownCommand(words: readonly string[]): CliError {
+// Commander and leven load only when a command line is parsed or a command is mistyped, so
+// `nl2sql --help` reads nothing but the command tables.
+async function unknownCommand(words: readonly string[]): Promise<CliError> {
+  const { closestCommand } = await import('./closest-command.js');
   const typed = words.filter((w) => !w.startsWith('-')).slice(0, 2);
   const near = closestCommand(
     typed,
@@ -55,13 +56,14 @@ function unknownCommand(words: readonly string[]): CliError {
 }
 
 /** `nl2sql help [COMMAND...]`: the overview, a group's commands, or one command's help. */
-function help(words: readonly string[], io: Io): ExitCode {
+async function help(words: readonly string[], io: Io): Promise<ExitCode> {
   if (words.length === 0) {
     io.out(overview());
     return EXIT.ok;
   }
   const command = findCommand(words);
   if (command && command.path.length === words.length) {
+    const { commandHelp } = await import('./command-line.js');
     io.out(commandHelp(command));
     return EXIT.ok;
   }
@@ -69,7 +71,7 @@ function help(words: readonly string[], io: Io): ExitCode {
     io.out(overview(words[0]));
     return EXIT.ok;
   }
-  throw unknownCommand(words);
+  throw await unknownCommand(words);
 }
 
 /** Runs the CLI on argv (without node and script) and returns the exit code. */
@@ -79,7 +81,7 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
       io.out(overview());
       return EXIT.ok;
     }
-    if (argv[0] === 'help') return help(argv.slice(1), io);
+    if (argv[0] === 'help') return await help(argv.slice(1), io);
     if (argv[0] === '--version' || argv[0] === '-v') {
       io.out(version());
       return EXIT.ok;
@@ -94,8 +96,9 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
         io.out(overview(group));
         return argv.includes('--help') || argv.includes('-h') ? EXIT.ok : EXIT.usage;
       }
-      throw unknownCommand(argv);
+      throw await unknownCommand(argv);
     }
+    const { parseCommandLine } = await import('./command-line.js');
     const parsed = parseCommandLine(command, argv.slice(command.path.length));
     if (parsed.help !== undefined) {
       io.out(parsed.help);
