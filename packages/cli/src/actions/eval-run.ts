@@ -167,7 +167,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
   try {
     await admitSuite(setup.suite, {
       mode: admissionMode(mode, typeof flags.engine === 'string'),
-      ...(list(flags.roles) ? { roles: list(flags.roles) } : {}),
+      roles: list(flags.roles),
       datasource: setup.datasource,
       ...(typeof flags.engine === 'string' ? {} : { policy: CHINOOK_POLICIES }),
       datasources: KNOWN_DATASOURCES,

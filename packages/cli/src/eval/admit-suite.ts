@@ -19,7 +19,7 @@ export interface AdmitOptions {
   /** The run's mode as lint knows it (see admissionMode). */
   mode: SuiteMode;
   /** The roles asked for with --roles, if any. */
-  roles?: readonly string[];
+  roles?: readonly string[] | undefined;
   /** The database the run asks: its schema, and each gold sql's width. */
   datasource: Pick<Datasource, 'execute' | 'introspect'>;
   /** The access policy the engine enforces, when the run knows it. */
