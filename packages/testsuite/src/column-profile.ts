@@ -29,7 +29,9 @@ export const SAMPLE_SIZE = 64;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** SQLite's column affinity from a declared type (datatype3.html, section 3.1). */
-export function affinity(declared: string | undefined): 'integer' | 'text' | 'blob' | 'real' | 'numeric' {
+export function affinity(
+  declared: string | undefined,
+): 'integer' | 'text' | 'blob' | 'real' | 'numeric' {
   const t = (declared ?? '').toUpperCase();
   if (t.includes('INT')) return 'integer';
   if (t.includes('CHAR') || t.includes('CLOB') || t.includes('TEXT')) return 'text';
@@ -44,7 +46,9 @@ function decimalsOf(n: number): number {
   return dot < 0 || text.includes('e') ? 0 : Math.min(6, text.length - dot - 1);
 }
 
-function kindWithoutData(column: ColumnSchema): Pick<ColumnProfile, 'kind' | 'dateShape' | 'decimals'> {
+function kindWithoutData(
+  column: ColumnSchema,
+): Pick<ColumnProfile, 'kind' | 'dateShape' | 'decimals'> {
   const declared = (column.type ?? '').toUpperCase();
   if (declared.includes('DATE') || declared.includes('TIME')) {
     return { kind: 'date', dateShape: declared === 'DATE' ? 'date' : 'datetime' };
@@ -52,7 +56,10 @@ function kindWithoutData(column: ColumnSchema): Pick<ColumnProfile, 'kind' | 'da
   const a = affinity(column.type);
   if (a === 'integer') return { kind: 'integer' };
   if (a === 'real') return { kind: 'real', decimals: 2 };
-  if (a === 'numeric') return /\(\s*\d+\s*,\s*[1-9]/.test(declared) ? { kind: 'real', decimals: 2 } : { kind: 'integer' };
+  if (a === 'numeric')
+    return /\(\s*\d+\s*,\s*[1-9]/.test(declared)
+      ? { kind: 'real', decimals: 2 }
+      : { kind: 'integer' };
   return { kind: 'text' };
 }
 
@@ -70,7 +77,12 @@ async function profileColumn(
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const nullShare = total === 0 ? 0 : (counts.get('null') ?? 0) / total;
   const storage = classes.rows.map((r) => String(r[0])).find((s) => s !== 'null');
-  const base = { table: table.name, column: column.name, nullable: column.nullable !== false, nullShare };
+  const base = {
+    table: table.name,
+    column: column.name,
+    nullable: column.nullable !== false,
+    nullShare,
+  };
   if (storage === undefined) return { ...base, ...kindWithoutData(column), sample: [] };
   // Every k-th distinct value in sorted order plus the last: a sample spread over the range.
   const sampled = await source.execute(

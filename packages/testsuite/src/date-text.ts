@@ -11,7 +11,8 @@ const SHAPES: readonly [DateShape, RegExp][] = [
 
 /** The shape of a date text, or undefined when it is not one of the three or not a real date. */
 export function dateShape(text: string): DateShape | undefined {
-  for (const [shape, pattern] of SHAPES) if (pattern.test(text) && parseDate(text) !== undefined) return shape;
+  for (const [shape, pattern] of SHAPES)
+    if (pattern.test(text) && parseDate(text) !== undefined) return shape;
   return undefined;
 }
 

@@ -100,12 +100,15 @@ class TableFiller {
     );
   }
 
-  /** Rows to aim for: more for tables holding keys, at most the original's count (or 3). */
+  /** Rows to aim for: more for tables holding keys, at most twice the original's count (or 10). */
   target(): number {
     const weight = 1 + (this.table.foreignKeys?.length ?? 0);
-    const wanted = Math.max(1, Math.round(this.knobs.base * weight * (0.75 + this.rng.float() * 0.5)));
+    const wanted = Math.max(
+      1,
+      Math.round(this.knobs.base * weight * (0.75 + this.rng.float() * 0.5)),
+    );
     const original = this.table.rowCount ?? 0;
-    return original > 0 ? Math.min(wanted, Math.max(original, 3)) : wanted;
+    return original > 0 ? Math.min(wanted, Math.max(2 * original, 10)) : wanted;
   }
 
   async fill(db: SqliteFile): Promise<FilledTable> {
@@ -136,7 +139,8 @@ class TableFiller {
       this.knobs.childlessShare > 0 && out.rows.length >= 2
         ? Math.max(1, Math.floor(out.rows.length * this.knobs.childlessShare))
         : 0;
-    for (const i of this.rng.shuffle(out.rows.map((_, i) => i)).slice(0, reserve)) out.childless.add(i);
+    for (const i of this.rng.shuffle(out.rows.map((_, i) => i)).slice(0, reserve))
+      out.childless.add(i);
     return out;
   }
 
@@ -283,7 +287,8 @@ async function verify(db: SqliteFile, file: string): Promise<void> {
   }
   const integrity = await db.all('PRAGMA integrity_check');
   const verdict = integrity.map((r) => String(Object.values(r)[0])).join('; ');
-  if (verdict !== 'ok') throw new TestSuiteError('variant_invalid', `${file}: integrity_check says ${verdict}`);
+  if (verdict !== 'ok')
+    throw new TestSuiteError('variant_invalid', `${file}: integrity_check says ${verdict}`);
 }
 
 /**
@@ -325,7 +330,9 @@ export async function generateVariant(
     if (failed) await rm(temp, { force: true });
   }
   await rename(temp, file);
-  const sha256 = createHash('sha256').update(await readFile(file)).digest('hex');
+  const sha256 = createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
   const rows: Record<string, number> = {};
   for (const name of context.model.fillOrder) rows[name] = filled.get(lower(name))!.rows.length;
   return { rows, sha256, knobs };

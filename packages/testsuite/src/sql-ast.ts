@@ -147,7 +147,11 @@ export function columnRef(v: Json | undefined): { table?: string; column: string
 }
 
 /** SQL text of one expression node (for descriptions). */
-export function exprSql(sdk: PolyglotSdk, node: Json | undefined, dialect: Polyglot.Dialect): string {
+export function exprSql(
+  sdk: PolyglotSdk,
+  node: Json | undefined,
+  dialect: Polyglot.Dialect,
+): string {
   if (node === undefined) return '';
   try {
     const r = sdk.generate([node], dialect);

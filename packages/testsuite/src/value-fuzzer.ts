@@ -96,14 +96,18 @@ export class ValueFuzzer {
     this.numbers = profile.sample.filter((v): v is number => typeof v === 'number');
     this.words = [
       ...new Set(
-        profile.sample.flatMap((v) => (typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : [])),
+        profile.sample.flatMap((v) =>
+          typeof v === 'string' ? v.split(/\s+/).filter(Boolean) : [],
+        ),
       ),
     ];
     const seconds = [...profile.sample, ...nearLiterals]
       .map((v) => (typeof v === 'string' ? parseDate(v) : undefined))
       .filter((s): s is number => s !== undefined);
     this.dateRange =
-      seconds.length > 0 ? [Math.min(...seconds) - 365 * DAY, Math.max(...seconds) + 365 * DAY] : undefined;
+      seconds.length > 0
+        ? [Math.min(...seconds) - 365 * DAY, Math.max(...seconds) + 365 * DAY]
+        : undefined;
   }
 
   /** A value, or NULL when the column allows it and the dice say so (never NULL when `required`). */
@@ -133,7 +137,10 @@ export class ValueFuzzer {
         const [lo, hi] = this.range(0, 100);
         if (rng.chance(0.1)) return rng.pick([lo, hi, 0]);
         const span = Math.max(1, hi - lo);
-        return rng.int(Math.max(Number.MIN_SAFE_INTEGER, lo - Math.ceil(span / 10)), Math.min(Number.MAX_SAFE_INTEGER, hi + Math.ceil(span / 10)));
+        return rng.int(
+          Math.max(Number.MIN_SAFE_INTEGER, lo - Math.ceil(span / 10)),
+          Math.min(Number.MAX_SAFE_INTEGER, hi + Math.ceil(span / 10)),
+        );
       }
       case 'real': {
         const [lo, hi] = this.range(0, 100);
@@ -142,10 +149,14 @@ export class ValueFuzzer {
         return roundTo(lo + rng.float() * (hi - lo || 1), decimals);
       }
       case 'date': {
-        const [from, to] = this.dateRange ?? [Date.UTC(2000, 0, 1) / 1000, Date.UTC(2030, 0, 1) / 1000];
+        const [from, to] = this.dateRange ?? [
+          Date.UTC(2000, 0, 1) / 1000,
+          Date.UTC(2030, 0, 1) / 1000,
+        ];
         const day = Math.floor(rng.int(Math.floor(from / DAY), Math.floor(to / DAY))) * DAY;
         const shape = profile.dateShape ?? 'date';
-        const time = shape === 'date' || (profile.midnightOnly && !rng.chance(0.1)) ? 0 : rng.int(0, DAY - 1);
+        const time =
+          shape === 'date' || (profile.midnightOnly && !rng.chance(0.1)) ? 0 : rng.int(0, DAY - 1);
         return formatDate(day + time, shape);
       }
       case 'blob':
@@ -159,7 +170,10 @@ export class ValueFuzzer {
   }
 
   private range(lo: number, hi: number): [number, number] {
-    const all = [...this.numbers, ...this.nearLiterals.filter((v): v is number => typeof v === 'number')];
+    const all = [
+      ...this.numbers,
+      ...this.nearLiterals.filter((v): v is number => typeof v === 'number'),
+    ];
     return all.length === 0 ? [lo, hi] : [Math.min(...all), Math.max(...all)];
   }
 }

@@ -36,7 +36,10 @@ export async function buildVariantContext(
     for (const sql of [gold.sql, ...(gold.altSql ?? [])]) {
       const analysis = await analyzeGold(sql, { tables: model.tables });
       if (analysis === undefined) {
-        throw new TestSuiteError('gold_failed', `gold ${gold.id} does not parse as one SQLite query`);
+        throw new TestSuiteError(
+          'gold_failed',
+          `gold ${gold.id} does not parse as one SQLite query`,
+        );
       }
       literals.push(...analysis.literals);
       for (const c of analysis.hotColumns) hot.add(c);

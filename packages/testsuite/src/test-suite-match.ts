@@ -1,0 +1,89 @@
+// Test-suite accuracy for one prediction (Zhong et al. 2020; spec 001 §5.2): it passes only
+// if it matches the gold on every database of the suite, under the same comparator policy as
+// EX. The original database is always in the suite and judged first, so a test-suite pass
+// implies an EX pass: test-suite accuracy never exceeds EX.
+import type { TableLike, Verdict } from '@nl2sql/comparator';
+import { matchesAnyGold, type TestSuitePolicy } from './match-policy.js';
+import type { TestSuite } from './open-test-suite.js';
+import { outcomeError, runQuery } from './run-query.js';
+import { TestSuiteError } from './testsuite-error.js';
+
+export interface TestSuiteMatchInput {
+  /** The predicted SQL. */
+  prediction: string;
+  /** The case's gold SQL and accepted alternatives (the gold must be one the suite was built for). */
+  gold: { sql: string; altSql?: readonly string[] };
+  policy: TestSuitePolicy;
+  /**
+   * The gold tables EX compares with on the original database (the case's stored rows and
+   * alternative rows). When given, they are used there instead of running the gold, so the
+   * verdict on the original is exactly EX's.
+   */
+  originalGold?: readonly TableLike[];
+}
+
+export interface DatabaseVerdict {
+  database: string;
+  pass: boolean;
+  /** The comparator's verdict (absent when the prediction failed to run). */
+  verdict?: Verdict;
+  /** Why the prediction produced no rows here. */
+  error?: string;
+}
+
+export interface TestSuiteVerdict {
+  pass: boolean;
+  goldId: string;
+  /** One verdict per judging database, the original first. */
+  databases: DatabaseVerdict[];
+  /** The first database on which the prediction and the gold differ, or null. */
+  distinguishedBy: string | null;
+  /** The verdict on the original database alone: EX under the same policy. */
+  originalPass: boolean;
+  /** Databases that do not judge this gold (it fails or is unstable there), with why. */
+  skipped: { database: string; reason: string }[];
+}
+
+export async function testSuiteMatch(
+  suite: TestSuite,
+  input: TestSuiteMatchInput,
+): Promise<TestSuiteVerdict> {
+  const { goldId, judging, skipped } = suite.databasesFor(input.gold.sql);
+  const databases: DatabaseVerdict[] = [];
+  for (const db of judging) {
+    let golds: readonly TableLike[];
+    if (db.id === 'original' && input.originalGold !== undefined && input.originalGold.length > 0) {
+      golds = input.originalGold;
+    } else {
+      const main = await runQuery(db.source, input.gold.sql);
+      if (!main.ok || main.result.truncated) {
+        throw new TestSuiteError(
+          'gold_failed',
+          `gold ${goldId} on ${db.id}: ${main.ok ? 'its result is truncated' : outcomeError(main)}`,
+        );
+      }
+      const tables: TableLike[] = [main.result];
+      for (const alt of input.gold.altSql ?? []) {
+        const r = await runQuery(db.source, alt);
+        if (r.ok && !r.result.truncated) tables.push(r.result);
+      }
+      golds = tables;
+    }
+    const predicted = await runQuery(db.source, input.prediction);
+    if (!predicted.ok) {
+      databases.push({ database: db.id, pass: false, error: outcomeError(predicted) });
+      continue;
+    }
+    const verdict = matchesAnyGold(golds, predicted.result, input.policy);
+    databases.push({ database: db.id, pass: verdict.pass, verdict });
+  }
+  const first = databases.find((d) => !d.pass);
+  return {
+    pass: first === undefined,
+    goldId,
+    databases,
+    distinguishedBy: first?.database ?? null,
+    originalPass: databases[0]?.pass === true,
+    skipped,
+  };
+}
