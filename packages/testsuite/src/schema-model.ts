@@ -20,8 +20,9 @@ const lower = (s: string) => s.toLowerCase();
 
 /**
  * Fill order by Kahn's algorithm, alphabetical among ready tables. A self-reference never
- * blocks (rows reference earlier rows of the same table); when a cycle blocks every table, the
- * alphabetically first is filled anyway and its keys into the cycle are deferred.
+ * blocks (rows reference earlier rows of the same table). When only cycles are left, a table
+ * on a cycle is filled first, preferring the one with the fewest NOT NULL keys into tables
+ * still unfilled (then the name); its keys into the cycle are deferred and patched afterwards.
  */
 export function fillOrder(tables: readonly TableSchema[]): {
   order: string[];
@@ -31,15 +32,42 @@ export function fillOrder(tables: readonly TableSchema[]): {
   const remaining = new Set(tables.map((t) => lower(t.name)));
   const order: string[] = [];
   const deferred = new Map<string, ForeignKeySchema[]>();
-  const parentsOf = (t: TableSchema) =>
-    (t.foreignKeys ?? [])
+  const parentsOf = (name: string) =>
+    (byName.get(name)!.foreignKeys ?? [])
       .map((fk) => lower(fk.referencedTable))
-      .filter((p) => p !== lower(t.name) && byName.has(p));
+      .filter((p) => p !== name && remaining.has(p));
+  const onCycle = (start: string) => {
+    const seen = new Set<string>();
+    const stack = parentsOf(start);
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (next === start) return true;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...parentsOf(next));
+    }
+    return false;
+  };
+  const blockingNotNull = (name: string) =>
+    (byName.get(name)!.foreignKeys ?? []).filter(
+      (fk) =>
+        lower(fk.referencedTable) !== name &&
+        remaining.has(lower(fk.referencedTable)) &&
+        fk.columns.some(
+          (c) =>
+            byName.get(name)!.columns.find((col) => lower(col.name) === lower(c))?.nullable ===
+            false,
+        ),
+    ).length;
   while (remaining.size > 0) {
-    const ready = [...remaining]
-      .filter((name) => parentsOf(byName.get(name)!).every((p) => !remaining.has(p)))
-      .sort();
-    const next = ready[0] ?? [...remaining].sort()[0]!;
+    const sorted = [...remaining].sort();
+    let next = sorted.find((name) => parentsOf(name).length === 0);
+    if (next === undefined) {
+      const cyclic = sorted.filter(onCycle);
+      next = (cyclic.length > 0 ? cyclic : sorted).reduce((best, name) =>
+        blockingNotNull(name) < blockingNotNull(best) ? name : best,
+      );
+    }
     const table = byName.get(next)!;
     const late = (table.foreignKeys ?? []).filter(
       (fk) => lower(fk.referencedTable) !== next && remaining.has(lower(fk.referencedTable)),
