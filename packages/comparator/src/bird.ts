@@ -16,6 +16,12 @@ export function birdVerdict(gold: PreparedTable, result: PreparedTable): Verdict
   if (gold.height === 0 && result.height === 0) {
     return { score, pass: true, emptyMatch: true, mapping: identity(gold.width) };
   }
+  // An empty set equals no non-empty one: decided by the sizes alone, whatever the widths
+  // (comparing rows of tables of different widths would read columns that do not exist).
+  if ((gold.height === 0) !== (result.height === 0)) {
+    const reason = { code: 'row_count', gold: gold.height, result: result.height } as const;
+    return { score, pass: false, emptyMatch: false, mapping: null, reason };
+  }
   // Tuples of different lengths are never equal, so a width difference fails any non-empty set.
   if (gold.height > 0 && result.height > 0 && gold.width !== result.width) {
     const reason = { code: 'column_count', gold: gold.width, result: result.width } as const;

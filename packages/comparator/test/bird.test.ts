@@ -47,4 +47,19 @@ describe('bird policy: set(predicted rows) == set(gold rows)', () => {
     expect(bird(t(['a'], [[1]]), t(['a', 'b'], [[1, 2]])).reason?.code).toBe('column_count');
     expect(bird(t(['a'], []), t(['a'], [[1]])).pass).toBe(false);
   });
+
+  it('an empty set against a non-empty one of another width fails on the sizes, without throwing', () => {
+    // Found by @nl2sql/testsuite's property test: this used to read a column the narrower table lacks.
+    for (const [gold, run] of [
+      [t(['a', 'b'], [['x', 1]]), t(['a'], [])],
+      [t(['a', 'b'], []), t(['a'], [['x']])],
+      [t(['a'], [['x']]), t(['a', 'b'], [])],
+      [t(['a'], []), t(['a', 'b'], [['x', 1]])],
+    ] as const) {
+      expect(bird(gold, run)).toMatchObject({
+        pass: false,
+        reason: { code: 'row_count', gold: gold.rows.length, result: run.rows.length },
+      });
+    }
+  });
 });
