@@ -1,7 +1,7 @@
 // Open a distilled suite for scoring: check it is the one distilled (same original, same golds,
 // every variant byte-identical to its recorded digest), regenerate variant files that are
 // missing from their seeds, and open every database read-only.
-import { access } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Datasource, openSqlite } from '@nl2sql/datasource';
 import { fileSha256 } from './file-digest.js';
@@ -18,6 +18,11 @@ export interface OpenTestSuiteOptions {
   original: string;
   /** The golds it was built for (checked against the manifest; needed to regenerate variants). */
   golds: readonly GoldQuery[];
+  /**
+   * Where the variant files are read from and regenerated to (default `dir`): somewhere
+   * writable when the suite ships inside an installed package.
+   */
+  variantsDir?: string;
   /** Regenerate variant files that are missing (default true). A file that exists but differs is never overwritten. */
   regenerate?: boolean;
   /** Statement timeout for scoring (default the datasource's, 5000 ms). */
@@ -96,9 +101,11 @@ export async function openTestSuite(options: OpenTestSuiteOptions): Promise<Test
       `the golds differ from those ${manifestFile} was built for; rebuild the suite`,
     );
   }
+  const variantsDir = options.variantsDir ?? options.dir;
+  if (options.variantsDir !== undefined) await mkdir(variantsDir, { recursive: true });
   let context: VariantContext | undefined;
   for (const db of manifest.databases.slice(1)) {
-    const path = join(options.dir, db.file!);
+    const path = join(variantsDir, db.file!);
     if (!(await exists(path))) {
       if (options.regenerate === false) {
         throw new TestSuiteError(
@@ -128,7 +135,7 @@ export async function openTestSuite(options: OpenTestSuiteOptions): Promise<Test
   const opened: SuiteDatabase[] = [];
   try {
     for (const db of manifest.databases) {
-      const path = db.id === 'original' ? options.original : join(options.dir, db.file!);
+      const path = db.id === 'original' ? options.original : join(variantsDir, db.file!);
       opened.push({
         id: db.id,
         path,

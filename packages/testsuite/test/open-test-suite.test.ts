@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,22 @@ describe('openTestSuite', () => {
       for (const db of manifest.databases.slice(1))
         expect(await fileSha256(join(dir, db.file!))).toBe(db.sha256);
       expect(suite.goldId(COMPANY_GOLDS[1].sql)).toBe('hired_2021');
+    } finally {
+      await suite.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('regenerates into another directory when asked, leaving the suite directory untouched', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-testsuite-open-'));
+    await cp(join(root, 'built', 'manifest.json'), join(dir, 'manifest.json'));
+    const variantsDir = join(dir, 'cache', 'variants');
+    const suite = await openTestSuite({ dir, original, golds: COMPANY_GOLDS, variantsDir });
+    try {
+      expect(suite.databases.slice(1).map((d) => d.path)).toEqual(
+        manifest.databases.slice(1).map((d) => join(variantsDir, d.file!)),
+      );
+      expect(await readdir(dir)).toEqual(['cache', 'manifest.json']);
     } finally {
       await suite.close();
       await rm(dir, { recursive: true, force: true });
