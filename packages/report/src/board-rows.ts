@@ -1,0 +1,153 @@
+import { wilson } from '@nl2sql/gate';
+import { dollars, groupThousands, millis, percent } from './display-format.js';
+import type { BoardRow } from './report-data.js';
+
+type Json = Readonly<Record<string, unknown>>;
+
+/**
+ * A config's board lines from its saved metrics, in the spec's order. Read field by field:
+ * a figure a report does not carry is left out (or said to be not scored), never invented.
+ * Intervals are the record's own where it has them (strict, lenient); the others are the
+ * gate's Wilson interval on the saved counts.
+ */
+export function boardRows(metrics: Json): BoardRow[] {
+  return 'retrieval' in metrics ? retrievalRows(metrics) : accuracyRows(metrics);
+}
+
+function accuracyRows(m: Json): BoardRow[] {
+  const rows: BoardRow[] = [];
+  const execution = object(object(m.accuracy)?.execution);
+  pushInterval(rows, 'Strict accuracy', object(execution?.strict));
+  pushInterval(rows, 'Lenient accuracy', object(execution?.lenient));
+  pushInterval(rows, 'Outcome accuracy', object(m.answerability));
+  const faithfulness = object(m.faithfulness);
+  if (faithfulness) {
+    pushInterval(rows, 'Faithfulness', {
+      count: faithfulness.faithful,
+      total: faithfulness.answers,
+    });
+  } else if ('faithfulness' in m) {
+    rows.push({ kind: 'text', label: 'Faithfulness', text: 'not scored (no written answers)' });
+  }
+  pushInterval(rows, 'All scorers', object(m.accuracy_all_scorers));
+  pushInterval(rows, 'Generated path', object(m.accuracy_generated));
+  const passK = object(m.pass_k);
+  if (passK) {
+    const strict = object(passK.strict);
+    const lenient = object(passK.lenient);
+    rows.push({
+      kind: 'text',
+      label: `pass^${num(passK.k) ?? 'k'}`,
+      text: `strict ${rateText(strict)}, lenient ${rateText(lenient)}`,
+    });
+  } else if ('pass_k' in m) {
+    rows.push({ kind: 'text', label: 'pass^k', text: 'one pass: not measured' });
+  }
+  const determinism = object(m.determinism);
+  if (determinism) {
+    rows.push({
+      kind: 'text',
+      label: 'Determinism',
+      text: `${rateText({ count: determinism.deterministic, total: determinism.cases })} of cases gave the same SQL and rows in every pass`,
+    });
+  } else if ('determinism' in m) {
+    rows.push({ kind: 'text', label: 'Determinism', text: 'one pass: not measured' });
+  }
+  const money = object(m.dollars);
+  const total = num(money?.total);
+  if (total !== null) {
+    const per = num(money?.per_case_run);
+    rows.push({
+      kind: 'text',
+      label: 'Dollars',
+      text: `${dollars(total)}${per === null ? '' : ` (${dollars(per)} per case run)`}`,
+    });
+  }
+  const tokens = object(m.tokens);
+  if (tokens) {
+    const t = (key: string) => groupThousands(num(tokens[key]) ?? 0);
+    rows.push({
+      kind: 'text',
+      label: 'Tokens',
+      text: `${t('input')} in (${t('cached_input')} cached), ${t('output')} out (${t('reasoning')} reasoning)`,
+    });
+  }
+  // A newer report may time the engine alone; an older one has the case run's latency.
+  const engine = object(m.engine_latency);
+  const latency = engine ?? object(m.latency);
+  const p50 = num(latency?.p50_ms);
+  const p95 = num(latency?.p95_ms);
+  if (p50 !== null && p95 !== null) {
+    rows.push({
+      kind: 'text',
+      label: engine ? 'Engine latency' : 'Latency',
+      text: `p50 ${millis(p50)}, p95 ${millis(p95)}`,
+    });
+  }
+  return rows;
+}
+
+function retrievalRows(m: Json): BoardRow[] {
+  const r = object(m.retrieval) ?? {};
+  const rows: BoardRow[] = [];
+  const cases = num(r.cases);
+  const table = num(r.table_recall);
+  const column = num(r.column_recall);
+  if (table !== null) rows.push({ kind: 'text', label: 'Table recall', text: percent(table) });
+  if (column !== null) rows.push({ kind: 'text', label: 'Column recall', text: percent(column) });
+  pushInterval(rows, 'Every table sent', { count: r.perfect_tables, total: cases });
+  pushInterval(rows, 'Every column sent', { count: r.perfect_columns, total: cases });
+  const tables = num(r.tables_sent);
+  const columns = num(r.columns_sent);
+  if (tables !== null && columns !== null) {
+    rows.push({
+      kind: 'text',
+      label: 'Sent on average',
+      text: `${tables.toFixed(2)} tables, ${columns.toFixed(2)} columns`,
+    });
+  }
+  pushInterval(rows, 'Routing', object(r.routing));
+  return rows;
+}
+
+function pushInterval(rows: BoardRow[], label: string, rate: Json | null): void {
+  const count = num(rate?.count);
+  const total = num(rate?.total);
+  if (count === null || total === null) return;
+  if (!Number.isInteger(count) || !Number.isInteger(total) || count < 0 || count > total) return;
+  if (total === 0) {
+    rows.push({ kind: 'text', label, text: 'no case runs scored' });
+    return;
+  }
+  const saved = { lower: num(rate?.lower), upper: num(rate?.upper) };
+  const interval =
+    saved.lower !== null && saved.upper !== null
+      ? { lower: saved.lower, upper: saved.upper }
+      : wilson(count, total);
+  rows.push({
+    kind: 'interval',
+    label,
+    count,
+    total,
+    rate: count / total,
+    lower: interval.lower,
+    upper: interval.upper,
+  });
+}
+
+function rateText(rate: Json | null): string {
+  const count = num(rate?.count);
+  const total = num(rate?.total);
+  if (count === null || total === null) return '-';
+  return `${count} of ${total}${total > 0 ? ` (${percent(count / total)})` : ''}`;
+}
+
+function object(value: unknown): Json | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Json)
+    : null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}

@@ -1,0 +1,45 @@
+export { answerView, markSpans } from './answer-marks.js';
+export { boardRows } from './board-rows.js';
+export {
+  buildReportData,
+  type ReportInput,
+  type SuiteInput,
+} from './build-report-data.js';
+export { type ExecutedRows, SHOWN_ROWS } from './case-view.js';
+export { historyChart, panelTitle, SERIES_COLOURS } from './history-chart.js';
+export {
+  type HistoryPanel,
+  type HistoryPoint,
+  type HistorySeries,
+  historyPanels,
+} from './history-series.js';
+export { renderHistorySvg } from './history-svg.js';
+export { escapeHtml, inlineJson } from './html-escape.js';
+export { intervalBar } from './interval-bar.js';
+export { loadReportData, type ReportOptions, type SavedReportValue } from './load-report.js';
+export type {
+  BoardRow,
+  BoardView,
+  CaseView,
+  ComparisonView,
+  Facets,
+  FlipsView,
+  GoldView,
+  ReportData,
+  RowDiffView,
+  RunView,
+} from './report-data.js';
+export { ReportError, type ReportErrorCode } from './report-error.js';
+export { renderReportPage } from './report-page.js';
+export { type ReexecuteOptions, reexecute, rowsDigest } from './reexecute.js';
+export {
+  parseSavedRun,
+  readSavedRun,
+  type SavedAnswer,
+  type SavedCaseRun,
+  type SavedConfig,
+  type SavedResult,
+  type SavedRun,
+  type SavedScore,
+} from './saved-run.js';
+export { type WrittenReport, writeReport } from './write-report.js';
