@@ -27,7 +27,7 @@ export function rowDiffFromScore(score: SavedScore): RowDiffView | null {
   parts.push(`strict: ${strict?.pass === true ? 'pass' : strictReason ? formatReason(strictReason) : 'fail'}`);
   parts.push(`lenient: ${lenient?.pass === true ? 'pass' : lenientReason ? formatReason(lenientReason) : 'fail'}`);
   const gold = num(strict?.matched_gold) ?? num(lenient?.matched_gold) ?? 0;
-  return marks(parts.join('; '), gold, mapping, strictReason ?? lenientReason);
+  return marks(parts.join('; '), gold, mapping, rowLevel(lenientReason) ?? strictReason);
 }
 
 /**
@@ -47,8 +47,17 @@ export function rowDiffByComparing(
     `strict: ${words(strict)}; lenient: ${words(lenient)}`,
     strict.matchedGold ?? lenient.matchedGold ?? 0,
     lenient.mapping,
-    strict.reason ?? lenient.reason ?? null,
+    rowLevel(lenient.reason ?? null) ?? strict.reason ?? null,
   );
+}
+
+/**
+ * Lenient first lines the columns up, so where its rows differ is where the data differs;
+ * strict's first unmatched row may only reflect a column order. A lenient reason about
+ * rows is shown when there is one, else strict's.
+ */
+function rowLevel(reason: Reason | null): Reason | null {
+  return reason?.code === 'row_mismatch' || reason?.code === 'order' ? reason : null;
 }
 
 function marks(

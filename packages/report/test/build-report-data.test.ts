@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildReportData, parseSavedRun, ReportError, type SavedRun } from '../src/index.js';
+import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';
+
+let chinook: Chinook;
+let twoConfigs: SavedRun;
+beforeAll(async () => {
+  chinook = await chinookSuite();
+  // gpt fails every fifth answerable case that plans passes, and passes two plans fails.
+  twoConfigs = parseSavedRun(
+    JSON.stringify(
+      syntheticSavedReport(chinook, {
+        configs: ['plans', 'gpt'],
+        fails: (c, i) => (c === 0 ? i === 1 || i === 2 : i % 5 === 0),
+      }),
+    ),
+    'two.json',
+  );
+});
+
+const suites = () => [{ file: chinook.path, digest: chinook.digest, suite: chinook.suite }];
+
+describe('buildReportData', () => {
+  it('compares configs with the gate: flips both ways, McNemar p, the failing check', () => {
+    const data = buildReportData({ runs: [twoConfigs], suites: suites() });
+    const comparison = data.comparisons.find((c) => c.title.includes('config gpt against config plans'))!;
+    expect(comparison.gate?.pass).toBe(false);
+    const flips = comparison.flips[0]!;
+    expect(flips.lost.length).toBeGreaterThan(0);
+    expect(flips.gained.length).toBeGreaterThan(0);
+    expect(flips.gained.every((ref) => /^chinook_00[23]@/.test(ref))).toBe(true);
+    expect(flips.pValue).toBeGreaterThan(0);
+    expect(flips.pValue).toBeLessThanOrEqual(1);
+    const failed = comparison.gate!.checks.filter((c) => !c.pass);
+    expect(failed.map((c) => c.name)).toEqual(['max_regressions']);
+  });
+
+  it('compares a run with the newest comparable earlier run given, else says nothing', () => {
+    const earlier = parseSavedRun(
+      JSON.stringify(syntheticSavedReport(chinook, { configs: ['plans'], startedAt: '2026-11-01T00:00:00.000Z' })),
+      'earlier.json',
+    );
+    const data = buildReportData({ runs: [earlier, twoConfigs], suites: suites() });
+    const against = data.comparisons.find((c) => c.title.startsWith('two.json against its baseline'))!;
+    expect(against.baseline).toBe('earlier.json');
+    expect(against.flips.map((f) => f.config)).toEqual(['plans']);
+    expect(data.comparisons.some((c) => c.title.startsWith('earlier.json against'))).toBe(false);
+  });
+
+  it('joins case runs with their gold, tags and difficulty, and lists the facets', () => {
+    const difficulty = new Map(
+      chinook.suite.cases
+        .filter((c) => c.sql !== undefined)
+        .map((c) => [c.id, c.id < 'chinook_020' ? 'simple' : 'moderate']),
+    );
+    const data = buildReportData({ runs: [twoConfigs], suites: [{ ...suites()[0]!, difficulty }] });
+    const c = data.cases.find((x) => x.id === 'chinook_002' && x.config === 'gpt')!;
+    expect(data.gold[c.gold!]?.question).toBe('What are the top 5 genres by number of tracks?');
+    expect(data.facets.configs).toEqual(['gpt', 'plans']);
+    expect(data.facets.difficulties).toEqual(['moderate', 'simple', 'unanswerable']);
+    expect(data.facets.tags).toContain('rbac-denial');
+    expect(data.facets.scorers).toEqual(['outcome', 'result_match', 'sql_checks']);
+  });
+
+  it('marks the comparator explanation on the rows: first unmatched rows and the lenient mapping', () => {
+    const data = buildReportData({ runs: [twoConfigs], suites: suites() });
+    const changedValue = data.cases.find((x) => x.id === 'chinook_002' && x.config === 'plans')!;
+    expect(changedValue.status).toBe('fail');
+    expect(changedValue.rowDiff?.explanation).toMatch(/^strict: rows differ: gold row 5 \["Jazz", 130\] has no match/);
+    expect(changedValue.rowDiff?.goldMiss).toEqual({ index: 4, values: ['Jazz', 130] });
+    expect(changedValue.rowDiff?.resultMiss).toEqual({ index: 4, values: ['Jazz (changed)', 130] });
+    expect(changedValue.result?.source).toBe('saved');
+    const swapped = data.cases.find((x) => x.id === 'chinook_003' && x.config === 'plans')!;
+    expect([swapped.status, swapped.lenient]).toEqual(['fail', 'pass']);
+    expect(swapped.rowDiff?.mapping).toEqual([1, 0, 2]);
+    expect(swapped.rowDiff?.explanation).toMatch(/lenient: pass$/);
+  });
+
+  it('refuses a suite the run was not scored on, naming both digests', () => {
+    const other = { ...suites()[0]!, file: 'old/chinook.yaml', digest: '0'.repeat(64) };
+    expect(() => buildReportData({ runs: [twoConfigs], suites: [other] })).toThrow(ReportError);
+    expect(() => buildReportData({ runs: [twoConfigs], suites: [other] })).toThrow(
+      /two\.json: scored on chinook\.yaml with digest [0-9a-f]{12}, but no suite given has that digest: old\/chinook\.yaml \(000000000000\)/,
+    );
+  });
+
+  it('without a suite, shows what the runs hold and says what is missing', () => {
+    const data = buildReportData({ runs: [twoConfigs] });
+    expect(data.cases.every((c) => c.gold === null)).toBe(true);
+    expect(data.notes.join(' ')).toMatch(/No suite was given/);
+  });
+
+  it('refuses to make a page of nothing', () => {
+    expect(() => buildReportData({ runs: [] })).toThrow(/at least one saved run/);
+  });
+});
