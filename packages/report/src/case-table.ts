@@ -21,9 +21,17 @@ export function caseSection(
     `<section id="cases"><h2>Case runs</h2>` +
     `<p class="meta">${cases.length} case run(s), ${failing} not passing (strict). Click a row for its question, SQL diff, rows and scores.</p>` +
     filterBar(facets, multiRun) +
-    `<table class="cases" id="case-table"><thead><tr><th>status</th><th>case</th>${multiRun ? '<th>run</th>' : ''}<th>config</th><th>role</th><th>pass</th><th>question</th><th>outcome</th><th>failed scorers</th><th>cost</th><th>latency</th></tr></thead>` +
-    `<tbody>${cases.map((c) => caseRow(c, c.gold === null ? undefined : gold[c.gold], multiRun)).join('')}</tbody></table></section>`
+    colgroup(multiRun) +
+    `<thead><tr><th>status</th><th>case</th>${multiRun ? '<th>run</th>' : ''}<th>config</th><th>role</th><th>pass</th><th>question</th><th>outcome</th><th>failed scorers</th><th>cost</th><th>latency</th></tr></thead>` +
+    `<tbody>${cases.map((c) => caseRow(c, c.gold === null ? undefined : gold[c.gold], multiRun)).join('')}</tbody></table>` +
+    '<button type="button" id="f-more" class="more" hidden></button></section>'
   );
+}
+
+/** Fixed column widths: the table lays out once, not again for every filter. */
+function colgroup(multiRun: boolean): string {
+  const widths = ['70px', '120px', ...(multiRun ? ['44px'] : []), '110px', '80px', '48px', 'auto', '230px', '170px', '80px', '80px'];
+  return `<table class="cases" id="case-table"><colgroup>${widths.map((w) => `<col style="width:${w}">`).join('')}</colgroup>`;
 }
 
 function filterBar(f: Facets, multiRun: boolean): string {

@@ -5,6 +5,7 @@
 export const PAGE_STYLE = `
 :root{--fg:#1f2937;--muted:#6b7280;--line:#e5e7eb;--bg:#f8fafc;--card:#fff;--pass:#15803d;--pass-bg:#dcfce7;--fail:#b91c1c;--fail-bg:#fee2e2;--error:#b45309;--error-bg:#fef3c7;--accent:#0072b2;--mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace}
 *{box-sizing:border-box}
+[hidden]{display:none !important}
 body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:var(--fg);background:var(--bg)}
 header.top{background:#0f172a;color:#f8fafc;padding:18px 28px}
 header.top h1{margin:0;font-size:20px;font-weight:600}
@@ -44,9 +45,9 @@ svg.interval .band{fill:#93c5fd}svg.interval .tick{fill:#1d4ed8}
 .filters select,.filters input{font:inherit;padding:3px 6px;border:1px solid #cbd5e1;border-radius:5px;background:#fff;color:var(--fg)}
 .filters input[type=search]{width:260px}
 .filters .count{margin-left:auto;font-size:13px;color:var(--muted);align-self:center}
-table.cases{width:100%;background:var(--card);border:1px solid var(--line)}
+table.cases{width:100%;table-layout:fixed;background:var(--card);border:1px solid var(--line)}
 table.cases th{position:sticky;top:37px;background:#f1f5f9;text-align:left;font-size:12px;color:#475569;padding:6px 8px;border-bottom:1px solid var(--line);z-index:1}
-table.cases td{padding:5px 8px;border-bottom:1px solid #f1f5f9;vertical-align:top}
+table.cases td{overflow-wrap:anywhere;padding:5px 8px;border-bottom:1px solid #f1f5f9;vertical-align:top}
 table.cases tr.run{cursor:pointer}
 table.cases tr.run:hover td{background:#f8fafc}
 table.cases tr.run.open td{background:#eff6ff}
@@ -75,5 +76,6 @@ tr.detail>td{background:#fff;padding:12px 16px 18px;border-bottom:2px solid #bfd
 .dd .kv span b{color:var(--muted);font-weight:500;margin-right:4px}
 .dd .muted,.muted{color:var(--muted)}
 .history svg{background:#fff;border:1px solid var(--line);border-radius:8px;max-width:100%;height:auto}
+button.more{margin:10px 0;font:inherit;padding:5px 14px;border:1px solid #cbd5e1;border-radius:6px;background:#fff;color:var(--accent);cursor:pointer}
 footer{color:var(--muted);font-size:12px;padding:16px 28px 30px}
 `;

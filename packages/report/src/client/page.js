@@ -8,7 +8,7 @@ if (dataNode && dataNode.textContent) {
   const data = JSON.parse(dataNode.textContent);
   const table = /** @type {HTMLTableElement} */ (document.getElementById('case-table'));
   const form = /** @type {HTMLFormElement} */ (document.getElementById('filters'));
-  const count = /** @type {HTMLElement} */ (document.getElementById('f-count'));
+  const counter = /** @type {HTMLElement} */ (document.getElementById('f-count'));
   /** @type {HTMLTableRowElement[]} */
   const rows = Array.from(table.tBodies[0].rows);
   const keys = data.cases.map(/** @param {any} c */ (c) => caseKey(c, c.gold === null ? undefined : data.gold[c.gold]));
@@ -19,6 +19,14 @@ if (dataNode && dataNode.textContent) {
     const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (document.getElementById(id));
     return input ? input.value : '';
   };
+
+  // Laying out thousands of table rows takes a browser far longer than matching them, so
+  // with the script on the table shows only the first PAGE_ROWS matches and a button adds
+  // more. Rows stay in place and are hidden (moving them costs more than hiding them).
+  // Without JavaScript every row shows.
+  const PAGE_ROWS = 200;
+  let limit = PAGE_ROWS;
+  const more = /** @type {HTMLButtonElement} */ (document.getElementById('f-more'));
 
   const apply = () => {
     const started = performance.now();
@@ -31,17 +39,28 @@ if (dataNode && dataNode.textContent) {
       difficulty: value('f-difficulty'),
       text: value('f-text'),
     });
-    let shown = 0;
+    let matched = 0;
+    let placed = 0;
     for (let i = 0; i < rows.length; i++) {
-      const hide = !matches(keys[i]);
-      if (!hide) shown++;
+      const hit = matches(keys[i]);
+      if (hit) matched++;
+      const hide = !hit || placed >= limit;
+      if (!hide) placed++;
       const row = rows[i];
       if (row.hidden !== hide) row.hidden = hide;
       const detail = open.get(i);
       if (detail && detail.hidden !== hide) detail.hidden = hide;
     }
-    count.textContent = `showing ${shown} of ${rows.length} case runs`;
+    counter.dataset.matched = String(matched);
+    counter.textContent =
+      `${matched} of ${rows.length} case runs match` + (placed < matched ? `, showing the first ${placed}` : '');
+    more.hidden = placed >= matched;
+    more.textContent = `show ${Math.min(PAGE_ROWS, matched - placed)} more`;
     document.body.dataset.filterMs = (performance.now() - started).toFixed(2);
+  };
+  const refilter = () => {
+    limit = PAGE_ROWS;
+    apply();
   };
 
   /** @param {HTMLTableRowElement} row */
@@ -76,8 +95,12 @@ if (dataNode && dataNode.textContent) {
     const target = /** @type {Element} */ (event.target);
     if (event.key === 'Enter' && target.matches('tr.run')) toggle(/** @type {HTMLTableRowElement} */ (target));
   });
-  form.addEventListener('input', apply);
-  form.addEventListener('change', apply);
+  form.addEventListener('input', refilter);
+  form.addEventListener('change', refilter);
+  more.addEventListener('click', () => {
+    limit += PAGE_ROWS;
+    apply();
+  });
   form.addEventListener('submit', (event) => event.preventDefault());
   form.hidden = false;
   apply();
