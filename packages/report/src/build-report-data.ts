@@ -1,18 +1,13 @@
 import { basename } from 'node:path';
-import {
-  asStored,
-  formatRecord,
-  type RunRecord,
-  type StoredRecord,
-} from '@nl2sql/records';
+import { asStored, formatRecord, type RunRecord, type StoredRecord } from '@nl2sql/records';
 import type { EvalCase, EvalSuite } from '@nl2sql/suite';
 import { boardRows } from './board-rows.js';
-import { type CaseContext, caseView, type ExecutedRows, shownRows } from './case-view.js';
+import { type CaseContext, caseView, type Executed, shownRows } from './case-view.js';
 import { comparisons } from './comparisons.js';
 import { shortDigest } from './display-format.js';
 import { historyPanels } from './history-series.js';
-import { ReportError } from './report-error.js';
 import type { CaseView, GoldView, ReportData, RunView } from './report-data.js';
+import { ReportError } from './report-error.js';
 import type { SavedRun } from './saved-run.js';
 
 /** A suite as the report reads it: the file, its digest and its cases. */
@@ -32,7 +27,7 @@ export interface ReportInput {
   /** Result records (readRecords of benchmarks/): history and baselines. */
   readonly records?: readonly (StoredRecord | RunRecord)[];
   /** Predicted SQL run again on the database, by SQL text (see reexecute). */
-  readonly executed?: ReadonlyMap<string, ExecutedRows>;
+  readonly executed?: ReadonlyMap<string, Executed>;
   readonly title?: string;
 }
 
@@ -81,7 +76,9 @@ export function buildReportData(input: ReportInput): ReportData {
   if (suites.length === 0) {
     notes.push('No suite was given, so questions, gold SQL and gold rows are not shown.');
   }
-  const unsaved = cases.filter((c) => c.result === null && c.resultNote?.startsWith('rows not saved'));
+  const unsaved = cases.filter(
+    (c) => c.result === null && c.resultNote?.startsWith('rows not saved'),
+  );
   if (unsaved.length > 0) {
     notes.push(
       `${unsaved.length} case run(s) have no rows to show: the saved report keeps only a digest of them. Re-executing the SQL on the database (the loader's datasource option) shows them where the digest still matches.`,
@@ -178,7 +175,10 @@ function runLabels(runs: readonly SavedRun[]): string[] {
 }
 
 /** The records under benchmarks/ and the runs' own records that are not among them. */
-function withSavedRecords(stored: readonly StoredRecord[], runs: readonly SavedRun[]): StoredRecord[] {
+function withSavedRecords(
+  stored: readonly StoredRecord[],
+  runs: readonly SavedRun[],
+): StoredRecord[] {
   const known = new Set(stored.map((s) => formatRecord(s.record)));
   const extra = runs
     .flatMap((r) => r.records)

@@ -30,7 +30,19 @@ export function caseSection(
 
 /** Fixed column widths: the table lays out once, not again for every filter. */
 function colgroup(multiRun: boolean): string {
-  const widths = ['70px', '120px', ...(multiRun ? ['44px'] : []), '110px', '80px', '48px', 'auto', '230px', '170px', '80px', '80px'];
+  const widths = [
+    '70px',
+    '120px',
+    ...(multiRun ? ['44px'] : []),
+    '110px',
+    '80px',
+    '48px',
+    'auto',
+    '230px',
+    '170px',
+    '80px',
+    '80px',
+  ];
   return `<table class="cases" id="case-table"><colgroup>${widths.map((w) => `<col style="width:${w}">`).join('')}</colgroup>`;
 }
 
@@ -53,7 +65,9 @@ function filterBar(f: Facets, multiRun: boolean): string {
 
 function caseRow(c: CaseView, gold: GoldView | undefined, multiRun: boolean): string {
   const question = gold ? clip(gold.question, QUESTION_CHARS) : '';
-  const got = c.error ? `${c.engineStatus ?? 'no reply'} (${c.error.code})` : (c.engineStatus ?? 'no reply');
+  const got = c.error
+    ? `${c.engineStatus ?? 'no reply'} (${c.error.code})`
+    : (c.engineStatus ?? 'no reply');
   return (
     `<tr class="run" data-i="${c.i}" tabindex="0">` +
     `<td><span class="badge ${c.status}">${c.status}</span></td>` +

@@ -9,6 +9,13 @@ import type { SavedCaseRun } from './saved-run.js';
 export const SHOWN_ROWS = 50;
 
 /** A predicted query run again on the database (see `reexecute`), with its rows' digest. */
+export type Executed = ExecutedRows | ExecutionFailure;
+
+/** A predicted query that failed when run again (a timeout, a changed schema). */
+export interface ExecutionFailure {
+  readonly error: string;
+}
+
 export interface ExecutedRows {
   readonly columns: readonly string[];
   readonly rows: readonly (readonly unknown[])[];
@@ -25,7 +32,7 @@ export interface CaseContext {
   readonly gold: EvalCase | undefined;
   readonly goldKey: string | null;
   /** The run's SQL executed again, when re-execution was asked for. */
-  readonly executed: ExecutedRows | undefined;
+  readonly executed: Executed | undefined;
 }
 
 /**
@@ -97,7 +104,7 @@ export function shownRows(rows: readonly (readonly unknown[])[]): CellView[][] {
 
 function resultOf(
   run: SavedCaseRun,
-  executed: ExecutedRows | undefined,
+  executed: Executed | undefined,
 ): { result: ResultView | null; full: TableLike | null; note: string | null } {
   if (run.result) {
     const rowCount = Math.max(run.row_count ?? run.result.rows.length, run.result.rows.length);
@@ -121,6 +128,13 @@ function resultOf(
       result: null,
       full: null,
       note: 'rows not saved: the saved report keeps only their digest (re-execute to see them)',
+    };
+  }
+  if ('error' in executed) {
+    return {
+      result: null,
+      full: null,
+      note: `rows not saved, and running the SQL again failed: ${executed.error}`,
     };
   }
   if (run.rows_digest === null || executed.digest !== run.rows_digest) {

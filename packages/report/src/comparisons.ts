@@ -41,9 +41,7 @@ export function comparisons(
     }
     const baseline = givenBaseline(runs, r) ?? storedBaseline(run, stored);
     if (baseline) {
-      out.push(
-        runComparison(baseline.summary, summary, baseline.label, labels[r]!, baseline.from),
-      );
+      out.push(runComparison(baseline.summary, summary, baseline.label, labels[r]!, baseline.from));
     }
   });
   return out;

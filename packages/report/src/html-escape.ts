@@ -9,10 +9,10 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-// C0 controls other than tab, line feed and carriage return, DEL, and unpaired surrogates:
-// HTML has no way to show them, so they become U+FFFD (as on the published pages).
-const UNSHOWABLE =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Control characters other than tab, line feed and carriage return, and unpaired surrogates
+// (in a `u` regex a surrogate range matches only unpaired ones): HTML has no way to show
+// them, so they become U+FFFD (as on the published pages).
+const UNSHOWABLE = /(?![\t\n\r])\p{Cc}|[\ud800-\udfff]/gu;
 
 /**
  * Text for an HTML text node or a quoted attribute value (double or single quotes): the

@@ -5,7 +5,12 @@ export {
   type ReportInput,
   type SuiteInput,
 } from './build-report-data.js';
-export { type ExecutedRows, SHOWN_ROWS } from './case-view.js';
+export {
+  type Executed,
+  type ExecutedRows,
+  type ExecutionFailure,
+  SHOWN_ROWS,
+} from './case-view.js';
 export { historyChart, panelTitle, SERIES_COLOURS } from './history-chart.js';
 export {
   type HistoryPanel,
@@ -17,6 +22,7 @@ export { renderHistorySvg } from './history-svg.js';
 export { escapeHtml, inlineJson } from './html-escape.js';
 export { intervalBar } from './interval-bar.js';
 export { loadReportData, type ReportOptions, type SavedReportValue } from './load-report.js';
+export { type ReexecuteOptions, reexecute, rowsDigest } from './reexecute.js';
 export type {
   BoardRow,
   BoardView,
@@ -31,7 +37,6 @@ export type {
 } from './report-data.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
 export { renderReportPage } from './report-page.js';
-export { type ReexecuteOptions, reexecute, rowsDigest } from './reexecute.js';
 export {
   parseSavedRun,
   readSavedRun,

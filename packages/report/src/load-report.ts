@@ -1,11 +1,11 @@
-import { type Datasource } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
 import { readRecords, type StoredRecord } from '@nl2sql/records';
 import { difficulty, loadSqlcheck } from '@nl2sql/sqlcheck';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { buildReportData, type SuiteInput } from './build-report-data.js';
+import { reexecute } from './reexecute.js';
 import type { ReportData } from './report-data.js';
 import { ReportError } from './report-error.js';
-import { reexecute } from './reexecute.js';
 import { parseSavedRun, readSavedRun, type SavedRun } from './saved-run.js';
 
 /** A saved report given as a value rather than a file (what `eval run --report` has in hand). */
@@ -44,10 +44,13 @@ export async function loadReportData(options: ReportOptions): Promise<ReportData
     throw new ReportError('NO_RUNS', 'a report needs at least one saved report');
   }
   const runs: SavedRun[] = options.saved.map((item) =>
-    typeof item === 'string' ? readSavedRun(item) : parseSavedRun(JSON.stringify(item.value), item.label),
+    typeof item === 'string'
+      ? readSavedRun(item)
+      : parseSavedRun(JSON.stringify(item.value), item.label),
   );
   const suites: SuiteInput[] = [];
-  for (const file of options.suites ?? []) suites.push(await loadSuiteInput(file, options.dialect ?? 'sqlite'));
+  for (const file of options.suites ?? [])
+    suites.push(await loadSuiteInput(file, options.dialect ?? 'sqlite'));
   let records: StoredRecord[] = [];
   if (options.records !== undefined) {
     try {
@@ -71,7 +74,9 @@ async function loadSuiteInput(file: string, dialect: string): Promise<SuiteInput
   try {
     digest = await suiteFileDigest(file);
   } catch (error) {
-    throw new ReportError('FILE_ERROR', `${file}: cannot read (${(error as Error).message})`, { file });
+    throw new ReportError('FILE_ERROR', `${file}: cannot read (${(error as Error).message})`, {
+      file,
+    });
   }
   const suite = await loadSuite(file);
   const levels = new Map<string, string>();

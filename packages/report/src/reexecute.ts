@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Datasource, toJsonCell } from '@nl2sql/datasource';
-import type { ExecutedRows } from './case-view.js';
+import type { Executed } from './case-view.js';
 import type { SavedRun } from './saved-run.js';
 
 /** Options for `reexecute`. */
@@ -17,15 +17,15 @@ export interface ReexecuteOptions {
  * Cells become JSON values with the datasource's toJsonCell, as the engine's executor does,
  * and the digest is the runner's (SHA-256 of the rows as JSON), so the page shows the rows
  * only where the digest equals the run's: the rows the run was scored on, not what the
- * database holds today. A statement that fails is left out (its case says no rows saved).
+ * database holds today. A statement that fails (a timeout) is kept as its error message.
  */
 export async function reexecute(
-  runs: readonly SavedRun[],
+  runs: SavedRun | readonly SavedRun[],
   datasource: Datasource,
   options: ReexecuteOptions = {},
-): Promise<Map<string, ExecutedRows>> {
+): Promise<Map<string, Executed>> {
   const wanted = new Set<string>();
-  for (const run of runs) {
+  for (const run of Array.isArray(runs) ? runs : [runs as SavedRun]) {
     for (const config of run.configs) {
       for (const c of config.cases) {
         if (c.result === null && c.sql !== null && c.engine_status === 'success' && c.rows_digest) {
@@ -34,7 +34,7 @@ export async function reexecute(
       }
     }
   }
-  const out = new Map<string, ExecutedRows>();
+  const out = new Map<string, Executed>();
   for (const sql of wanted) {
     try {
       const result = await datasource.execute(sql, {
@@ -43,8 +43,8 @@ export async function reexecute(
       });
       const rows = result.rows.map((row) => row.map(toJsonCell));
       out.set(sql, { columns: result.columns, rows, digest: rowsDigest(rows) });
-    } catch {
-      // Not shown: the page says the rows were not saved, which stays true.
+    } catch (error) {
+      out.set(sql, { error: error instanceof Error ? error.message : String(error) });
     }
   }
   return out;

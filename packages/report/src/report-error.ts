@@ -1,9 +1,5 @@
 /** Why a report could not be made. */
-export type ReportErrorCode =
-  | 'INVALID_SAVED_REPORT'
-  | 'SUITE_MISMATCH'
-  | 'NO_RUNS'
-  | 'FILE_ERROR';
+export type ReportErrorCode = 'INVALID_SAVED_REPORT' | 'SUITE_MISMATCH' | 'NO_RUNS' | 'FILE_ERROR';
 
 /**
  * Thrown where no page can be made: a file that is not a report saved by

@@ -24,8 +24,12 @@ export function rowDiffFromScore(score: SavedScore): RowDiffView | null {
   const lenientReason = reasonOf(lenient?.reason);
   const mapping = mappingOf(lenient?.mapping);
   const parts: string[] = [];
-  parts.push(`strict: ${strict?.pass === true ? 'pass' : strictReason ? formatReason(strictReason) : 'fail'}`);
-  parts.push(`lenient: ${lenient?.pass === true ? 'pass' : lenientReason ? formatReason(lenientReason) : 'fail'}`);
+  parts.push(
+    `strict: ${strict?.pass === true ? 'pass' : strictReason ? formatReason(strictReason) : 'fail'}`,
+  );
+  parts.push(
+    `lenient: ${lenient?.pass === true ? 'pass' : lenientReason ? formatReason(lenientReason) : 'fail'}`,
+  );
   const gold = num(strict?.matched_gold) ?? num(lenient?.matched_gold) ?? 0;
   return marks(parts.join('; '), gold, mapping, rowLevel(lenientReason) ?? strictReason);
 }
@@ -41,7 +45,9 @@ export function rowDiffByComparing(
   orderMatters: boolean,
 ): RowDiffView {
   const strict = compareAny(golds, result, { orderMatters, score: 'strict' });
-  const lenient = strict.pass ? strict : compareAny(golds, result, { orderMatters, score: 'lenient' });
+  const lenient = strict.pass
+    ? strict
+    : compareAny(golds, result, { orderMatters, score: 'lenient' });
   const words = (v: AnyVerdict) => (v.pass ? 'pass' : v.reason ? formatReason(v.reason) : 'fail');
   return marks(
     `strict: ${words(strict)}; lenient: ${words(lenient)}`,

@@ -26,9 +26,13 @@ export async function writeReport(
     writeFileSync(temp, html);
     renameSync(temp, options.out);
   } catch (error) {
-    throw new ReportError('FILE_ERROR', `${options.out}: cannot write (${(error as Error).message})`, {
-      file: options.out,
-    });
+    throw new ReportError(
+      'FILE_ERROR',
+      `${options.out}: cannot write (${(error as Error).message})`,
+      {
+        file: options.out,
+      },
+    );
   }
   return { path: options.out, bytes: Buffer.byteLength(html), caseRuns: data.cases.length };
 }

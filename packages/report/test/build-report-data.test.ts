@@ -23,7 +23,9 @@ const suites = () => [{ file: chinook.path, digest: chinook.digest, suite: chino
 describe('buildReportData', () => {
   it('compares configs with the gate: flips both ways, McNemar p, the failing check', () => {
     const data = buildReportData({ runs: [twoConfigs], suites: suites() });
-    const comparison = data.comparisons.find((c) => c.title.includes('config gpt against config plans'))!;
+    const comparison = data.comparisons.find((c) =>
+      c.title.includes('config gpt against config plans'),
+    )!;
     expect(comparison.gate?.pass).toBe(false);
     const flips = comparison.flips[0]!;
     expect(flips.lost.length).toBeGreaterThan(0);
@@ -37,11 +39,18 @@ describe('buildReportData', () => {
 
   it('compares a run with the newest comparable earlier run given, else says nothing', () => {
     const earlier = parseSavedRun(
-      JSON.stringify(syntheticSavedReport(chinook, { configs: ['plans'], startedAt: '2026-11-01T00:00:00.000Z' })),
+      JSON.stringify(
+        syntheticSavedReport(chinook, {
+          configs: ['plans'],
+          startedAt: '2026-11-01T00:00:00.000Z',
+        }),
+      ),
       'earlier.json',
     );
     const data = buildReportData({ runs: [earlier, twoConfigs], suites: suites() });
-    const against = data.comparisons.find((c) => c.title.startsWith('two.json against its baseline'))!;
+    const against = data.comparisons.find((c) =>
+      c.title.startsWith('two.json against its baseline'),
+    )!;
     expect(against.baseline).toBe('earlier.json');
     expect(against.flips.map((f) => f.config)).toEqual(['plans']);
     expect(data.comparisons.some((c) => c.title.startsWith('earlier.json against'))).toBe(false);
@@ -66,7 +75,9 @@ describe('buildReportData', () => {
     const data = buildReportData({ runs: [twoConfigs], suites: suites() });
     const changedValue = data.cases.find((x) => x.id === 'chinook_002' && x.config === 'plans')!;
     expect(changedValue.status).toBe('fail');
-    expect(changedValue.rowDiff?.explanation).toMatch(/^strict: rows differ: gold row 5 \["Jazz", 130\] has no match/);
+    expect(changedValue.rowDiff?.explanation).toMatch(
+      /^strict: rows differ: gold row 5 \["Jazz", 130\] has no match/,
+    );
     expect(changedValue.rowDiff?.goldMiss).toEqual({ index: 4, values: ['Jazz', 130] });
     expect(changedValue.rowDiff?.resultMiss).toEqual({ index: 4, values: ['Jazz (changed)', 130] });
     expect(changedValue.result?.source).toBe('saved');

@@ -22,7 +22,12 @@ const run = (over: Record<string, unknown> = {}) => ({
   answer: { parts: [{ text: 'The answer is Björk' }] },
   ...over,
 });
-const gold = { question: 'Which artists sell the most?', sql: 'SELECT 1', tags: ['join', 'order-limit'], difficulty: 'simple' };
+const gold = {
+  question: 'Which artists sell the most?',
+  sql: 'SELECT 1',
+  tags: ['join', 'order-limit'],
+  difficulty: 'simple',
+};
 
 describe('caseMatcher', () => {
   const key = caseKey(run(), gold);

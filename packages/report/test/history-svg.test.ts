@@ -1,6 +1,6 @@
+import { createRecord, type RunRecord } from '@nl2sql/records';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRecord, type RunRecord } from '@nl2sql/records';
 import { historyPanels, renderHistorySvg } from '../src/index.js';
 import { HOSTILE_TEXTS } from './hostile-text.js';
 import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';
@@ -35,7 +35,9 @@ describe('renderHistorySvg', () => {
     const points = svg.match(/<g class="point"/g) ?? [];
     expect(points).toHaveLength(records.length);
     for (const r of records) {
-      expect(svg).toContain(`${r.recorded_at.slice(0, 10)}, commit ${r.git_commit.slice(0, 7)}: ${r.config.name}: strict`);
+      expect(svg).toContain(
+        `${r.recorded_at.slice(0, 10)}, commit ${r.git_commit.slice(0, 7)}: ${r.config.name}: strict`,
+      );
     }
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   });

@@ -22,6 +22,7 @@ export const HOSTILE_TEXTS: readonly string[] = [
   'nul\u0000bell\u0007esc\u001bdel\u007f',
   'lone \ud800 high and \udc00 low',
   '😀 emoji and é accents and 中文',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder is the point
   '${x} `backtick` \\u003c',
   '<style>body{display:none}</style>',
   '</style><script>window.__pwned=1</script>',

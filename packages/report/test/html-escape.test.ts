@@ -12,8 +12,8 @@ describe('escapeHtml', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         const out = escapeHtml(text);
-        expect(out).not.toMatch(/[<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
-        expect(out.isWellFormed()).toBe(true);
+        expect(out).not.toMatch(/[<>"']|(?![\t\n\r])\p{Cc}/u);
+        expect(out).not.toMatch(/[\ud800-\udfff]/u);
         // Every & starts an entity this function wrote.
         expect(out.replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toContain('&');
       }),

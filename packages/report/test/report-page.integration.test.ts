@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRecords, type RunRecord, writeRecord } from '@nl2sql/records';
+import { type RunRecord, readRecords, writeRecord } from '@nl2sql/records';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReport } from '../src/index.js';
@@ -14,7 +14,7 @@ import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-ru
 
 const MAX_CHINOOK_BYTES = 2 * 1024 * 1024;
 const MAX_FILTER_MS = 100;
-const PAGE_ROWS = 200;
+const PAGE_ROWS = 100;
 
 if (chromiumMissing !== null && process.env.CI) {
   it('has Chromium for the browser tests (required under CI)', () => {
@@ -55,7 +55,12 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     const savedPath = join(dir, 'run.json');
     writeFileSync(savedPath, JSON.stringify(saved));
     pagePath = join(dir, 'report.html');
-    await writeReport({ saved: [savedPath], suites: [chinook.path], records: benchmarks, out: pagePath });
+    await writeReport({
+      saved: [savedPath],
+      suites: [chinook.path],
+      records: benchmarks,
+      out: pagePath,
+    });
     historyRecords = readRecords(benchmarks).length + (saved.records as unknown[]).length;
     browser = await launchChromium();
   });
@@ -83,7 +88,7 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
   }
 
   const visibleRows = (page: Page) => page.locator('#case-table tr.run:visible').count();
-  /** How many rows match the filters (the table shows the first 200 of them). */
+  /** How many rows match the filters (the table shows the first 100 of them). */
   const matched = async (page: Page) => {
     const n = Number(await page.locator('#f-count').getAttribute('data-matched'));
     expect(await visibleRows(page)).toBe(Math.min(n, PAGE_ROWS));
@@ -95,15 +100,23 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
 
   it('is self-contained and small: one file, no other request, under 2 MB for the Chinook suite', async () => {
     const bytes = statSync(pagePath).size;
-    console.log(`report page for ${countRuns(saved)} Chinook case runs: ${(bytes / 1024).toFixed(0)} KiB`);
+    console.log(
+      `report page for ${countRuns(saved)} Chinook case runs: ${(bytes / 1024).toFixed(0)} KiB`,
+    );
     expect(bytes).toBeLessThan(MAX_CHINOOK_BYTES);
     const html = readFileSync(pagePath, 'utf8');
     // Markup is escaped, so any of these would be a real element or a style fetch.
-    expect(html.match(/<(link|img|iframe|object|embed|audio|video|source)\b|<script[^>]*\ssrc=|@import|url\(/gi)).toBeNull();
+    expect(
+      html.match(
+        /<(link|img|iframe|object|embed|audio|video|source)\b|<script[^>]*\ssrc=|@import|url\(/gi,
+      ),
+    ).toBeNull();
     const { requests, errors, page, close } = await open();
     expect(requests).toEqual([`file://${pagePath}`]);
     expect(errors).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     await close();
   });
 
@@ -114,7 +127,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     const comparison = page.locator('#comparison .comparison').first();
     await expect(comparison.textContent()).resolves.toMatch(/config gpt against config plans/);
     await expect(comparison.locator('.verdict').textContent()).resolves.toBe('gate fails');
-    await expect(comparison.locator('.checks li.fail').first().textContent()).resolves.toMatch(/max_regressions/);
+    await expect(comparison.locator('.checks li.fail').first().textContent()).resolves.toMatch(
+      /max_regressions/,
+    );
     await page.screenshot({ path: join(shots, 'board.png'), fullPage: false });
     expect(errors).toEqual([]);
     await close();
@@ -132,7 +147,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await choose(page, 'f-status', 'fail');
     expect(await matched(page)).toBe(cases.filter((c) => c.status === 'fail').length);
     await choose(page, 'f-config', 'plans');
-    expect(await matched(page)).toBe(cases.filter((c) => c.status === 'fail' && c.config === 'plans').length);
+    expect(await matched(page)).toBe(
+      cases.filter((c) => c.status === 'fail' && c.config === 'plans').length,
+    );
     await choose(page, 'f-status', '');
     await choose(page, 'f-config', '');
     await choose(page, 'f-role', 'catalog');
@@ -151,12 +168,17 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await choose(page, 'f-difficulty', '');
     await page.fill('#f-text', 'top 5 genres');
     expect(await matched(page)).toBe(6); // chinook_002, 3 roles x 2 configs
-    await expect(page.locator('#f-count').textContent()).resolves.toBe(`6 of ${cases.length} case runs match`);
-    // More than a page of matches: the first 200 show, and the button adds the rest.
+    await expect(page.locator('#f-count').textContent()).resolves.toBe(
+      `6 of ${cases.length} case runs match`,
+    );
+    // More than a page of matches: the first 100 show, and the button adds more.
     await page.fill('#f-text', '');
     await expect(page.locator('#f-count').textContent()).resolves.toBe(
       `${cases.length} of ${cases.length} case runs match, showing the first ${PAGE_ROWS}`,
     );
+    await expect(page.locator('#f-more').textContent()).resolves.toBe(`show ${PAGE_ROWS} more`);
+    await page.click('#f-more');
+    expect(await visibleRows(page)).toBe(2 * PAGE_ROWS);
     await page.click('#f-more');
     expect(await visibleRows(page)).toBe(cases.length);
     expect(await page.locator('#f-more').isVisible()).toBe(false);
@@ -179,12 +201,18 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await expect(detail.locator('.sql-gold del').allTextContents()).resolves.toContain('DESC');
     await expect(detail.locator('.sql-predicted ins').allTextContents()).resolves.toContain('ASC');
     // Rows: swapped columns, which lenient matched; strict marks the first unmatched rows.
-    await expect(detail.locator('.row-diff .explain').textContent()).resolves.toMatch(/strict: rows differ.*lenient: pass/);
-    await expect(detail.locator('.row-diff .explain').textContent()).resolves.toMatch(/lenient column match: gold 1 = col_1, gold 2 = col_2, gold 3 = col_3/);
+    await expect(detail.locator('.row-diff .explain').textContent()).resolves.toMatch(
+      /strict: rows differ.*lenient: pass/,
+    );
+    await expect(detail.locator('.row-diff .explain').textContent()).resolves.toMatch(
+      /lenient column match: gold 1 = col_1, gold 2 = col_2, gold 3 = col_3/,
+    );
     expect(await detail.locator('.row-diff tr.miss').count()).toBe(2);
     // The answer's made-up number and name are marked.
     await expect(detail.locator('mark.number').allTextContents()).resolves.toContain('987654.32');
-    await expect(detail.locator('mark.name').allTextContents()).resolves.toContain('"Nowhere Band"');
+    await expect(detail.locator('mark.name').allTextContents()).resolves.toContain(
+      '"Nowhere Band"',
+    );
     await expect(detail.locator('.findings').textContent()).resolves.toMatch(/limit-out-of-range/);
     await detail.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'drill-down.png') });
@@ -193,7 +221,10 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await choose(page, 'f-config', 'gpt');
     await page.locator('#case-table tr.run:visible').click();
     const second = page.locator('tr.detail', { hasText: 'What are the top 5 genres' });
-    await expect(second.locator('.row-diff tr.miss td.n').allTextContents()).resolves.toEqual(['5', '5']);
+    await expect(second.locator('.row-diff tr.miss td.n').allTextContents()).resolves.toEqual([
+      '5',
+      '5',
+    ]);
     // Clicking again closes it.
     await row.first().click();
     expect(await page.locator('tr.detail').count()).toBe(1);
@@ -208,7 +239,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await page.locator('#case-table tr.run:visible').click();
     const text = await page.locator('tr.detail').textContent();
     for (const hostile of HOSTILE_TEXTS.slice(0, 8)) expect(text).toContain(hostile);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     expect(errors).toEqual([]);
     await close();
   });
@@ -217,7 +250,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     const { page, errors, close } = await open();
     const points = page.locator('#history g.history-panel[data-mode="plans"] g.point');
     expect(await points.count()).toBe(historyRecords);
-    await expect(points.first().locator('title').textContent()).resolves.toMatch(/^2026-11-01, commit 1abcdef: /);
+    await expect(points.first().locator('title').textContent()).resolves.toMatch(
+      /^2026-11-01, commit 1abcdef: /,
+    );
     await page.locator('#history').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(shots, 'history.png') });
     expect(errors).toEqual([]);
@@ -227,7 +262,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
   it('with JavaScript off still shows the board, the case table and the history', async () => {
     const { page, close } = await open({ javaScriptEnabled: false });
     expect(await page.locator('#board .card').count()).toBe(2);
-    await expect(page.locator('#board .card').first().textContent()).resolves.toMatch(/Strict accuracy/);
+    await expect(page.locator('#board .card').first().textContent()).resolves.toMatch(
+      /Strict accuracy/,
+    );
     expect(await page.locator('#case-table tr.run').count()).toBe(countRuns(saved));
     expect(await page.locator('#case-table tr.run').first().isVisible()).toBe(true);
     expect(await page.locator('#filters').isVisible()).toBe(false);
@@ -274,7 +311,8 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
 /**
  * Sets one filter and times the whole update: the handler, style and layout. Wall time
  * depends on what else the machine runs, so the check is on the page's main-thread CPU time
- * (Chromium's ThreadTime), and the wall time is printed beside it.
+ * (Chromium's ThreadTime), the best of three tries (the filter is set back in between), and
+ * the wall time is printed beside it.
  */
 async function timeFilter(page: Page, id: string, value: string): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -283,24 +321,37 @@ async function timeFilter(page: Page, id: string, value: string): Promise<number
     const { metrics } = await cdp.send('Performance.getMetrics');
     return metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN;
   };
-  const before = await threadTime();
-  const { total, script } = await page.evaluate(
-    ([id, value]) => {
-      const input = document.getElementById(id!) as HTMLInputElement | HTMLSelectElement;
-      const started = performance.now();
-      input.value = value!;
-      input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
-      void document.body.offsetHeight; // forces style and layout now
-      return { total: performance.now() - started, script: Number(document.body.dataset.filterMs) };
-    },
-    [id, value],
+  const set = (to: string) =>
+    page.evaluate(
+      ([id, to]) => {
+        const input = document.getElementById(id!) as HTMLInputElement | HTMLSelectElement;
+        const started = performance.now();
+        input.value = to!;
+        input.dispatchEvent(
+          new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }),
+        );
+        void document.body.offsetHeight; // forces style and layout now
+        return performance.now() - started;
+      },
+      [id, to],
+    );
+  const before = await page.evaluate(
+    (id) => (document.getElementById(id) as HTMLInputElement).value,
+    id,
   );
-  const cpu = ((await threadTime()) - before) * 1000;
+  let best = { cpu: Number.POSITIVE_INFINITY, wall: 0 };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await set(before);
+    const start = await threadTime();
+    const wall = await set(value);
+    const cpu = ((await threadTime()) - start) * 1000;
+    if (cpu < best.cpu) best = { cpu, wall };
+  }
   await cdp.detach();
   console.log(
-    `filter ${id} = ${JSON.stringify(value)}: main-thread CPU ${cpu.toFixed(1)} ms (wall ${total.toFixed(1)} ms, script ${script.toFixed(1)} ms)`,
+    `filter ${id} = ${JSON.stringify(value)}: main-thread CPU ${best.cpu.toFixed(1)} ms (wall ${best.wall.toFixed(1)} ms)`,
   );
-  return cpu;
+  return best.cpu;
 }
 
 function countRuns(saved: Record<string, unknown>): number {
@@ -311,7 +362,9 @@ function countRuns(saved: Record<string, unknown>): number {
 /** chinook_005 as admin in config plans gets hostile text in its error and answer. */
 function plantHostileText(saved: Record<string, unknown>): void {
   const report = saved.report as { configs: { cases: Record<string, unknown>[] }[] };
-  const run = report.configs[0]!.cases.find((c) => c.case_id === 'chinook_005' && c.role === 'admin')!;
+  const run = report.configs[0]!.cases.find(
+    (c) => c.case_id === 'chinook_005' && c.role === 'admin',
+  )!;
   const text = HOSTILE_TEXTS.join('\n');
   run.error = { code: 'ENGINE_ERROR', message: text };
   run.answer = { summary: null, content: text };

@@ -6,7 +6,11 @@ let chinook: Chinook;
 let saved: Record<string, unknown>;
 beforeAll(async () => {
   chinook = await chinookSuite();
-  saved = syntheticSavedReport(chinook, { configs: ['plans'], fails: (_c, i) => i % 5 === 0, answers: true });
+  saved = syntheticSavedReport(chinook, {
+    configs: ['plans'],
+    fails: (_c, i) => i % 5 === 0,
+    answers: true,
+  });
 });
 
 /** A deep copy of the saved report with one change made at `path`. */
@@ -46,11 +50,14 @@ describe('parseSavedRun', () => {
   });
 
   it('reads a report of the shape `eval run --save` writes today (no rows, no answer, no kind)', () => {
-    const copy = structuredClone(saved) as { report: { configs: { cases: Record<string, unknown>[] }[] } };
+    const copy = structuredClone(saved) as {
+      report: { configs: { cases: Record<string, unknown>[] }[] };
+    };
     for (const c of copy.report.configs[0]!.cases) {
       delete c.result;
       delete c.answer;
-      for (const s of Object.values(c.scores as Record<string, Record<string, unknown>>)) delete s.kind;
+      for (const s of Object.values(c.scores as Record<string, Record<string, unknown>>))
+        delete s.kind;
     }
     const run = parseSavedRun(JSON.stringify(copy));
     expect(run.configs[0]!.cases.every((c) => c.result === null && c.answer === null)).toBe(true);
@@ -67,13 +74,41 @@ describe('parseSavedRun', () => {
     [['report'], undefined, /report must be an object, got missing/],
     [['report', 'mode'], 7, /report\.mode must be a string, got 7/],
     [['report', 'configs'], {}, /report\.configs must be a list, got an object/],
-    [['report', 'configs', 0, 'config', 'name'], null, /report\.configs\[0\]\.config\.name must be a string, got null/],
-    [['report', 'configs', 0, 'cases', 3, 'status'], 'passed', /report\.configs\[0\]\.cases\[3\]\.status must be one of "pass", "fail", "error", got "passed" \(case chinook_002\)/],
-    [['report', 'configs', 0, 'cases', 3, 'pass'], 0, /cases\[3\]\.pass must be a whole number from 1, got 0 \(case chinook_002\)/],
-    [['report', 'configs', 0, 'cases', 3, 'case_id'], 12, /cases\[3\]\.case_id must be a string, got 12/],
-    [['report', 'configs', 0, 'cases', 3, 'sql'], ['SELECT'], /cases\[3\]\.sql must be a string, got a list \(case chinook_002\)/],
-    [['report', 'configs', 0, 'cases', 3, 'scores', 'outcome', 'pass'], 'yes', /scores\.outcome\.pass must be true or false/],
-    [['report', 'configs', 0, 'cases', 3, 'result', 'rows', 0], [1], /result\.rows\[0\] must be a row of 2 cells/],
+    [
+      ['report', 'configs', 0, 'config', 'name'],
+      null,
+      /report\.configs\[0\]\.config\.name must be a string, got null/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'status'],
+      'passed',
+      /report\.configs\[0\]\.cases\[3\]\.status must be one of "pass", "fail", "error", got "passed" \(case chinook_002\)/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'pass'],
+      0,
+      /cases\[3\]\.pass must be a whole number from 1, got 0 \(case chinook_002\)/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'case_id'],
+      12,
+      /cases\[3\]\.case_id must be a string, got 12/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'sql'],
+      ['SELECT'],
+      /cases\[3\]\.sql must be a string, got a list \(case chinook_002\)/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'scores', 'outcome', 'pass'],
+      'yes',
+      /scores\.outcome\.pass must be true or false/,
+    ],
+    [
+      ['report', 'configs', 0, 'cases', 3, 'result', 'rows', 0],
+      [1],
+      /result\.rows\[0\] must be a row of 2 cells/,
+    ],
     [['records', 0, 'schema'], 1, /records\[0\]|record/],
   ])('refuses %j = %j, naming the file and field', (path, value, message) => {
     const error = errorOf(changed(path as (string | number)[], value));

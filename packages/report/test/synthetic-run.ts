@@ -68,7 +68,9 @@ export function syntheticSavedReport(chinook: Chinook, options: SyntheticOptions
     cases.forEach((c, index) => {
       for (const role of Object.keys(c.outcome).sort()) {
         for (let pass = 1; pass <= passes; pass++) {
-          runs.push(caseRun(c, role, pass, fails(ci, index % chinook.suite.cases.length, pass), options));
+          runs.push(
+            caseRun(c, role, pass, fails(ci, index % chinook.suite.cases.length, pass), options),
+          );
         }
       }
     });
@@ -91,7 +93,12 @@ export function syntheticSavedReport(chinook: Chinook, options: SyntheticOptions
         settings,
         cases: runs.map(({ result: _r, answer: _a, ...rest }) => rest) as never,
       },
-      git: { commit: options.commit ?? 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', shortSha: 'a1b2c3d', dirty: false, root: null },
+      git: {
+        commit: options.commit ?? 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+        shortSha: 'a1b2c3d',
+        dirty: false,
+        root: null,
+      },
       recordedAt: new Date(Date.parse(started) + 60_000),
     }),
   );
@@ -121,7 +128,13 @@ export function syntheticSavedReport(chinook: Chinook, options: SyntheticOptions
   };
 }
 
-function caseRun(c: EvalCase, role: string, pass: number, fail: boolean, options: SyntheticOptions): Json {
+function caseRun(
+  c: EvalCase,
+  role: string,
+  pass: number,
+  fail: boolean,
+  options: SyntheticOptions,
+): Json {
   const expected = c.outcome[role]!;
   const base = {
     case_id: c.id,
@@ -130,7 +143,7 @@ function caseRun(c: EvalCase, role: string, pass: number, fail: boolean, options
     generated_status: null,
     expected,
     cost_usd: 0.0012,
-    latency_ms: 100 + (c.id.length * 37 + pass * 11) % 400,
+    latency_ms: 100 + ((c.id.length * 37 + pass * 11) % 400),
     tokens: { input: 900, cached_input: 0, cache_write: 0, output: 120, reasoning: 0 },
     curated: false,
   };
@@ -166,7 +179,8 @@ function caseRun(c: EvalCase, role: string, pass: number, fail: boolean, options
     } else {
       // Even cases: the last row's first cell changes, so both scores find the rows differ.
       const last = rows[rows.length - 1];
-      if (last) last[0] = typeof last[0] === 'number' ? last[0] + 1 : `${String(last[0])} (changed)`;
+      if (last)
+        last[0] = typeof last[0] === 'number' ? last[0] + 1 : `${String(last[0])} (changed)`;
       else rows = [[...Array(width).keys()].map(() => 'extra')];
     }
     sql = sql.includes('DESC') ? sql.replace('DESC', 'ASC') : `${sql}\nLIMIT 3`;
@@ -174,10 +188,15 @@ function caseRun(c: EvalCase, role: string, pass: number, fail: boolean, options
   const result = { columns, rows };
   const golds = goldTables(c, width);
   const strict = compareAny(golds, result, { orderMatters: c.order_matters, score: 'strict' });
-  const lenient = strict.pass ? strict : compareAny(golds, result, { orderMatters: c.order_matters, score: 'lenient' });
+  const lenient = strict.pass
+    ? strict
+    : compareAny(golds, result, { orderMatters: c.order_matters, score: 'lenient' });
   const explanation = strict.pass ? null : `${formatVerdict(strict)}; ${formatVerdict(lenient)}`;
   const answer = options.answers
-    ? { summary: null, content: `There are ${rows.length} rows; the total is 987654.32 and "Nowhere Band" leads.` }
+    ? {
+        summary: null,
+        content: `There are ${rows.length} rows; the total is 987654.32 and "Nowhere Band" leads.`,
+      }
     : null;
   const scores: Json = {
     outcome: score(true, null, { expected, actual: 'allowed', error_code: null }, 'execution'),
@@ -186,28 +205,55 @@ function caseRun(c: EvalCase, role: string, pass: number, fail: boolean, options
       lenient: lenient.pass,
       explanation,
       detail: {
-        strict: { pass: strict.pass, matched_gold: strict.matchedGold, reason: strict.reason ?? null },
-        lenient: { pass: lenient.pass, matched_gold: lenient.matchedGold, mapping: lenient.mapping, reason: lenient.reason ?? null },
+        strict: {
+          pass: strict.pass,
+          matched_gold: strict.matchedGold,
+          reason: strict.reason ?? null,
+        },
+        lenient: {
+          pass: lenient.pass,
+          matched_gold: lenient.matchedGold,
+          mapping: lenient.mapping,
+          reason: lenient.reason ?? null,
+        },
         empty_match: strict.emptyMatch,
         truncated: false,
       },
       kind: 'execution',
     },
-    sql_checks: score(!fail, fail ? 'L3 safety: LIMIT 1001 is outside 1..1000' : null, {
-      levels: [
-        { level: 'L1', name: 'syntax', pass: true, skipped: false, violations: [] },
-        { level: 'L3', name: 'safety', pass: !fail, skipped: false, violations: fail ? [{ rule: 'limit-out-of-range', message: 'LIMIT 1001 is outside 1..1000' }] : [] },
-      ],
-    }, 'diagnostic'),
+    sql_checks: score(
+      !fail,
+      fail ? 'L3 safety: LIMIT 1001 is outside 1..1000' : null,
+      {
+        levels: [
+          { level: 'L1', name: 'syntax', pass: true, skipped: false, violations: [] },
+          {
+            level: 'L3',
+            name: 'safety',
+            pass: !fail,
+            skipped: false,
+            violations: fail
+              ? [{ rule: 'limit-out-of-range', message: 'LIMIT 1001 is outside 1..1000' }]
+              : [],
+          },
+        ],
+      },
+      'diagnostic',
+    ),
   };
   if (answer) {
     const v = checkAnswer(answer, result, c.question);
-    scores.faithfulness = score(v.faithful, v.faithful ? null : 'unsupported', {
-      faithful: v.faithful,
-      unsupported_numbers: v.unsupported_numbers,
-      unsupported_entities: v.unsupported_entities,
-      checked: v.checked,
-    }, 'quality');
+    scores.faithfulness = score(
+      v.faithful,
+      v.faithful ? null : 'unsupported',
+      {
+        faithful: v.faithful,
+        unsupported_numbers: v.unsupported_numbers,
+        unsupported_entities: v.unsupported_entities,
+        checked: v.checked,
+      },
+      'quality',
+    );
   }
   return {
     ...base,

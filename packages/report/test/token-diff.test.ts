@@ -32,21 +32,53 @@ function lcs(a: string[], b: string[]): number {
 }
 
 const sqlish = fc
-  .array(fc.constantFrom('SELECT', 'a', 'b', ',', ' ', '\n', '"c"', "'x'", '(', ')', 'FROM', 't', '1', 'é', '😀'), {
-    maxLength: 40,
-  })
+  .array(
+    fc.constantFrom(
+      'SELECT',
+      'a',
+      'b',
+      ',',
+      ' ',
+      '\n',
+      '"c"',
+      "'x'",
+      '(',
+      ')',
+      'FROM',
+      't',
+      '1',
+      'é',
+      '😀',
+    ),
+    {
+      maxLength: 40,
+    },
+  )
   .map((parts) => parts.join(''));
 
 describe('sqlTokens', () => {
   it('loses nothing: the tokens join back to the text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => {
-      expect(sqlTokens(text).join('')).toBe(text);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(sqlTokens(text).join('')).toBe(text);
+      }),
+    );
   });
 
   it('keeps quoted names, strings and words whole', () => {
     expect(sqlTokens(`SELECT "c"."Country", 'it''s' FROM t1`)).toEqual([
-      'SELECT', ' ', '"c"', '.', '"Country"', ',', ' ', "'it''s'", ' ', 'FROM', ' ', 't1',
+      'SELECT',
+      ' ',
+      '"c"',
+      '.',
+      '"Country"',
+      ',',
+      ' ',
+      "'it''s'",
+      ' ',
+      'FROM',
+      ' ',
+      't1',
     ]);
   });
 });
@@ -74,7 +106,10 @@ describe('textDiff', () => {
   });
 
   it('marks what changed in a real pair', () => {
-    const chunks = textDiff('SELECT a FROM t ORDER BY a DESC', 'SELECT a FROM t ORDER BY a ASC LIMIT 5');
+    const chunks = textDiff(
+      'SELECT a FROM t ORDER BY a DESC',
+      'SELECT a FROM t ORDER BY a ASC LIMIT 5',
+    );
     expect(chunks.filter((c) => c.op === '-').map((c) => c.text)).toEqual(['DESC']);
     expect(chunks.filter((c) => c.op === '+').map((c) => c.text.trim())).toEqual(['ASC LIMIT 5']);
   });

@@ -30,6 +30,7 @@
  * @param {any} gold its case in the gold table, or undefined
  * @returns {CaseKey}
  */
+// biome-ignore lint/correctness/noUnusedVariables: called by page.js, inlined in the same script
 function caseKey(c, gold) {
   const words = [
     c.id,
@@ -42,7 +43,7 @@ function caseKey(c, gold) {
     c.explanation || '',
     c.failed.join(' '),
     gold ? gold.question : '',
-    gold && gold.sql ? gold.sql : '',
+    gold?.sql ? gold.sql : '',
   ];
   if (c.answer) for (const part of c.answer.parts) words.push(part.text);
   return {
@@ -51,7 +52,7 @@ function caseKey(c, gold) {
     role: c.role || '',
     failed: c.failed,
     tags: gold ? gold.tags : [],
-    difficulty: gold && gold.difficulty ? gold.difficulty : '',
+    difficulty: gold?.difficulty ? gold.difficulty : '',
     text: words.join('\n').toLowerCase(),
   };
 }
@@ -60,10 +61,16 @@ function caseKey(c, gold) {
  * @param {Criteria} criteria
  * @returns {(key: CaseKey) => boolean}
  */
+// biome-ignore lint/correctness/noUnusedVariables: called by page.js, inlined in the same script
 function caseMatcher(criteria) {
   const terms = criteria.text.toLowerCase().split(/\s+/).filter(Boolean);
   return (key) => {
-    if (criteria.status === 'not pass' ? key.status === 'pass' : criteria.status && key.status !== criteria.status) return false;
+    if (
+      criteria.status === 'not pass'
+        ? key.status === 'pass'
+        : criteria.status && key.status !== criteria.status
+    )
+      return false;
     if (criteria.config && key.config !== criteria.config) return false;
     if (criteria.role && key.role !== criteria.role) return false;
     if (criteria.scorer && !key.failed.includes(criteria.scorer)) return false;

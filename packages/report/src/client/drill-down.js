@@ -27,6 +27,7 @@ function cellText(v) {
  * @param {any} gold its case, or undefined
  * @returns {HTMLElement}
  */
+// biome-ignore lint/correctness/noUnusedVariables: called by page.js, inlined in the same script
 function drillDown(c, gold) {
   const box = el('div', { class: 'dd' });
   if (gold) box.append(el('h4', null, 'Question'), el('p', null, gold.question));
@@ -47,7 +48,8 @@ function drillDown(c, gold) {
         'ul',
         { class: 'findings' },
         ...c.findings.map(
-          /** @param {any} f */ (f) => el('li', null, el('b', null, `${f.level} ${f.rule}`), `: ${f.message}`),
+          /** @param {any} f */ (f) =>
+            el('li', null, el('b', null, `${f.level} ${f.rule}`), `: ${f.message}`),
         ),
       ),
     );
@@ -79,7 +81,11 @@ function facts(c, gold) {
   if (c.engineMs !== null) items.push(['engine', `${Math.round(c.engineMs)} ms`]);
   if (c.tokens) items.push(['tokens', `${c.tokens.input} in, ${c.tokens.output} out`]);
   if (c.rowCount !== null) items.push(['rows', String(c.rowCount)]);
-  return el('div', { class: 'kv' }, ...items.map(([k, v]) => el('span', null, el('b', null, k), v)));
+  return el(
+    'div',
+    { class: 'kv' },
+    ...items.map(([k, v]) => el('span', null, el('b', null, k), v)),
+  );
 }
 
 /** @param {any} c */
@@ -112,7 +118,14 @@ function sqlPanes(c, gold) {
     return el(
       'div',
       { class: 'pair' },
-      pane(goldTitle, el('pre', null, goldSql || (gold ? 'no gold SQL: the case is unanswerable' : 'suite not given'))),
+      pane(
+        goldTitle,
+        el(
+          'pre',
+          null,
+          goldSql || (gold ? 'no gold SQL: the case is unanswerable' : 'suite not given'),
+        ),
+      ),
       pane('predicted', el('pre', null, c.sql || 'no SQL')),
     );
   }
@@ -142,7 +155,8 @@ function rowPanes(c, gold) {
     const explain = el('div', { class: 'explain' }, d.explanation);
     if (d.mapping && c.result) {
       const pairs = d.mapping.map(
-        /** @param {number} j @param {number} i */ (j, i) => `gold ${i + 1} = ${c.result.columns[j] ?? `column ${j + 1}`}`,
+        /** @param {number} j @param {number} i */ (j, i) =>
+          `gold ${i + 1} = ${c.result.columns[j] ?? `column ${j + 1}`}`,
       );
       explain.append(el('div', { class: 'muted' }, `lenient column match: ${pairs.join(', ')}`));
     }
@@ -151,22 +165,45 @@ function rowPanes(c, gold) {
   const goldIndex = d ? d.gold : 0;
   const goldRows = gold ? (goldIndex > 0 ? gold.altRows[goldIndex - 1] : gold.rows) : null;
   const goldTotal = gold ? (goldIndex > 0 ? gold.altRowTotals[goldIndex - 1] : gold.rowTotal) : 0;
-  const width = goldRows && goldRows[0] ? goldRows[0].length : 0;
+  const width = goldRows?.[0] ? goldRows[0].length : 0;
   const goldHeads = Array.from({ length: width }, (_, i) => `gold ${i + 1}`);
   const goldTable = goldRows
     ? rowsTable(goldHeads, goldRows, goldTotal, d ? d.goldMiss : null, d ? d.orderAt : null, null)
     : el('p', { class: 'muted' }, 'suite not given');
   let resultPart;
   if (c.result) {
-    const used = d && d.mapping ? new Set(d.mapping) : null;
-    resultPart = rowsTable(c.result.columns, c.result.rows, c.result.rowCount, d ? d.resultMiss : null, d ? d.orderAt : null, used);
+    const used = d?.mapping ? new Set(d.mapping) : null;
+    resultPart = rowsTable(
+      c.result.columns,
+      c.result.rows,
+      c.result.rowCount,
+      d ? d.resultMiss : null,
+      d ? d.orderAt : null,
+      used,
+    );
     if (c.result.source === 're-executed') {
-      resultPart = el('div', null, resultPart, el('div', { class: 'muted' }, 'rows re-executed on the database; their digest matches the run\u2019s'));
+      resultPart = el(
+        'div',
+        null,
+        resultPart,
+        el(
+          'div',
+          { class: 'muted' },
+          'rows re-executed on the database; their digest matches the run\u2019s',
+        ),
+      );
     }
   } else {
     resultPart = el('p', { class: 'muted' }, c.resultNote || 'no rows');
   }
-  wrap.append(el('div', { class: 'pair' }, pane(goldIndex > 0 ? `gold (alternative ${goldIndex})` : 'gold', goldTable), pane('result', resultPart)));
+  wrap.append(
+    el(
+      'div',
+      { class: 'pair' },
+      pane(goldIndex > 0 ? `gold (alternative ${goldIndex})` : 'gold', goldTable),
+      pane('result', resultPart),
+    ),
+  );
   return wrap;
 }
 
@@ -183,7 +220,9 @@ function rowsTable(heads, rows, total, miss, orderAt, used) {
     'tr',
     null,
     el('th', null, '#'),
-    ...heads.map((name, j) => el('th', used ? { class: used.has(j) ? 'matched' : 'extra' } : null, name)),
+    ...heads.map((name, j) =>
+      el('th', used ? { class: used.has(j) ? 'matched' : 'extra' } : null, name),
+    ),
   );
   const body = el('tbody');
   /** @param {unknown[]} row @param {number} i */
@@ -191,14 +230,27 @@ function rowsTable(heads, rows, total, miss, orderAt, used) {
     const cls = miss && miss.index === i ? 'miss' : orderAt === i ? 'order' : '';
     return el(
       'tr',
-      cls ? { class: cls, title: cls === 'miss' ? 'first unmatched row' : 'first row out of order' } : null,
+      cls
+        ? { class: cls, title: cls === 'miss' ? 'first unmatched row' : 'first row out of order' }
+        : null,
       el('td', { class: 'n' }, String(i + 1)),
       ...row.map((v, j) => el('td', used && !used.has(j) ? { class: 'extra' } : null, cellText(v))),
     );
   };
-  rows.forEach((row, i) => body.append(line(row, i)));
+  for (let i = 0; i < rows.length; i++) body.append(line(rows[i], i));
   if (total > rows.length) {
-    body.append(el('tr', null, el('td', { class: 'n' }, '\u22ee'), el('td', { colspan: String(Math.max(1, heads.length)), class: 'muted' }, `${total - rows.length} more row(s)`)));
+    body.append(
+      el(
+        'tr',
+        null,
+        el('td', { class: 'n' }, '\u22ee'),
+        el(
+          'td',
+          { colspan: String(Math.max(1, heads.length)), class: 'muted' },
+          `${total - rows.length} more row(s)`,
+        ),
+      ),
+    );
     if (miss && miss.index >= rows.length) body.append(line(miss.values, miss.index));
   }
   return el('table', { class: 'rows' }, el('thead', null, head), body);
@@ -212,15 +264,30 @@ function answerBlock(answer) {
     let at = 0;
     for (const mark of part.marks) {
       pre.append(part.text.slice(at, mark.start));
-      pre.append(el('mark', { class: mark.kind, title: `unsupported ${mark.kind}: not in the rows or the question` }, part.text.slice(mark.start, mark.end)));
+      pre.append(
+        el(
+          'mark',
+          { class: mark.kind, title: `unsupported ${mark.kind}: not in the rows or the question` },
+          part.text.slice(mark.start, mark.end),
+        ),
+      );
       at = mark.end;
     }
     pre.append(part.text.slice(at));
     box.append(pane(part.label, pre));
   }
-  const flagged = answer.parts.reduce(/** @param {number} n @param {any} p */ (n, p) => n + p.marks.length, 0);
+  const flagged = answer.parts.reduce(
+    /** @param {number} n @param {any} p */ (n, p) => n + p.marks.length,
+    0,
+  );
   box.append(
-    el('div', { class: 'muted' }, answer.checked === null ? 'not checked for faithfulness' : `${answer.checked} number(s) and name(s) checked, ${flagged} unsupported marked`),
+    el(
+      'div',
+      { class: 'muted' },
+      answer.checked === null
+        ? 'not checked for faithfulness'
+        : `${answer.checked} number(s) and name(s) checked, ${flagged} unsupported marked`,
+    ),
   );
   return box;
 }

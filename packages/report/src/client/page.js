@@ -3,7 +3,7 @@
 // the board, the comparisons, the case table and the history are all still there.
 
 const dataNode = document.getElementById('report-data');
-if (dataNode && dataNode.textContent) {
+if (dataNode?.textContent) {
   /** @type {any} */
   const data = JSON.parse(dataNode.textContent);
   const table = /** @type {HTMLTableElement} */ (document.getElementById('case-table'));
@@ -11,12 +11,16 @@ if (dataNode && dataNode.textContent) {
   const counter = /** @type {HTMLElement} */ (document.getElementById('f-count'));
   /** @type {HTMLTableRowElement[]} */
   const rows = Array.from(table.tBodies[0].rows);
-  const keys = data.cases.map(/** @param {any} c */ (c) => caseKey(c, c.gold === null ? undefined : data.gold[c.gold]));
+  const keys = data.cases.map(
+    /** @param {any} c */ (c) => caseKey(c, c.gold === null ? undefined : data.gold[c.gold]),
+  );
   /** @type {Map<number, HTMLTableRowElement>} */
   const open = new Map();
   /** @param {string} id */
   const value = (id) => {
-    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (document.getElementById(id));
+    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (
+      document.getElementById(id)
+    );
     return input ? input.value : '';
   };
 
@@ -24,7 +28,7 @@ if (dataNode && dataNode.textContent) {
   // with the script on the table shows only the first PAGE_ROWS matches and a button adds
   // more. Rows stay in place and are hidden (moving them costs more than hiding them).
   // Without JavaScript every row shows.
-  const PAGE_ROWS = 200;
+  const PAGE_ROWS = 100;
   let limit = PAGE_ROWS;
   const more = /** @type {HTMLButtonElement} */ (document.getElementById('f-more'));
 
@@ -53,7 +57,8 @@ if (dataNode && dataNode.textContent) {
     }
     counter.dataset.matched = String(matched);
     counter.textContent =
-      `${matched} of ${rows.length} case runs match` + (placed < matched ? `, showing the first ${placed}` : '');
+      `${matched} of ${rows.length} case runs match` +
+      (placed < matched ? `, showing the first ${placed}` : '');
     more.hidden = placed >= matched;
     more.textContent = `show ${Math.min(PAGE_ROWS, matched - placed)} more`;
     document.body.dataset.filterMs = (performance.now() - started).toFixed(2);
@@ -93,7 +98,8 @@ if (dataNode && dataNode.textContent) {
   });
   table.addEventListener('keydown', (event) => {
     const target = /** @type {Element} */ (event.target);
-    if (event.key === 'Enter' && target.matches('tr.run')) toggle(/** @type {HTMLTableRowElement} */ (target));
+    if (event.key === 'Enter' && target.matches('tr.run'))
+      toggle(/** @type {HTMLTableRowElement} */ (target));
   });
   form.addEventListener('input', refilter);
   form.addEventListener('change', refilter);

@@ -33,6 +33,7 @@ function sqlTokens(text) {
  * @param {string} b
  * @returns {DiffChunk[]}
  */
+// biome-ignore lint/correctness/noUnusedVariables: called by page.js, inlined in the same script
 function textDiff(a, b) {
   let left = sqlTokens(a);
   let right = sqlTokens(b);
@@ -101,8 +102,7 @@ function myers(a, b) {
   for (let d = trace.length - 1; d >= 0; d--) {
     v = trace[d];
     const k = x - y;
-    const prevK =
-      k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? k + 1 : k - 1;
+    const prevK = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? k + 1 : k - 1;
     const prevX = v[offset + prevK];
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
