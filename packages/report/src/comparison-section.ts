@@ -2,6 +2,9 @@ import type { GateCheck } from '@nl2sql/gate';
 import { escapeHtml as h } from './html-escape.js';
 import type { ComparisonView, FlipsView } from './report-data.js';
 
+/** Case refs listed before a list folds. */
+const LISTED = 6;
+
 /** Config against config and run against baseline: flips, McNemar's p and the gate. */
 export function comparisonSection(comparisons: readonly ComparisonView[]): string {
   if (comparisons.length === 0) return '';
@@ -23,8 +26,12 @@ function comparison(c: ComparisonView): string {
 }
 
 function flipsRow(f: FlipsView): string {
-  const list = (refs: readonly string[]) =>
-    refs.length === 0 ? '0' : `${refs.length}: ${refs.map(h).join(', ')}`;
+  const list = (refs: readonly string[]) => {
+    if (refs.length <= LISTED)
+      return refs.length === 0 ? '0' : `${refs.length}: ${refs.map(h).join(', ')}`;
+    // Long lists fold (a <details> opens without JavaScript too).
+    return `<details><summary>${refs.length}: ${refs.slice(0, LISTED).map(h).join(', ')} …</summary>${refs.slice(LISTED).map(h).join(', ')}</details>`;
+  };
   const unpaired =
     f.onlyInBaseline + f.onlyInCurrent > 0
       ? ` (+${f.onlyInBaseline} only in baseline, ${f.onlyInCurrent} only in current)`
@@ -32,7 +39,7 @@ function flipsRow(f: FlipsView): string {
   return (
     `<tr><td>${h(f.config)}</td><td>${h(f.score)}</td><td>${f.paired}${unpaired}</td>` +
     `<td class="cases">${list(f.lost)}</td><td class="cases">${list(f.gained)}</td>` +
-    `<td>${f.bothPassed} / ${f.bothFailed}</td><td>${formatP(f.pValue)}</td></tr>`
+    `<td class="n">${f.bothPassed} / ${f.bothFailed}</td><td class="n">${formatP(f.pValue)}</td></tr>`
   );
 }
 

@@ -38,7 +38,9 @@ svg.interval .band{fill:#93c5fd}svg.interval .tick{fill:#1d4ed8}
 .comparison{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 14px;margin-bottom:12px}
 .comparison table{width:100%;margin:6px 0}
 .comparison th,.comparison td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
-.comparison td.cases{font-family:var(--mono);font-size:12px}
+.comparison td.cases{font-family:var(--mono);font-size:12px;width:34%}
+.comparison td.n,.comparison th{white-space:nowrap}
+.comparison summary{cursor:pointer}
 .checks li{margin:2px 0}.checks li.fail{color:var(--fail)}
 .filters{display:flex;flex-wrap:wrap;gap:8px 14px;align-items:end;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin-bottom:8px}
 .filters label{display:flex;flex-direction:column;font-size:12px;color:var(--muted);gap:2px}
