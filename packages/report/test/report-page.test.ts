@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildReportData, escapeHtml, parseSavedRun, renderReportPage } from '../src/index.js';
+import { HOSTILE_TEXTS } from './hostile-text.js';
+import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';
+
+let chinook: Chinook;
+beforeAll(async () => {
+  chinook = await chinookSuite();
+});
+
+/** A saved run whose config names, case ids, roles, SQL, errors and answers are all hostile. */
+function hostileRun(text: string) {
+  const saved = syntheticSavedReport(chinook, { configs: ['plans'], fails: (_c, i) => i < 4 }) as {
+    report: { configs: { config: { name: string }; cases: Record<string, unknown>[] }[] };
+    records: unknown[];
+  };
+  const config = saved.report.configs[0]!;
+  config.config.name = text;
+  for (const c of config.cases.slice(0, 6)) {
+    c.case_id = `${c.case_id}${text}`;
+    c.role = text;
+    c.sql = text;
+    c.explanation = text;
+    c.error = { code: text, message: text };
+    c.answer = text;
+  }
+  saved.records = [];
+  return parseSavedRun(JSON.stringify(saved), `runs/${text}.json`);
+}
+
+describe('renderReportPage', () => {
+  it.each(HOSTILE_TEXTS)('keeps %j as text: no element, no end of the data block', (text) => {
+    const run = hostileRun(text);
+    const html = renderReportPage(buildReportData({ runs: [run], title: text }));
+    // Exactly the two script elements the renderer writes, nothing else that runs or loads.
+    expect(html.match(/<script\b/gi)).toHaveLength(2);
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
+    // Outside the data block the text is only ever written escaped.
+    const block = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    const outside = html.replace(block![0], '');
+    // (as often as the page of a harmless run holds it: `<title>` is the page's own).
+    const plain = renderReportPage(
+      buildReportData({ runs: [hostileRun('plain')], title: 'plain' }),
+    );
+    const count = (haystack: string) => haystack.split(text).length - 1;
+    if (/[<>"'&]/.test(text)) expect(count(outside)).toBe(count(plain));
+    expect(outside).toContain(`<h3>config ${escapeHtml(text)}</h3>`);
+    // The embedded data reads back exactly.
+    const json = block![1];
+    const data = JSON.parse(json!);
+    expect(data.cases[0].config).toBe(text);
+    expect(data.cases[0].error.message).toBe(text);
+    expect(data.cases[0].answer.parts[0].text).toBe(text);
+  });
+
+  it('is a pure function of its data: the same data, the same bytes', () => {
+    const run = hostileRun('plain');
+    const data = buildReportData({ runs: [run] });
+    expect(renderReportPage(data)).toBe(renderReportPage(structuredClone(data)));
+  });
+
+  it('loads nothing: a CSP that forbids every other source, no external reference', () => {
+    const html = renderReportPage(buildReportData({ runs: [hostileRun('x')] }));
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"`,
+    );
+    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  });
+});
