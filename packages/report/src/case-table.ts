@@ -82,6 +82,9 @@ function caseRow(c: CaseView, gold: GoldView | undefined, multiRun: boolean): st
   );
 }
 
+/** At most `max` characters (code points, so no emoji is cut in half). */
 function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+  if (text.length <= max) return text;
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
