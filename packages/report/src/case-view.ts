@@ -1,7 +1,14 @@
 import { displayValue, type TableLike } from '@nl2sql/comparator';
 import type { EvalCase } from '@nl2sql/suite';
 import { answerView } from './answer-marks.js';
-import type { CaseView, CellView, Finding, ResultView, RowDiffView } from './report-data.js';
+import type {
+  CaseView,
+  CellView,
+  Finding,
+  ResultView,
+  RetrievalView,
+  RowDiffView,
+} from './report-data.js';
 import { rowDiffByComparing, rowDiffFromScore } from './row-diff.js';
 import type { SavedCaseRun } from './saved-run.js';
 
@@ -87,6 +94,23 @@ export function caseView(run: SavedCaseRun, context: CaseContext): CaseView {
     answer: run.answer
       ? answerView(run.answer, run.scores.faithfulness, full, gold?.question ?? null)
       : null,
+    retrieval: retrievalOf(run),
+  };
+}
+
+/** What retrieval_recall saw, read field by field from its detail. */
+function retrievalOf(run: SavedCaseRun): RetrievalView | null {
+  const detail = run.scores.retrieval_recall?.detail;
+  if (detail === undefined) return null;
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+  const rate = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    tableRecall: rate(detail.table_recall),
+    columnRecall: rate(detail.column_recall),
+    missedTables: list(detail.missed_tables),
+    missedColumns: list(detail.missed_columns),
+    tablesSent: list(detail.tables_sent),
+    columnsSent: list(detail.columns_sent),
   };
 }
 
@@ -119,6 +143,9 @@ function resultOf(
       full: whole ? run.result : null,
       note: null,
     };
+  }
+  if (run.scores.retrieval_recall !== undefined && run.sql === null) {
+    return { result: null, full: null, note: null };
   }
   if (run.sql === null || run.engine_status !== 'success') {
     return { result: null, full: null, note: 'the engine returned no rows' };

@@ -32,6 +32,7 @@ export type {
   FlipsView,
   GoldView,
   ReportData,
+  RetrievalView,
   RowDiffView,
   RunView,
 } from './report-data.js';

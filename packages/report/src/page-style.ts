@@ -74,6 +74,7 @@ tr.detail>td{background:#fff;padding:12px 16px 18px;border-bottom:2px solid #bfd
 .dd .explain{background:#f1f5f9;border-radius:6px;padding:6px 10px;margin-bottom:8px;font-size:13px}
 .dd mark.number,.dd mark.name{background:#fde68a;border-bottom:2px solid #d97706;padding:0 1px}
 .dd ul{margin:4px 0;padding-left:20px}
+.dd li.missed{color:var(--fail)}
 .dd .kv{display:flex;flex-wrap:wrap;gap:4px 18px;font-size:13px}
 .dd .kv span b{color:var(--muted);font-weight:500;margin-right:4px}
 .dd .muted,.muted{color:var(--muted)}

@@ -124,6 +124,17 @@ export interface CaseView {
   readonly resultNote: string | null;
   readonly rowDiff: RowDiffView | null;
   readonly answer: AnswerView | null;
+  /** Mode retrieval: what the schema retriever sent and missed (retrieval_recall's detail). */
+  readonly retrieval: RetrievalView | null;
+}
+
+export interface RetrievalView {
+  readonly tableRecall: number | null;
+  readonly columnRecall: number | null;
+  readonly missedTables: readonly string[];
+  readonly missedColumns: readonly string[];
+  readonly tablesSent: readonly string[];
+  readonly columnsSent: readonly string[];
 }
 
 export interface ScoreView {

@@ -105,3 +105,71 @@ describe('buildReportData', () => {
     expect(() => buildReportData({ runs: [] })).toThrow(/at least one saved run/);
   });
 });
+
+describe('a retrieval run', () => {
+  it('shows recall on the board and what each case run was sent and missed', () => {
+    const saved = syntheticSavedReport(chinook, { configs: ['retrieval'] }) as {
+      report: { mode: string; configs: { metrics: unknown; cases: Record<string, unknown>[] }[] };
+      records: unknown[];
+    };
+    saved.report.mode = 'retrieval';
+    saved.records = [];
+    const config = saved.report.configs[0]!;
+    config.metrics = {
+      retrieval: {
+        cases: 98,
+        table_recall: 0.976,
+        column_recall: 0.896,
+        perfect_tables: 93,
+        perfect_columns: 65,
+        tables_sent: 8,
+        columns_sent: 34.62,
+        routing: null,
+      },
+    };
+    for (const c of config.cases) {
+      c.sql = null;
+      c.rows_digest = null;
+      c.result = null;
+      c.scores = {
+        retrieval_recall: {
+          pass: c.case_id !== 'chinook_002',
+          lenient: c.case_id !== 'chinook_002',
+          explanation: null,
+          detail: {
+            table_recall: c.case_id === 'chinook_002' ? 0.5 : 1,
+            column_recall: 1,
+            missed_tables: c.case_id === 'chinook_002' ? ['Genre'] : [],
+            missed_columns: [],
+            tables_sent: ['Track'],
+            columns_sent: ['Track.GenreId'],
+          },
+        },
+      };
+    }
+    const data = buildReportData({
+      runs: [parseSavedRun(JSON.stringify(saved), 'retrieval.json')],
+      suites: suites(),
+    });
+    const rows = data.runs[0]!.boards[0]!.rows;
+    expect(rows.map((r) => r.label)).toEqual([
+      'Table recall',
+      'Column recall',
+      'Every table sent',
+      'Every column sent',
+      'Sent on average',
+      'Case runs',
+    ]);
+    expect(rows[2]).toMatchObject({ kind: 'interval', count: 93, total: 98 });
+    const missed = data.cases.find((c) => c.id === 'chinook_002' && c.role === 'admin')!;
+    expect(missed.retrieval).toEqual({
+      tableRecall: 0.5,
+      columnRecall: 1,
+      missedTables: ['Genre'],
+      missedColumns: [],
+      tablesSent: ['Track'],
+      columnsSent: ['Track.GenreId'],
+    });
+    expect(missed.resultNote).toBeNull();
+  });
+});

@@ -36,6 +36,8 @@ function drillDown(c, gold) {
     box.append(el('h4', null, 'Error'), el('pre', null, `${c.error.code}: ${c.error.message}`));
   }
   if (c.scores.length > 0) box.append(el('h4', null, 'Scores'), scoreList(c));
+  if (c.retrieval) box.append(el('h4', null, 'Schema retrieval'), retrievalBlock(c.retrieval));
+  if (c.retrieval && !c.sql) return box;
   box.append(el('h4', null, 'SQL: gold beside predicted'), sqlPanes(c, gold));
   if (c.expected === 'allowed' || c.result || c.rowDiff) {
     box.append(el('h4', null, 'Rows: gold beside result'), rowPanes(c, gold));
@@ -55,6 +57,45 @@ function drillDown(c, gold) {
     );
   }
   return box;
+}
+
+/** @param {any} r what the retriever sent and missed */
+function retrievalBlock(r) {
+  /** @param {number | null} v */
+  const pct = (v) => (v === null ? '-' : `${(v * 100).toFixed(1)}%`);
+  /** @param {string[]} names */
+  const names = (names) => (names.length === 0 ? 'none' : names.join(', '));
+  return el(
+    'ul',
+    { class: 'retrieval' },
+    el(
+      'li',
+      null,
+      el('b', null, 'table recall '),
+      pct(r.tableRecall),
+      el('b', null, ', column recall '),
+      pct(r.columnRecall),
+    ),
+    el(
+      'li',
+      { class: r.missedTables.length ? 'missed' : '' },
+      el('b', null, 'tables missed: '),
+      names(r.missedTables),
+    ),
+    el(
+      'li',
+      { class: r.missedColumns.length ? 'missed' : '' },
+      el('b', null, 'columns missed: '),
+      names(r.missedColumns),
+    ),
+    el('li', null, el('b', null, `tables sent (${r.tablesSent.length}): `), names(r.tablesSent)),
+    el(
+      'li',
+      { class: 'muted' },
+      el('b', null, `columns sent (${r.columnsSent.length}): `),
+      names(r.columnsSent),
+    ),
+  );
 }
 
 /** @param {any} c @param {any} gold */
