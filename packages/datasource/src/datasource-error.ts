@@ -5,7 +5,15 @@
  * - SYNTAX: the SQL does not parse, or holds more than one statement.
  * - EXECUTION: the database rejected or failed the query (unknown column, type error ...).
  * - CANCELLED: the caller's AbortSignal fired, or the datasource was closed meanwhile.
- * - CONNECTION: the database could not be opened, or the datasource is closed.
+ * - CONNECTION: the database could not be opened (missing file, a directory, an empty file, a
+ *   file that is not a database), or the datasource is closed.
+ * - VALUE_TOO_LARGE: the query would produce or read a string or blob longer than
+ *   `maxValueBytes` (SQLite: "string or blob too big").
+ * - RESULT_TOO_LARGE: the rows passed `maxResultBytes`, or building one row needed more memory
+ *   than SQLite may use (SQLite: "out of memory" under the adapter's heap limit).
+ * - QUERY_TOO_COMPLEX: the statement text is longer than the adapter accepts, or it passes one
+ *   of SQLite's shape limits (expression depth, compound terms, function arguments, LIKE
+ *   pattern length, variables, columns).
  */
 export type DatasourceErrorCode =
   | 'TIMEOUT'
@@ -13,7 +21,10 @@ export type DatasourceErrorCode =
   | 'SYNTAX'
   | 'EXECUTION'
   | 'CANCELLED'
-  | 'CONNECTION';
+  | 'CONNECTION'
+  | 'VALUE_TOO_LARGE'
+  | 'RESULT_TOO_LARGE'
+  | 'QUERY_TOO_COMPLEX';
 
 export interface DatasourceErrorDetails {
   /** The database's own error message, verbatim, when the database raised the error. */

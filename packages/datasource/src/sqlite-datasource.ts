@@ -13,9 +13,18 @@ import { DatasourceError } from './datasource-error.js';
 import { InterruptGuard } from './interrupt-guard.js';
 import { schemaFingerprint } from './schema-fingerprint.js';
 import { checkSingleQuery } from './single-query.js';
-import { SqliteConnection } from './sqlite-connection.js';
-import { sqliteError } from './sqlite-error.js';
+import { SqliteConnection, type SqliteRow } from './sqlite-connection.js';
+import { type SqliteErrorLimits, sqliteError } from './sqlite-error.js';
+import { checkSqliteFile } from './sqlite-file-check.js';
 import { introspectSqlite } from './sqlite-introspect.js';
+import {
+  cellBytes,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_VALUE_BYTES,
+  heapLimitBytes,
+  MAX_STATEMENT_BYTES,
+  MAX_VALUE_BYTES_CEILING,
+} from './sqlite-limits.js';
 import {
   columnOrderSql,
   columnProbeSql,
@@ -33,6 +42,14 @@ export interface SqliteOptions {
   timeoutMs?: number;
   /** Default row cap (default 10,000). */
   maxRows?: number;
+  /**
+   * Longest string or blob a query may produce or read, in bytes (default 4 MiB). Longer fails
+   * with VALUE_TOO_LARGE. Also sets SQLite's process-wide heap limit to 16 times this (at least
+   * 64 MiB; the lowest value any open datasource asked for applies).
+   */
+  maxValueBytes?: number;
+  /** Most bytes of rows one execute() hands back (default 32 MiB); more fails with RESULT_TOO_LARGE. */
+  maxResultBytes?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -42,6 +59,24 @@ export const DEFAULT_POOL_SIZE = 4;
 function checkTimeout(value: number, where: string): number {
   if (!(value > 0))
     throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
+  return value;
+}
+
+function checkMaxValueBytes(value: number, where: string): number {
+  if (!(Number.isInteger(value) && value >= 1 && value <= MAX_VALUE_BYTES_CEILING)) {
+    throw new RangeError(
+      `${where}: maxValueBytes must be an integer from 1 to ${MAX_VALUE_BYTES_CEILING}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function checkMaxResultBytes(value: number, where: string): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1))) {
+    throw new RangeError(
+      `${where}: maxResultBytes must be a positive integer or Infinity, got ${value}`,
+    );
+  }
   return value;
 }
 
@@ -63,6 +98,8 @@ export class SqliteDatasource implements Datasource {
   private readonly label: string;
   private readonly timeoutMs: number;
   private readonly maxRows: number;
+  private readonly maxResultBytes: number;
+  private readonly limits: SqliteErrorLimits;
 
   constructor(
     /** Absolute path of the database file. */
@@ -72,8 +109,17 @@ export class SqliteDatasource implements Datasource {
     this.label = `SQLite ${file}`;
     this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
     this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, this.label);
+    const maxValueBytes = checkMaxValueBytes(
+      options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
+      this.label,
+    );
+    this.maxResultBytes = checkMaxResultBytes(
+      options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+      this.label,
+    );
+    this.limits = { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) };
     this.pool = new ConnectionPool({
-      open: () => SqliteConnection.open(file),
+      open: () => SqliteConnection.open(file, { maxValueBytes }),
       close: (connection) => connection.close(),
       size: options.poolSize ?? DEFAULT_POOL_SIZE,
       label: this.label,
@@ -83,6 +129,14 @@ export class SqliteDatasource implements Datasource {
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
     const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, this.label);
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
+    const bytes = Buffer.byteLength(sql, 'utf8');
+    if (bytes > MAX_STATEMENT_BYTES) {
+      throw new DatasourceError(
+        'QUERY_TOO_COMPLEX',
+        `${this.label}: the statement is ${bytes} bytes long; at most ${MAX_STATEMENT_BYTES} are accepted`,
+        { sql },
+      );
+    }
     const check = checkSingleQuery(sql);
     if (!check.ok && !check.askDatabase) {
       throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
@@ -123,8 +177,11 @@ export class SqliteDatasource implements Datasource {
         columns = [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
       }
       const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
-      const raw = await guard.step(() =>
-        this.driver(connection.all(positionalSql(check.text, columns.length, limit)), sql),
+      const raw = await this.fetchRows(
+        guard,
+        connection,
+        positionalSql(check.text, columns.length, limit),
+        sql,
       );
       const truncated = limit !== null && raw.length > maxRows;
       const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
@@ -179,19 +236,65 @@ export class SqliteDatasource implements Datasource {
     return this.pool.acquire(signal);
   }
 
+  /**
+   * Read the wrapped statement's rows, counting their bytes as they arrive; past
+   * `maxResultBytes` the statement is interrupted (a few more rows may already be on their way,
+   * and are dropped) and the call fails with RESULT_TOO_LARGE.
+   */
+  private async fetchRows(
+    guard: InterruptGuard,
+    connection: SqliteConnection,
+    wrapped: string,
+    sql: string,
+  ): Promise<SqliteRow[]> {
+    const rows: SqliteRow[] = [];
+    let bytes = 0;
+    let over = false;
+    try {
+      await guard.step(() =>
+        this.driver(
+          connection.each(wrapped, (row) => {
+            for (const key in row) bytes += cellBytes(row[key]);
+            if (bytes > this.maxResultBytes) {
+              over = true;
+              return false;
+            }
+            rows.push(row);
+            return true;
+          }),
+          sql,
+        ),
+      );
+    } catch (error) {
+      if (!over) throw error;
+    }
+    if (over) {
+      throw new DatasourceError(
+        'RESULT_TOO_LARGE',
+        `${this.label}: the rows passed ${this.maxResultBytes} bytes (maxResultBytes) after ${rows.length} rows; select fewer or smaller columns, or fewer rows`,
+        { sql },
+      );
+    }
+    return rows;
+  }
+
   /** Turn a raw driver rejection into a DatasourceError that keeps SQLite's message. */
   private async driver<T>(pending: Promise<T>, sql: string): Promise<T> {
     try {
       return await pending;
     } catch (error) {
-      throw error instanceof DatasourceError ? error : sqliteError(error, this.label, sql);
+      throw error instanceof DatasourceError
+        ? error
+        : sqliteError(error, this.label, sql, this.limits);
     }
   }
 }
 
 /**
- * Open a SQLite file read-only. The first connection is opened (and its read-only set-up
- * verified) before this resolves; more are opened on demand up to `poolSize`.
+ * Open a SQLite file read-only. A path that is missing, a directory, empty or not a SQLite
+ * database fails with CONNECTION and a one-line reason before SQLite sees it. The first
+ * connection is opened (and its read-only set-up verified) before this resolves; more are
+ * opened on demand up to `poolSize`.
  */
 export async function openSqlite(
   path: string,
@@ -199,6 +302,7 @@ export async function openSqlite(
 ): Promise<SqliteDatasource> {
   const datasource = new SqliteDatasource(resolve(path), options);
   try {
+    await checkSqliteFile(datasource.file);
     await datasource.warm();
   } catch (error) {
     await datasource.close();

@@ -8,19 +8,20 @@ import {
   positionalSql,
   valueKey,
 } from '../src/sqlite-wrap.js';
-import { chinookPath } from './chinook-path.js';
+import { chinookPath, noChinook } from './chinook-path.js';
 
 let connection: SqliteConnection;
 
 beforeAll(async () => {
+  if (noChinook) return;
   connection = await SqliteConnection.open(await chinookPath());
 });
 
 afterAll(async () => {
-  await connection.close();
+  await connection?.close();
 });
 
-describe('columnProbeSql', () => {
+describe.skipIf(noChinook)('columnProbeSql', () => {
   it('yields one all-NULL row keyed by the column names, duplicates made unique', async () => {
     const rows = await connection.all(
       columnProbeSql('SELECT Name, Name, GenreId AS id FROM Genre'),
@@ -38,7 +39,7 @@ describe('columnProbeSql', () => {
   });
 });
 
-describe('columnOrderSql', () => {
+describe.skipIf(noChinook)('columnOrderSql', () => {
   it('maps each unique column name to its select position', async () => {
     const rows = await connection.all(columnOrderSql("SELECT 'b' AS b, 2, 1, 2 FROM Genre", 4));
     expect(rows).toEqual([{ b: 0, '2': 1, '1': 2, '2:1': 3 }]);
@@ -73,7 +74,7 @@ describe('isIndexLikeName', () => {
   });
 });
 
-describe('positionalSql', () => {
+describe.skipIf(noChinook)('positionalSql', () => {
   it('keys values by position and keeps the statement order', async () => {
     const rows = await connection.all(
       positionalSql('SELECT Name, 2, 1 FROM Artist ORDER BY Name DESC', 3, 2),
