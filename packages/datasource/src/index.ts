@@ -27,3 +27,8 @@ export {
   SqliteDatasource,
   type SqliteOptions,
 } from './sqlite-datasource.js';
+export {
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_VALUE_BYTES,
+  MAX_STATEMENT_BYTES,
+} from './sqlite-limits.js';
