@@ -5,6 +5,12 @@ export {
   CHINOOK_SHA256,
   CHINOOK_URL,
 } from './chinook.js';
+export {
+  type ChinookForTests,
+  type ChinookForTestsOptions,
+  chinookForTests,
+  isCi,
+} from './chinook-for-tests.js';
 export { CHINOOK_POLICIES, CHINOOK_TABLES, type ChinookRole } from './chinook-policies.js';
 export { CHINOOK_QUESTIONS } from './chinook-questions.js';
 export { CHINOOK_SCHEMA, type ChinookTableSchema } from './chinook-schema.js';
