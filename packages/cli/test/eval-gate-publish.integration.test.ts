@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chinookForTests } from '@nl2sql/datasets';
 import {
   formatRecord,
   RESULTS_END,
@@ -14,11 +15,17 @@ import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let dir: string;
 let saved: string;
 let record: RunRecord;
 
 beforeAll(async () => {
+  if (noChinook) return;
   dir = mkdtempSync(join(tmpdir(), 'nl2sql-gate-'));
   saved = join(dir, 'report.json');
   const c = captureIo();
@@ -47,7 +54,7 @@ function regressed(): RunRecord {
   };
 }
 
-describe('nl2sql eval gate', () => {
+describe.skipIf(noChinook)('nl2sql eval gate', () => {
   test('passes against the same run, fails on a flipped case (exit 1) and names it', async () => {
     const benchmarks = join(dir, 'benchmarks');
     // An earlier run of the same kind: a record is never its own baseline.
@@ -81,7 +88,7 @@ describe('nl2sql eval gate', () => {
   });
 });
 
-describe('nl2sql eval publish', () => {
+describe.skipIf(noChinook)('nl2sql eval publish', () => {
   test('records the report, rewrites the pages, and gives byte-identical pages from the same records', async () => {
     const root = mkdtempSync(join(tmpdir(), 'nl2sql-publish-'));
     writeFileSync(join(root, 'README.md'), `# project\n\n${RESULTS_START}\n${RESULTS_END}\n`);

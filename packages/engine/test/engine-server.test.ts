@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { chinookForTests } from '@nl2sql/datasets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AskTrace, type Engine, UNKNOWN_ENGINE } from '../src/engine.js';
 import { EngineError } from '../src/engine-error.js';
@@ -8,22 +9,29 @@ import { GENERIC_REFUSAL } from '../src/error-codes.js';
 import { HttpEngine } from '../src/http-engine.js';
 import { type ChinookRig, chinookRig } from './chinook-fixture.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let rig: ChinookRig;
 let served: ServedEngine;
 let client: HttpEngine;
 
 beforeAll(async () => {
+  if (noChinook) return;
   rig = await chinookRig();
   served = await serveEngine(rig.engine());
   client = new HttpEngine({ url: served.url, timeoutMs: 10_000 });
 });
 afterAll(async () => {
+  if (noChinook) return;
   await client.close();
   await served.close();
   await rig.close();
 });
 
-describe('serveEngine + HttpEngine', () => {
+describe.skipIf(noChinook)('serveEngine + HttpEngine', () => {
   it("carries the reference engine's replies unchanged and schema-valid", async () => {
     const question = 'What are the top 5 genres by number of tracks?';
     const direct = await rig.engine().ask({ question, role: 'admin' });
@@ -69,7 +77,7 @@ describe('serveEngine + HttpEngine', () => {
   });
 });
 
-describe('describe over the protocol', () => {
+describe.skipIf(noChinook)('describe over the protocol', () => {
   it("serves GET /describe from the engine's describe(), and HttpEngine reads it back", async () => {
     const direct = await rig.engine({ retrieval: { kTables: 5 } }).describe();
     const manifest = JSON.parse(

@@ -1,4 +1,4 @@
-import { CHINOOK_TABLES } from '@nl2sql/datasets';
+import { CHINOOK_TABLES, chinookForTests } from '@nl2sql/datasets';
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
 import type { EvalCase } from '@nl2sql/suite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,11 @@ import { SYNTHESIZER_SCHEMA_NAME } from '../src/synthesizer.js';
 import { type ChinookRig, chinookRig } from './chinook-fixture.js';
 import { rowsMatch } from './rows-match.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let rig: ChinookRig;
 const byId = (id: string): EvalCase => {
   const c = rig.suite.cases.find((x) => x.id === id);
@@ -23,9 +28,11 @@ const byId = (id: string): EvalCase => {
 const traceOf = (t: unknown) => t as AskTrace;
 
 beforeAll(async () => {
+  if (noChinook) return;
   rig = await chinookRig();
 });
 afterAll(async () => {
+  if (noChinook) return;
   await rig.close();
 });
 beforeEach(() => {
@@ -57,7 +64,7 @@ function flaky(
   };
 }
 
-describe('ReferenceEngine on Chinook with gold plans', () => {
+describe.skipIf(noChinook)('ReferenceEngine on Chinook with gold plans', () => {
   it.each(['chinook_001', 'chinook_002', 'chinook_003', 'chinook_004'])(
     'answers %s for admin with the gold rows and a full trace',
     async (id) => {
@@ -174,7 +181,7 @@ describe('ReferenceEngine on Chinook with gold plans', () => {
   });
 });
 
-describe('refiner', () => {
+describe.skipIf(noChinook)('refiner', () => {
   it('recovers from an injected execution error, fed the error', async () => {
     const datasource = flaky(rig.datasource, 'EXECUTION');
     const engine = rig.engine({ datasources: [{ id: 'chinook', datasource }] });
@@ -244,7 +251,7 @@ function fillPlan(plan: unknown): unknown {
   return (fillNulls(PLANNER_SCHEMA, { clarification: null, plan }) as { plan: unknown }).plan;
 }
 
-describe('faults end in typed errors, never a hang', () => {
+describe.skipIf(noChinook)('faults end in typed errors, never a hang', () => {
   const question = () => byId('chinook_002').question;
   it.each([
     ['a 500', { kind: 'status', status: 500 } as const, 'LLM_ERROR'],
@@ -339,7 +346,7 @@ describe('faults end in typed errors, never a hang', () => {
   });
 });
 
-describe('clarify, curated answers and the plan cache', () => {
+describe.skipIf(noChinook)('clarify, curated answers and the plan cache', () => {
   it('returns clarify with the question back when the planner flags the question', async () => {
     rig.server.fault(
       { kind: 'answer', value: { clarification: 'Which year do you mean?', plan: null } },

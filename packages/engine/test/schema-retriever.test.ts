@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import fc from 'fast-check';
@@ -8,11 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenAiEmbedder } from '../src/embedder.js';
 import { SchemaRetriever } from '../src/schema-retriever.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let schema: DatabaseSchema;
 let suite: EvalSuite;
 
 beforeAll(async () => {
-  const ds = await openSqlite(await locateChinook({ download: false }));
+  if (noChinook) return;
+  const ds = await openSqlite(chinook.path!);
   schema = await ds.introspect({ rowCounts: false });
   await ds.close();
   suite = await loadSuite(CHINOOK_SUITE_PATH);
@@ -24,7 +30,7 @@ const caseOf = (id: string) => {
   return c;
 };
 
-describe('SchemaRetriever on Chinook', () => {
+describe.skipIf(noChinook)('SchemaRetriever on Chinook', () => {
   it('sends the whole schema without a search at or under fullSnapshotMaxTables', async () => {
     const { record, schema: sent } = await new SchemaRetriever(schema).retrieve('anything');
     expect(record.full_snapshot).toBe(true);
@@ -138,7 +144,7 @@ describe('SchemaRetriever on Chinook', () => {
   });
 });
 
-describe('SchemaRetriever with an OpenAI-compatible embedder', () => {
+describe.skipIf(noChinook)('SchemaRetriever with an OpenAI-compatible embedder', () => {
   let server: Server;
   let url = '';
   let calls = 0;

@@ -3,13 +3,18 @@
 // rows must equal (strictly, in order) those of a hand-written reference query that
 // answers the same question the usual way (subqueries included, which plans cannot use).
 
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePlan, type Expr, type PlanModel, planReads, validatePlan } from '../src/index.js';
 import { validPlan } from './arbitrary-plan.js';
 import { col, lit } from './plan-builders.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 interface ChinookCase {
   name: string;
@@ -426,15 +431,17 @@ let db: SqliteDatasource;
 let schema: DatabaseSchema;
 
 beforeAll(async () => {
-  db = await openSqlite(await locateChinook({ download: false }));
+  if (noChinook) return;
+  db = await openSqlite(chinook.path!);
   schema = await db.introspect({ rowCounts: false });
 });
 
 afterAll(async () => {
+  if (noChinook) return;
   await db?.close();
 });
 
-describe('realistic plans on Chinook', () => {
+describe.skipIf(noChinook)('realistic plans on Chinook', () => {
   it('covers a dozen questions', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(12);
   });
@@ -452,7 +459,7 @@ describe('realistic plans on Chinook', () => {
   }
 });
 
-describe('generated plans on Chinook', () => {
+describe.skipIf(noChinook)('generated plans on Chinook', () => {
   it('every generated valid plan runs on the real database', async () => {
     await fc.assert(
       fc.asyncProperty(validPlan, async (plan) => {

@@ -2,7 +2,7 @@
 // serve the gold plans with canned usage (cached and reasoning tokens included). One server
 // has a plan deliberately wrong (chinook_002 ordered ascending), and its synthesizer writes
 // the answer from the gold rows, so its answer on the wrong rows is unfaithful.
-import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { goldPlanResponder } from '@nl2sql/engine';
 import { configFlips } from '@nl2sql/gate';
@@ -25,6 +25,11 @@ import {
   reportRecords,
   runEval,
 } from '../src/index.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 const USAGE = { input: 1000, cached: 300, cacheWrite: 0, output: 120, reasoning: 40 };
 const CASES = ['chinook_001', 'chinook_002', 'chinook_003', 'chinook_044'];
@@ -68,9 +73,10 @@ function configs(): ReferenceConfig[] {
 }
 
 beforeAll(async () => {
+  if (noChinook) return;
   suite = await loadSuite(CHINOOK_SUITE_PATH);
   digest = await suiteFileDigest(CHINOOK_SUITE_PATH);
-  datasource = await openSqlite(await locateChinook({ download: false }));
+  datasource = await openSqlite(chinook.path!);
   good = new FakeLLMServer({ answers: goldPlanResponder(suite), usage: USAGE });
   bad = new FakeLLMServer({ answers: goldPlanResponder(wrongPlanSuite(suite)), usage: USAGE });
   await good.start();
@@ -78,12 +84,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (noChinook) return;
   await good.close();
   await bad.close();
   await datasource.close();
 });
 
-describe('mode full against two fake LLM servers', () => {
+describe.skipIf(noChinook)('mode full against two fake LLM servers', () => {
   it('scores both configs, their differences, faithfulness and dollars from the price table', async () => {
     const cs = configs();
     const asked = { good: good.requests.length, bad: bad.requests.length };

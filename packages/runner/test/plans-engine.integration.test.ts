@@ -1,14 +1,19 @@
-import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
 import { toRunSummary, validateRecord } from '@nl2sql/records';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, plansEngine, reportRecords, runEval } from '../src/index.js';
 
-describe('mode plans on Chinook (e2e, no API key)', () => {
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
+describe.skipIf(noChinook)('mode plans on Chinook (e2e, no API key)', () => {
   it('passes every case for every role, none skipped', async () => {
     const suite = await loadSuite(CHINOOK_SUITE_PATH);
-    const datasource = await openSqlite(await locateChinook({ download: false }));
+    const datasource = await openSqlite(chinook.path!);
     const rig = await plansEngine(suite, {
       datasources: [{ id: 'chinook', datasource, description: 'A digital music store.' }],
       policy: CHINOOK_POLICIES,

@@ -1,11 +1,16 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalSuite } from '../src/index.js';
 import { formatSuite, parseSuite, RegenerateError, regenerate, toCell } from '../src/index.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 const suite: EvalSuite = {
   name: 'tiny',
@@ -43,9 +48,11 @@ const suite: EvalSuite = {
 
 let db: SqliteDatasource;
 beforeAll(async () => {
-  db = await openSqlite(await locateChinook(), { timeoutMs: 60_000 });
+  if (noChinook) return;
+  db = await openSqlite(chinook.path!, { timeoutMs: 60_000 });
 });
 afterAll(async () => {
+  if (noChinook) return;
   await db.close();
 });
 
@@ -56,7 +63,7 @@ async function tempSuite(content: string): Promise<string> {
   return path;
 }
 
-describe('regenerate on Chinook', () => {
+describe.skipIf(noChinook)('regenerate on Chinook', () => {
   it('writes rows and alt_rows from the database, and a second run changes no byte', async () => {
     const path = await tempSuite(formatSuite(suite));
     const first = await regenerate(path, db);
