@@ -124,19 +124,23 @@ describe('nl2sql eval run', () => {
     60_000,
   );
 
-  test('usage errors exit 2: a bad mode, an unknown role, mode full without a cap', async () => {
-    const a = captureIo();
-    expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
-    expect(a.err()).toContain('--mode must be one of plans, full, retrieval, got "fast"');
-    const b = captureIo();
-    expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
-    expect(b.err()).toContain('role "ceo"');
-    const d = captureIo();
-    expect(await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4'], d.io)).toBe(
-      EXIT.usage,
-    );
-    expect(d.err()).toContain('--max-cost');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'usage errors exit 2: a bad mode, an unknown role, mode full without a cap',
+    async () => {
+      const a = captureIo();
+      expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
+      expect(a.err()).toContain('--mode must be one of plans, full, retrieval, got "fast"');
+      const b = captureIo();
+      expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
+      expect(b.err()).toContain('role "ceo"');
+      const d = captureIo();
+      expect(await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4'], d.io)).toBe(
+        EXIT.usage,
+      );
+      expect(d.err()).toContain('--max-cost');
+    },
+    60_000,
+  );
 
   test.skipIf(noChinook)(
     'configuration errors exit 3: an unpriced model, a missing key, a missing suite',
