@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Every workspace package packed exactly as it would be published (`pnpm pack` applies
 // publishConfig), then its file list and its packed package.json checked. The test lives in
-// the cli package because the cli depends on every other one, so turbo builds them all first
-// (and packages/cli/turbo.json builds the cli itself before its tests).
+// the cli package because the cli depends on (nearly) every other one, so turbo builds them
+// first (and packages/cli/turbo.json builds the cli itself before its tests).
 // decisions/package-contents-and-engines.md says why the rules are what they are.
 
 const run = promisify(execFile);
@@ -58,6 +58,9 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'nl2sql-pack-'));
   for (const dir of DIRS) {
     const cwd = join(ROOT, 'packages', dir);
+    // turbo builds every package the cli depends on before this test; one nothing depends on
+    // (yet) is built here.
+    if (!existsSync(join(cwd, 'dist', 'index.js'))) await run('pnpm', ['run', 'build'], { cwd });
     const { stdout } = await run('pnpm', ['pack', '--pack-destination', scratch, '--json'], {
       cwd,
     });
@@ -98,7 +101,7 @@ function withoutCondition(value: unknown, condition: string): unknown {
 }
 
 it('finds every workspace package', () => {
-  expect(DIRS.length).toBeGreaterThanOrEqual(13);
+  expect(DIRS.length).toBeGreaterThanOrEqual(16);
   expect(DIRS).toContain('sqlcheck');
 });
 

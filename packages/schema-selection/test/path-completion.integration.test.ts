@@ -1,15 +1,21 @@
 // Path completion on the real Chinook schema, introspected from the pinned database file,
 // with the demo's access policy.
 
-import { CHINOOK_POLICIES, CHINOOK_TABLES, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, CHINOOK_TABLES, chinookForTests } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeSelection, type RoleScope, selectionContext } from '../src/index.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let schema: DatabaseSchema;
 
 beforeAll(async () => {
-  const datasource = await openSqlite(await locateChinook({ download: false }));
+  if (noChinook) return;
+  const datasource = await openSqlite(chinook.path!);
   try {
     schema = await datasource.introspect({ rowCounts: false });
   } finally {
@@ -22,7 +28,7 @@ const policy = (name: keyof typeof CHINOOK_POLICIES.roles) => ({
   tables: [...(CHINOOK_POLICIES.roles[name]?.tables ?? [])],
 });
 
-describe('path completion on Chinook', () => {
+describe.skipIf(noChinook)('path completion on Chinook', () => {
   it("registers Chinook's eleven foreign keys, approved", () => {
     const registry = as().registry;
     expect(registry.all).toHaveLength(11);

@@ -1,5 +1,6 @@
-// @polyglot-sql/sdk declares Node >= 22; this package declares >= 20.19. This test loads
-// the SDK on the Node running it, parses and transpiles real queries (the benign Chinook
+// @polyglot-sql/sdk declares Node >= 22, and so does this package (for npm --engine-strict);
+// the workspace develops and runs CI on Node >= 20.19. This test loads the SDK on the Node
+// running it, parses and transpiles real queries (the benign Chinook
 // corpora, both dialects), and records the Node version it ran on in the test report
 // (task.meta.node in .reports/vitest.json, and an annotation), so a run on Node 20 is
 // evidence that the SDK works below its declared floor.
@@ -44,7 +45,7 @@ describe("@polyglot-sql/sdk on this machine's Node", () => {
     await annotate(
       `ran on Node ${process.version}; the SDK declares node ${task.meta.sdkDeclares}`,
     );
-    // the package's own floor (engines >= 20.19)
+    // the workspace's floor (engines >= 20.19 in the root package.json)
     expect(nodeMajor).toBeGreaterThanOrEqual(20);
 
     for (const sql of BENIGN_CHINOOK) {
