@@ -1,15 +1,22 @@
 // The lint rules that ask the database itself: the gold sql's column count (rows-width) and
 // whether it runs at all (sql-fails), on the real Chinook file.
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvalCase, lintSuite } from '../src/index.js';
 
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
+
 let db: SqliteDatasource;
 beforeAll(async () => {
-  db = await openSqlite(await locateChinook());
+  if (noChinook) return;
+  db = await openSqlite(chinook.path!);
 });
 afterAll(async () => {
+  if (noChinook) return;
   await db.close();
 });
 
@@ -33,7 +40,7 @@ const artists: EvalCase = {
 const lint = (c: EvalCase) =>
   lintSuite({ name: 't', version: 1, cases: [c] }, { modes: ['engine'], datasource: db });
 
-describe('lintSuite with a datasource', () => {
+describe.skipIf(noChinook)('lintSuite with a datasource', () => {
   it('accepts rows as wide as the gold sql returns', async () => {
     expect(await lint(artists)).toEqual([]);
   });
