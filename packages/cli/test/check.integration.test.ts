@@ -86,8 +86,9 @@ describe('nl2sql check', () => {
     expect(a.err).toBe(`nl2sql: --db ${dir}: is a directory, not a SQLite file`);
     const b = await check('SELECT 1', '--db', text);
     expect(b.code).toBe(EXIT.config);
+    // The datasource looks at the file's header before SQLite does, and says so.
     expect(b.err).toBe(
-      `nl2sql: --db ${text}: cannot be opened as a SQLite database (SQLITE_NOTADB: file is not a database)`,
+      `nl2sql: --db ${text}: cannot be opened as a SQLite database (cannot open ${text}: not a SQLite database (the file does not start with the header "SQLite format 3"))`,
     );
   });
 });
