@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import semver from 'semver';
@@ -45,7 +45,12 @@ interface Packed {
 }
 
 /** Folders of data a package reads at run time, shipped beside dist/. */
-const DATA_FOLDERS: Record<string, string[]> = { datasets: ['suites'], llm: ['presets'] };
+const DATA_FOLDERS: Record<string, string[]> = {
+  datasets: ['suites'],
+  llm: ['presets'],
+  // The page's browser scripts, read from src/client at run time and inlined into the page.
+  report: ['src/client'],
+};
 
 const DIRS = readdirSync(join(ROOT, 'packages')).filter((dir) =>
   existsSync(join(ROOT, 'packages', dir, 'package.json')),
@@ -101,7 +106,7 @@ function withoutCondition(value: unknown, condition: string): unknown {
 }
 
 it('finds every workspace package', () => {
-  expect(DIRS.length).toBeGreaterThanOrEqual(16);
+  expect(DIRS.length).toBeGreaterThanOrEqual(18);
   expect(DIRS).toContain('sqlcheck');
 });
 
@@ -139,6 +144,24 @@ describe.each(DIRS)('the @nl2sql/%s tarball', (dir) => {
     ];
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets) expect(files, target).toContain(target.replace(/^\.\//, ''));
+  });
+
+  it('holds every file its built code reads beside itself (new URL(..., import.meta.url))', () => {
+    const { files } = get();
+    const cwd = join(ROOT, 'packages', dir);
+    const missing: string[] = [];
+    for (const file of files.filter((path) => path.endsWith('.js'))) {
+      const code = readFileSync(join(cwd, file), 'utf8');
+      for (const [, relative] of code.matchAll(/new URL\(\s*[`'"](\.{1,2}\/[^`'"$]*)/g)) {
+        const target = join(dirname(file), relative!);
+        // A template's literal prefix names a folder: some packed file must be inside it.
+        const folder = target.endsWith('/') ? target : `${target}/`;
+        if (!files.some((path) => path === target || path.startsWith(folder))) {
+          missing.push(`${file} reads ${relative}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('publishes the exports of the source package without the @nl2sql/source condition', () => {

@@ -1,18 +1,24 @@
 // Re-execution on the real Chinook database: rows are shown only where they are the run's.
 
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReportData, parseSavedRun, reexecute, type SavedRun } from '../src/index.js';
 import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinookFile = await chinookForTests();
+const noChinook = chinookFile.path === undefined;
 
 let chinook: Chinook;
 let datasource: SqliteDatasource;
 let run: SavedRun;
 
 beforeAll(async () => {
+  if (noChinook) return;
   chinook = await chinookSuite();
-  datasource = await openSqlite(await locateChinook());
+  datasource = await openSqlite(chinookFile.path!);
   // As `eval run --save` writes today: no rows kept, only their digest. Case 2 answered
   // with other SQL (ASC for DESC) and other rows than that SQL gives.
   run = parseSavedRun(
@@ -28,10 +34,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (noChinook) return;
   await datasource?.close();
 });
 
-describe('reexecute', () => {
+describe.skipIf(noChinook)('reexecute', () => {
   it('shows re-executed rows where their digest is the run’s, and refuses them where not', async () => {
     const executed = await reexecute(run, datasource);
     const data = buildReportData({

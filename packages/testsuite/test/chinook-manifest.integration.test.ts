@@ -4,7 +4,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GoldQuery } from '../src/gold-query.js';
@@ -12,6 +12,11 @@ import { MANIFEST_FILE } from '../src/manifest.js';
 import { openTestSuite, type TestSuite } from '../src/open-test-suite.js';
 import { suiteGolds, testSuiteDir } from '../src/suite-golds.js';
 import { testSuiteMatch } from '../src/test-suite-match.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 let dir: string;
 let suite: TestSuite;
@@ -23,7 +28,8 @@ const match = (id: string, prediction: string) => {
 };
 
 beforeAll(async () => {
-  const original = await locateChinook({ download: false });
+  if (noChinook) return;
+  const original = chinook.path!;
   golds = suiteGolds(await loadSuite(CHINOOK_SUITE_PATH));
   // A copy of the manifest alone: every variant is regenerated and checked against its digest.
   dir = await mkdtemp(join(tmpdir(), 'nl2sql-testsuite-chinook-'));
@@ -32,11 +38,12 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  if (noChinook) return;
   await suite?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('the committed Chinook test suite', () => {
+describe.skipIf(noChinook)('the committed Chinook test suite', () => {
   it('covers the 43 answerable golds and meets the goal: >= 95% of differing mutants killed by <= 10 variants', () => {
     const { summary, databases } = suite.manifest;
     expect(golds).toHaveLength(43);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POLICIES, type Policy } from '@nl2sql/comparator';
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { type Datasource, openSqlite } from '@nl2sql/datasource';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,11 @@ import { openTestSuite, type TestSuite } from '../src/open-test-suite.js';
 import { runQuery } from '../src/run-query.js';
 import { testSuiteMatch } from '../src/test-suite-match.js';
 import { CHINOOK_TEST_GOLDS } from './fixtures/chinook-golds.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinookFile = await chinookForTests();
+const noChinook = chinookFile.path === undefined;
 
 let dir: string;
 let original: string;
@@ -38,7 +43,8 @@ async function exMatch(prediction: string, goldId: string, score: Policy): Promi
 }
 
 beforeAll(async () => {
-  original = await locateChinook({ download: false });
+  if (noChinook) return;
+  original = chinookFile.path!;
   dir = await mkdtemp(join(tmpdir(), 'nl2sql-testsuite-match-'));
   built = await buildTestSuite({
     original,
@@ -52,12 +58,13 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
+  if (noChinook) return;
   await suite?.close();
   await chinook?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('testSuiteMatch: the EX false positives', () => {
+describe.skipIf(noChinook)('testSuiteMatch: the EX false positives', () => {
   it('fails the wrong year although both years are empty on Chinook', async () => {
     const prediction =
       "SELECT i.InvoiceId FROM Invoice i WHERE i.InvoiceDate >= '2029-01-01' AND i.InvoiceDate < '2030-01-01' ORDER BY i.InvoiceId";
@@ -137,7 +144,7 @@ describe('testSuiteMatch: the EX false positives', () => {
   });
 });
 
-describe('test-suite accuracy never exceeds EX', () => {
+describe.skipIf(noChinook)('test-suite accuracy never exceeds EX', () => {
   it('holds for predictions drawn from golds, alternatives and mutants, under every policy', async () => {
     const pool = [
       ...CHINOOK_TEST_GOLDS.map((g) => g.sql),
