@@ -69,11 +69,25 @@ function statementSpan(sql: string): [number, number] {
  * (`SELECT`, `VALUES`, `WITH ... SELECT`, or one of these in parentheses). It runs the
  * datasource's single-statement check on {@link maskPostgresSql}'s masked text, so a
  * semicolon hidden in a dollar-quoted string, a nested comment or an `E'\''` string is not
- * a separator, and one after a `--` comment ended by a carriage return is. A statement that
+ * a separator, and one after a `--` comment ended by a carriage return is. A string, name or
+ * comment left open is a syntax error (the server would say so too). A statement that
  * starts with a word no PostgreSQL statement starts with is a syntax error; it is not sent,
  * because the gate cannot prove the server would not run it.
  */
 export function checkPostgresQuery(sql: string): SingleQueryCheck {
+  const open = postgresTokens(sql).find((t) => t.unterminated);
+  if (open) {
+    const what = { string: 'string', quoted: 'quoted name', comment: 'block comment' }[
+      open.kind as 'string' | 'quoted' | 'comment'
+    ];
+    return {
+      ok: false,
+      code: 'SYNTAX',
+      message: `syntax error: the ${what} starting at offset ${open.start} is never closed`,
+      askDatabase: false,
+      text: sql.slice(open.start),
+    };
+  }
   const masked = maskPostgresSql(sql);
   const check = checkSingleQuery(masked);
   if (check.ok) {

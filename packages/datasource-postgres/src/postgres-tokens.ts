@@ -8,6 +8,8 @@ export interface PostgresToken {
   text: string;
   start: number;
   end: number;
+  /** A string, quoted name or block comment that the text ends inside. */
+  unterminated?: boolean;
 }
 
 // PostgreSQL's lexer (src/backend/parser/scan.l): identifiers start with a letter, an
@@ -19,7 +21,7 @@ const IDENT_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
 const TAG_PART = /[A-Za-z0-9_\u0080-\uffff]/;
 const SPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
 
-/** End of a quoted run opened at `open` (the quote character's index), where a doubled quote escapes. */
+/** End of a quoted run opened at `open` (the quote character's index), where a doubled quote escapes; -1 if it never closes. */
 function doubledQuoteEnd(sql: string, open: number, quote: string): number {
   let i = open + 1;
   while (i < sql.length) {
@@ -32,10 +34,10 @@ function doubledQuoteEnd(sql: string, open: number, quote: string): number {
     }
     i += 1;
   }
-  return sql.length; // unterminated: the server reports it
+  return -1;
 }
 
-/** End of an E'...' string opened at `open`: a backslash escapes the next character, '' too. */
+/** End of an E'...' string opened at `open`: a backslash escapes the next character, '' too; -1 if it never closes. */
 function escapeStringEnd(sql: string, open: number): number {
   let i = open + 1;
   while (i < sql.length) {
@@ -49,7 +51,7 @@ function escapeStringEnd(sql: string, open: number): number {
       i += 1;
     }
   }
-  return sql.length;
+  return -1;
 }
 
 /** The dollar-quote delimiter (`$$` or `$tag$`) starting at `i`, or undefined. */
@@ -63,7 +65,7 @@ function dollarDelimiter(sql: string, i: number): string | undefined {
   return sql[j] === '$' ? sql.slice(i, j + 1) : undefined;
 }
 
-/** End of a block comment opened at `i`; PostgreSQL's block comments nest. */
+/** End of a block comment opened at `i`; PostgreSQL's block comments nest. -1 if it never closes. */
 function blockCommentEnd(sql: string, i: number): number {
   let depth = 0;
   let j = i;
@@ -79,7 +81,7 @@ function blockCommentEnd(sql: string, i: number): number {
       j += 1;
     }
   }
-  return sql.length;
+  return -1;
 }
 
 /**
@@ -92,8 +94,12 @@ function blockCommentEnd(sql: string, i: number): number {
  */
 export function postgresTokens(sql: string): PostgresToken[] {
   const tokens: PostgresToken[] = [];
-  const push = (kind: PostgresToken['kind'], start: number, end: number) => {
-    tokens.push({ kind, text: sql.slice(start, end), start, end });
+  // An end of -1: the text stops inside the token, which then runs to the end.
+  const push = (kind: PostgresToken['kind'], start: number, found: number) => {
+    const end = found === -1 ? sql.length : found;
+    const token: PostgresToken = { kind, text: sql.slice(start, end), start, end };
+    if (found === -1) token.unterminated = true;
+    tokens.push(token);
     return end;
   };
   let i = 0;
@@ -126,7 +132,7 @@ export function postgresTokens(sql: string): PostgresToken[] {
     } else if (c === '$' && dollarDelimiter(sql, i) !== undefined) {
       const delimiter = dollarDelimiter(sql, i)!;
       const close = sql.indexOf(delimiter, i + delimiter.length);
-      i = push('string', i, close === -1 ? sql.length : close + delimiter.length);
+      i = push('string', i, close === -1 ? -1 : close + delimiter.length);
     } else if (IDENT_START.test(c)) {
       let end = i + 1;
       while (end < sql.length && IDENT_PART.test(sql[end]!)) end += 1;
