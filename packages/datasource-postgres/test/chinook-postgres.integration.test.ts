@@ -27,10 +27,10 @@ beforeAll(async () => {
     database: DATABASE,
     locate: { download: false },
   });
-  postgres = await openPostgres(firstLoad.url, { maxRows: Number.POSITIVE_INFINITY });
-  sqlite = await openSqlite(await locateChinook({ download: false }), {
-    maxRows: Number.POSITIVE_INFINITY,
-  });
+  // Generous timeouts: a correlated subquery of the suite takes seconds on a loaded 2-core box.
+  const options = { maxRows: Number.POSITIVE_INFINITY, timeoutMs: 120_000 };
+  postgres = await openPostgres(firstLoad.url, options);
+  sqlite = await openSqlite(await locateChinook({ download: false }), options);
 });
 
 afterAll(async () => {
