@@ -4,7 +4,7 @@ import { CHINOOK_POLICIES, loadChinookPostgres } from '@nl2sql/datasets';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { applyGrants } from '../src/apply-grants.js';
-import { grantsSql } from '../src/grants-sql.js';
+import { grantsSql, type RoleSettings } from '../src/grants-sql.js';
 
 /** The superuser URL of the test server for `database`. */
 export function adminUrl(database = 'postgres'): string {
@@ -61,7 +61,10 @@ export interface ChinookWithRoles {
  * `<database>_<role>`, so databases of different test files never share a login) and the
  * generated grants applied.
  */
-export async function chinookWithRoles(database: string): Promise<ChinookWithRoles> {
+export async function chinookWithRoles(
+  database: string,
+  settings?: Partial<RoleSettings>,
+): Promise<ChinookWithRoles> {
   const loaded = await loadChinookPostgres(adminUrl(), { database, locate: { download: false } });
   const roles: Record<string, string> = {};
   const logins: Record<string, string> = {};
@@ -73,6 +76,9 @@ export async function chinookWithRoles(database: string): Promise<ChinookWithRol
     logins[role] = login;
     roles[role] = loginUrl(loaded.url, login, password);
   }
-  await applyGrants(loaded.url, grantsSql(CHINOOK_POLICIES, { database, roles: passwords }));
+  await applyGrants(
+    loaded.url,
+    grantsSql(CHINOOK_POLICIES, { database, roles: passwords, ...(settings ? { settings } : {}) }),
+  );
   return { database, adminUrl: loaded.url, roles, logins };
 }
