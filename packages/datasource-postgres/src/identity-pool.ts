@@ -1,5 +1,6 @@
 import { DatasourceError } from '@nl2sql/datasource';
 import pg from 'pg';
+import { abortReason, firstAborted, onFirstAbort } from './abort-signals.js';
 import { type ConnectionUrl, parseConnectionUrl } from './connection-url.js';
 import { postgresError } from './postgres-error.js';
 
@@ -36,12 +37,11 @@ function clientConfig(url: string, options: IdentityPoolOptions): pg.PoolConfig 
 }
 
 function cancelledWhileWaiting(signal: AbortSignal, label: string): DatasourceError {
-  const reason = signal.reason;
-  const why = reason instanceof Error ? reason.message : reason === undefined ? '' : String(reason);
+  const why = abortReason(signal);
   return new DatasourceError(
     'CANCELLED',
     `${label}: cancelled while waiting for a connection${why ? ` (${why})` : ''}`,
-    { cause: reason },
+    { cause: signal.reason },
   );
 }
 
@@ -79,27 +79,26 @@ export class IdentityPool {
     return this.role === undefined ? this.target.label : `${this.target.label} (role ${this.role})`;
   }
 
-  /** A connection for one query; wait in FIFO order when all are lent. */
-  async acquire(signal?: AbortSignal): Promise<pg.PoolClient> {
-    if (signal?.aborted) throw cancelledWhileWaiting(signal, this.label);
+  /** A connection for one query; wait in FIFO order when all are lent. Any of `signals` cancels the wait. */
+  async acquire(signals: readonly AbortSignal[] = []): Promise<pg.PoolClient> {
+    const aborted = firstAborted(signals);
+    if (aborted) throw cancelledWhileWaiting(aborted, this.label);
     const pending = this.pool.connect().then((client) => {
       // While lent, the pool listens for nothing: a socket error with no listener would be
       // thrown. The query on the connection reports the loss itself.
       client.on('error', ignore);
       return client;
     });
-    if (!signal) return pending.catch((error) => Promise.reject(postgresError(error, this.label)));
     return new Promise<pg.PoolClient>((resolve, reject) => {
       let settled = false;
-      const onAbort = () => {
+      const stopListening = onFirstAbort(signals, (signal) => {
         if (settled) return;
         settled = true;
         reject(cancelledWhileWaiting(signal, this.label));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+      });
       pending.then(
         (client) => {
-          signal.removeEventListener('abort', onAbort);
+          stopListening();
           if (settled) this.release(client, true);
           else {
             settled = true;
@@ -107,7 +106,7 @@ export class IdentityPool {
           }
         },
         (error) => {
-          signal.removeEventListener('abort', onAbort);
+          stopListening();
           if (!settled) {
             settled = true;
             reject(postgresError(error, this.label));

@@ -7,11 +7,11 @@ import {
   type QueryResult,
   schemaFingerprint,
 } from '@nl2sql/datasource';
-import { runCursorQuery } from './cursor-query.js';
 import { IdentityPool } from './identity-pool.js';
 import { postgresError } from './postgres-error.js';
 import { introspectPostgres } from './postgres-introspect.js';
 import { checkPostgresQuery } from './postgres-query-check.js';
+import { runQuery } from './run-query.js';
 
 export interface PostgresOptions {
   /**
@@ -159,15 +159,15 @@ export class PostgresDatasource implements Datasource {
    */
   async warm(): Promise<void> {
     for (const pool of [this.main, ...this.rolePools.values()]) {
-      pool.release(await this.acquire(pool, undefined), true);
+      pool.release(await this.acquire(pool, []), true);
     }
   }
 
-  private acquire(pool: IdentityPool, signal: AbortSignal | undefined) {
+  private acquire(pool: IdentityPool, signals: readonly AbortSignal[]) {
     if (this.closed) {
       return Promise.reject(new DatasourceError('CONNECTION', `${pool.label} is closed`));
     }
-    return pool.acquire(signal);
+    return pool.acquire(signals);
   }
 
   private async run(
@@ -180,15 +180,13 @@ export class PostgresDatasource implements Datasource {
     const check = checkPostgresQuery(sql);
     if (!check.ok)
       throw new DatasourceError(check.code, `${pool.label}: ${check.message}`, { sql });
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, this.closing.signal])
-      : this.closing.signal;
-    const client = await this.acquire(pool, signal);
-    const outcome = await runCursorQuery(client, check.text, {
+    const signals = options.signal ? [options.signal, this.closing.signal] : [this.closing.signal];
+    const client = await this.acquire(pool, signals);
+    const outcome = await runQuery(client, check.text, {
       maxRows,
       timeoutMs,
       maxResultBytes: this.maxResultBytes,
-      signal,
+      signals,
       label: pool.label,
       sql,
     });
@@ -198,7 +196,7 @@ export class PostgresDatasource implements Datasource {
   }
 
   private async describe(pool: IdentityPool, options: IntrospectOptions): Promise<DatabaseSchema> {
-    const client = await this.acquire(pool, undefined);
+    const client = await this.acquire(pool, []);
     let reusable = true;
     try {
       return await introspectPostgres(

@@ -1,5 +1,5 @@
 import { checkSingleQuery, type SingleQueryCheck } from '@nl2sql/datasource';
-import { postgresTokens } from './postgres-tokens.js';
+import { type PostgresToken, postgresTokens } from './postgres-tokens.js';
 
 /**
  * Every keyword a PostgreSQL statement can start with (the `stmt` rule of gram.y, PostgreSQL
@@ -34,9 +34,10 @@ function quotedBlank(quote: string, length: number): string {
  * as part of a name become `x`. A statement's leading parentheses (`(SELECT 1) UNION ...`,
  * which PostgreSQL allows only around a query) are blanked so the first word decides.
  */
-export function maskPostgresSql(sql: string): string {
-  const out = sql.replace(NOT_POSTGRES_SPACE, 'x').split('');
-  const tokens = postgresTokens(sql);
+export function maskPostgresSql(sql: string, tokens = postgresTokens(sql)): string {
+  const text = sql.replace(NOT_POSTGRES_SPACE, 'x');
+  let out = '';
+  let at = 0;
   let statementStart = true;
   for (const token of tokens) {
     const length = token.end - token.start;
@@ -46,12 +47,15 @@ export function maskPostgresSql(sql: string): string {
     else if (token.kind === 'quoted') replacement = quotedBlank('"', length);
     else if (token.text === '[' || token.text === ']' || token.text === '`') replacement = '~';
     else if (token.text === '(' && statementStart) replacement = ' ';
-    if (replacement !== undefined) out.splice(token.start, length, ...replacement);
+    if (replacement !== undefined) {
+      out += text.slice(at, token.start) + replacement;
+      at = token.end;
+    }
     if (token.kind !== 'comment') {
       statementStart = token.text === ';' || (statementStart && token.text === '(');
     }
   }
-  return out.join('');
+  return out + text.slice(at);
 }
 
 function firstWord(text: string): string {
@@ -59,9 +63,9 @@ function firstWord(text: string): string {
 }
 
 /** Offsets of the statement: from its first token to its last, without comments or `;`. */
-function statementSpan(sql: string): [number, number] {
-  const tokens = postgresTokens(sql).filter((t) => t.kind !== 'comment' && t.text !== ';');
-  return tokens.length === 0 ? [0, 0] : [tokens[0]!.start, tokens[tokens.length - 1]!.end];
+function statementSpan(tokens: PostgresToken[]): [number, number] {
+  const kept = tokens.filter((t) => t.kind !== 'comment' && t.text !== ';');
+  return kept.length === 0 ? [0, 0] : [kept[0]!.start, kept[kept.length - 1]!.end];
 }
 
 /**
@@ -75,7 +79,8 @@ function statementSpan(sql: string): [number, number] {
  * because the gate cannot prove the server would not run it.
  */
 export function checkPostgresQuery(sql: string): SingleQueryCheck {
-  const open = postgresTokens(sql).find((t) => t.unterminated);
+  const tokens = postgresTokens(sql);
+  const open = tokens.find((t) => t.unterminated);
   if (open) {
     const what = { string: 'string', quoted: 'quoted name', comment: 'block comment' }[
       open.kind as 'string' | 'quoted' | 'comment'
@@ -88,10 +93,10 @@ export function checkPostgresQuery(sql: string): SingleQueryCheck {
       text: sql.slice(open.start),
     };
   }
-  const masked = maskPostgresSql(sql);
+  const masked = maskPostgresSql(sql, tokens);
   const check = checkSingleQuery(masked);
   if (check.ok) {
-    const [start, end] = statementSpan(sql);
+    const [start, end] = statementSpan(tokens);
     return { ok: true, text: sql.slice(start, end) };
   }
   const at = masked.indexOf(check.text);

@@ -1,32 +1,30 @@
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type CellValue, DatasourceError, type QueryResult } from '@nl2sql/datasource';
+import { DatasourceError, type QueryResult } from '@nl2sql/datasource';
 import type pg from 'pg';
-import Cursor from 'pg-cursor';
+import { abortReason, firstAborted, onFirstAbort } from './abort-signals.js';
 import { type CancelTarget, sendCancelRequest } from './cancel-request.js';
-import { CELL_TYPES } from './postgres-cells.js';
+import { CappedQuery } from './capped-query.js';
 import { postgresError, postgresErrorCode } from './postgres-error.js';
 
-/** Rows asked for per round trip when the cap is larger (or Infinity). */
-const BATCH_ROWS = 50_000;
 /** How long a cancelled statement may take to stop before its socket is closed under it. */
 const CANCEL_GRACE_MS = 2000;
 
-export interface CursorQueryOptions {
+export interface RunQueryOptions {
   /** Rows to return at most; one more is read to tell whether the result was truncated. */
   maxRows: number;
   timeoutMs: number;
   /** Bytes the server may send for this result before the connection is closed under it. */
   maxResultBytes: number;
-  /** The caller's cancel and the datasource's close, combined. */
-  signal: AbortSignal;
+  /** The caller's cancel and the datasource's close: the first to fire cancels the query. */
+  signals: readonly AbortSignal[];
   /** Names the server and login in messages. */
   label: string;
   /** The caller's SQL, as given, for errors. */
   sql: string;
 }
 
-export interface CursorQueryOutcome {
+export interface RunQueryOutcome {
   /** The result, or the typed error the query ended with. */
   result?: QueryResult;
   error?: DatasourceError;
@@ -43,22 +41,6 @@ interface ClientInternals {
   port: number;
 }
 
-interface FieldLike {
-  name: string;
-}
-
-function read(
-  cursor: Cursor<CellValue[]>,
-  rows: number,
-): Promise<{ rows: CellValue[][]; fields: FieldLike[] }> {
-  return new Promise((resolve, reject) => {
-    cursor.read(rows, (error, batch, result) => {
-      if (error) reject(error);
-      else resolve({ rows: batch, fields: (result?.fields ?? []) as FieldLike[] });
-    });
-  });
-}
-
 function cancelTarget(client: ClientInternals): CancelTarget | undefined {
   if (client.processID === null || client.secretKey === null) return undefined;
   const stream = client.connection.stream;
@@ -69,20 +51,21 @@ function cancelTarget(client: ClientInternals): CancelTarget | undefined {
 }
 
 /**
- * Run one query through a cursor on `client` (extended protocol: the server refuses a second
- * statement): read at most `maxRows + 1` rows, mark the result truncated when the extra row
- * came, close the portal. A deadline or an abort sends a cancel request; if the statement has
- * not stopped `CANCEL_GRACE_MS` later, or the result grows past `maxResultBytes`, the socket
- * is closed. The outcome says whether the connection can be lent again.
+ * Run one query on `client` in one round trip (CappedQuery: extended protocol, so the server
+ * refuses a second statement; Execute asks for `maxRows + 1` rows and the result is truncated
+ * when the extra row came). A deadline or an abort sends a cancel request; if the statement
+ * has not stopped `CANCEL_GRACE_MS` later, or the result grows past `maxResultBytes` on the
+ * wire, the socket is closed. The outcome says whether the connection can be lent again.
  */
-export async function runCursorQuery(
+export async function runQuery(
   client: pg.PoolClient,
   text: string,
-  options: CursorQueryOptions,
-): Promise<CursorQueryOutcome> {
+  options: RunQueryOptions,
+): Promise<RunQueryOutcome> {
   const internals = client as unknown as ClientInternals;
   const stream = internals.connection.stream;
-  const limit = options.maxRows === Number.POSITIVE_INFINITY ? null : options.maxRows + 1;
+  // Execute's row count is a 32-bit integer (0: no limit).
+  const limit = options.maxRows >= 2 ** 31 - 2 ? null : options.maxRows + 1;
   const started = performance.now();
   let stop: 'timeout' | 'cancelled' | 'too-large' | undefined;
   let cancelled: Promise<boolean> | undefined;
@@ -108,41 +91,25 @@ export async function runCursorQuery(
       cut();
     }
   };
-  const onAbort = () => halt('cancelled');
+  let abortedBy: AbortSignal | undefined = firstAborted(options.signals);
   const timer = setTimeout(() => halt('timeout'), options.timeoutMs);
   stream.on('data', onData);
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  if (options.signal.aborted) halt('cancelled');
+  const stopListening = onFirstAbort(options.signals, (signal) => {
+    abortedBy = signal;
+    halt('cancelled');
+  });
+  if (abortedBy) halt('cancelled');
 
-  const cursor = client.query(
-    new Cursor<CellValue[]>(text, undefined, { rowMode: 'array', types: CELL_TYPES }),
-  );
+  const query = new CappedQuery(text, limit ?? 0);
+  client.query(query as never);
   try {
-    const rows: CellValue[][] = [];
-    let fields: FieldLike[] = [];
-    let finished = false;
-    while (!finished && (limit === null || rows.length < limit)) {
-      // A cancel that reaches the backend between two reads finds it idle and is ignored:
-      // ask for no more rows instead.
-      if (stop) break;
-      const want = limit === null ? BATCH_ROWS : Math.min(BATCH_ROWS, limit - rows.length);
-      const batch = await read(cursor, want);
-      if (batch.fields.length > 0) fields = batch.fields;
-      for (const row of batch.rows) rows.push(row);
-      // Fewer rows than asked for: the server sent CommandComplete and the cursor synced.
-      finished = batch.rows.length < want;
-    }
-    if (!finished) await cursor.close();
-    if (stop) throw new Error('stopped'); // the deadline passed between or during the reads
-    const truncated = limit !== null && rows.length > options.maxRows;
-    if (truncated) rows.length = options.maxRows;
+    const { columns, rows, suspended } = await query.done;
+    if (stop) throw new Error('stopped'); // the deadline passed as the last rows arrived
+    // The extra row came (and with it, maybe, a suspended portal): more rows were there.
+    const truncated = suspended || rows.length > options.maxRows;
+    if (truncated) rows.length = Math.min(rows.length, options.maxRows);
     return {
-      result: {
-        columns: fields.map((f) => f.name),
-        rows,
-        truncated,
-        elapsedMs: performance.now() - started,
-      },
+      result: { columns, rows, truncated, elapsedMs: performance.now() - started },
       reusable: await settleCancel(),
     };
   } catch (error) {
@@ -150,7 +117,7 @@ export async function runCursorQuery(
     return { error: stoppedError(error), reusable: reusable && !isConnectionLoss(error) };
   } finally {
     clearTimeout(timer);
-    options.signal.removeEventListener('abort', onAbort);
+    stopListening();
   }
 
   /** Wait until a cancel request sent for this query has been delivered or has failed. */
@@ -178,9 +145,8 @@ export async function runCursorQuery(
       );
     }
     if (stop === 'cancelled') {
-      const reason = options.signal.reason;
-      const why =
-        reason instanceof Error ? reason.message : reason === undefined ? '' : String(reason);
+      const reason = abortedBy?.reason;
+      const why = abortedBy ? abortReason(abortedBy) : '';
       return new DatasourceError(
         'CANCELLED',
         `${label}: the statement was cancelled${why ? ` (${why})` : ''}${suffix}`,
