@@ -45,7 +45,11 @@ export function quoteIdent(name: string): string {
  * no faithful counterpart, which the loader refuses.
  */
 export function postgresType(declared: string): string | undefined {
-  const type = declared.trim().toUpperCase().replace(/\s+/g, ' ');
+  const type = declared
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([(),])\s*/g, '$1');
   const sized = /^(?:N?VARCHAR|NVARCHAR|CHARACTER VARYING|NCHAR VARYING)\s*\((\d+)\)$/.exec(type);
   if (sized) return `VARCHAR(${sized[1]})`;
   const fixed = /^N?CHAR(?:ACTER)?\s*\((\d+)\)$/.exec(type);
