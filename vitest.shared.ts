@@ -2,7 +2,11 @@
 // "@nl2sql/source" export condition, so they run against src/ without a build step.
 import { defineConfig } from 'vitest/config';
 
-const conditions = ['@nl2sql/source', 'import', 'module', 'node', 'default'];
+// No 'import' here: vitest hands these to its workers as node --conditions, which steer
+// require() too, and a CommonJS package that require()s a dependency with an "import" export
+// (pg requiring pg-pool) would get the ESM wrapper. Vite and Node add 'import' themselves
+// wherever an import statement resolves.
+const conditions = ['@nl2sql/source', 'module', 'node', 'default'];
 
 export default defineConfig({
   resolve: { conditions },

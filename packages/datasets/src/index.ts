@@ -11,12 +11,20 @@ export {
   chinookForTests,
   isCi,
 } from './chinook-for-tests.js';
+export { ChinookLoadError, type ChinookLoadErrorCode } from './chinook-load-error.js';
 export { CHINOOK_POLICIES, CHINOOK_TABLES, type ChinookRole } from './chinook-policies.js';
+export { postgresType } from './chinook-postgres-ddl.js';
 export { CHINOOK_QUESTIONS } from './chinook-questions.js';
 export { CHINOOK_SCHEMA, type ChinookTableSchema } from './chinook-schema.js';
 export { CHINOOK_SUITE_PATH } from './chinook-suite-path.js';
 export { DatasetError, type DatasetErrorCode } from './dataset-error.js';
 export { fileSha256 } from './file-sha256.js';
+export {
+  CHINOOK_POSTGRES_MARKER,
+  type LoadChinookOptions,
+  type LoadedChinook,
+  loadChinookPostgres,
+} from './load-chinook-postgres.js';
 export {
   type LocatedDataset,
   type LocateOptions,

@@ -1,0 +1,126 @@
+import type { CellValue } from '@nl2sql/datasource';
+import { CELL_TYPES } from './postgres-cells.js';
+
+/** The part of pg's Connection a submittable query writes to. */
+interface WireConnection {
+  parse(message: { text: string; name?: string; types?: number[] }): void;
+  bind(message: { portal?: string; statement?: string; values?: unknown[] }): void;
+  describe(message: { type: 'P' | 'S'; name?: string }): void;
+  execute(message: { portal?: string; rows?: number }): void;
+  sync(): void;
+  sendCopyFail(message: string): void;
+  stream: { cork?: () => void; uncork?: () => void };
+}
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface CappedRows {
+  columns: string[];
+  rows: CellValue[][];
+  /** The server stopped at the row limit (PortalSuspended): more rows were there. */
+  suspended: boolean;
+}
+
+/**
+ * One statement over the extended protocol in one round trip: Parse, Bind, Describe, Execute
+ * with a row limit, Sync, written together. The server runs the portal until it has sent
+ * `rowLimit` rows (0: all of them) and suspends it; Sync then ends the implicit transaction,
+ * which closes the portal, so a result of any size costs the server `rowLimit` rows. The
+ * extended protocol also makes the server refuse a second statement in the text.
+ *
+ * A pg "submittable": `client.query(new CappedQuery(...))` queues it like any query, and the
+ * client calls the handlers below as the server answers.
+ */
+export class CappedQuery {
+  /** Settles once the server is ready for the next query, or the connection failed. */
+  readonly done: Promise<CappedRows>;
+  private resolve!: (rows: CappedRows) => void;
+  private reject!: (error: unknown) => void;
+  private fields: Field[] = [];
+  private parsers: ((text: string) => CellValue)[] = [];
+  private readonly rows: CellValue[][] = [];
+  private suspended = false;
+  private error: unknown;
+  private settled = false;
+
+  constructor(
+    readonly text: string,
+    private readonly rowLimit: number,
+  ) {
+    this.done = new Promise<CappedRows>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+
+  submit(connection: WireConnection): void {
+    connection.stream.cork?.();
+    try {
+      connection.parse({ text: this.text, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '', rows: this.rowLimit });
+      connection.sync();
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
+
+  handleRowDescription(message: { fields: Field[] }): void {
+    this.fields = message.fields;
+    this.parsers = message.fields.map((f) => CELL_TYPES.getTypeParser(f.dataTypeID, 'text'));
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    const cells = message.fields;
+    const row = new Array<CellValue>(cells.length);
+    for (let i = 0; i < cells.length; i += 1) {
+      const text = cells[i];
+      row[i] = text === null || text === undefined ? null : this.parsers[i]!(text);
+    }
+    this.rows.push(row);
+  }
+
+  handlePortalSuspended(): void {
+    this.suspended = true;
+  }
+
+  handleCommandComplete(): void {}
+
+  handleEmptyQuery(): void {}
+
+  /**
+   * An ErrorResponse is followed by ReadyForQuery (Sync was sent), but a lost connection is
+   * not: settle now either way. The client holds the next query until ReadyForQuery comes.
+   */
+  handleError(error: unknown): void {
+    if (this.error === undefined) this.error = error;
+    this.settle();
+  }
+
+  handleReadyForQuery(): void {
+    this.settle();
+  }
+
+  /** COPY FROM STDIN cannot pass the gate; should one arrive, refuse to feed it. */
+  handleCopyInResponse(connection: WireConnection): void {
+    connection.sendCopyFail('the adapter sends no COPY data');
+  }
+
+  handleCopyData(): void {}
+
+  private settle(): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.error !== undefined) this.reject(this.error);
+    else
+      this.resolve({
+        columns: this.fields.map((f) => f.name),
+        rows: this.rows,
+        suspended: this.suspended,
+      });
+  }
+}
