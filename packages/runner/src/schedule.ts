@@ -59,6 +59,18 @@ export async function schedule<T>(
     controller.signal.addEventListener('abort', () => resolve(), { once: true });
   });
 
+  // One abort listener on the run's signal, fanned out to a controller per task: a listener
+  // per task on the shared signal would pass Node's limit of 10 at concurrency 10 and
+  // print a MaxListenersExceededWarning (a leak warning for what is not a leak).
+  const running = new Set<AbortController>();
+  controller.signal.addEventListener(
+    'abort',
+    () => {
+      for (const each of running) each.abort(controller.signal.reason);
+    },
+    { once: true },
+  );
+
   const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
   let stopped: ScheduleStop = null;
@@ -81,14 +93,19 @@ export async function schedule<T>(
       }
       admission?.start?.();
       admitted++;
-      const settled: Promise<void> = (async () => run(task, controller.signal))()
+      const own = new AbortController();
+      running.add(own);
+      const settled: Promise<void> = (async () => run(task, own.signal))()
         .catch((error: unknown) => {
           if (failure === null) {
             failure = { error };
             controller.abort(error);
           }
         })
-        .finally(() => inFlight.delete(settled));
+        .finally(() => {
+          running.delete(own);
+          inFlight.delete(settled);
+        });
       inFlight.add(settled);
     }
     await Promise.all(inFlight);

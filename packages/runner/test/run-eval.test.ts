@@ -116,6 +116,38 @@ describe('runEval', () => {
     expect(one.maxInFlight).toBe(1);
   });
 
+  it('adds no abort listener per case run to a shared signal: no leak warning at concurrency 16', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      const suite = {
+        ...SUITE,
+        cases: Array.from({ length: 40 }, (_, i) => ({
+          ...(SUITE.cases[0] as (typeof SUITE.cases)[number]),
+          id: `k${i}`,
+          question: `question k${i}?`,
+        })),
+      };
+      const engine = new FakeEngine(suite, { delayMs: 20 });
+      const controller = new AbortController();
+      const report = await runEval({
+        suite,
+        engine,
+        concurrency: 16,
+        signal: controller.signal,
+        sqlChecks: false,
+      });
+      expect(engine.maxInFlight).toBe(16);
+      expect(report.completedCases).toBe(80);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
   it('records a case past its time limit as an error and goes on', async () => {
     const engine = new FakeEngine(SUITE);
     const slow = {
