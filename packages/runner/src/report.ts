@@ -4,6 +4,7 @@ import { buildBoard, buildRetrievalBoard } from './board.js';
 import type { CaseResult } from './case-result.js';
 import type { RetrievalSettings, RunSettings } from './run-options.js';
 import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
+import { RunnerError } from './runner-error.js';
 import type { TaskList } from './task-list.js';
 
 /** What the report stage is given once the run has ended. */
@@ -39,11 +40,38 @@ function scoreboardSettings(input: ReportInput): ScoreboardSettings {
 }
 
 /**
+ * Every scheduled task produced exactly one result: a run that was not stopped has one for
+ * each task, and no run has a result for a task it did not plan. Anything else is a bug in
+ * the stages before (INTERNAL_ERROR), never a board.
+ */
+function assertOneResultPerTask(input: ReportInput): void {
+  const planned = new Set(input.list.tasks.map((task) => task.key));
+  for (const key of input.results.keys()) {
+    if (!planned.has(key)) {
+      throw new RunnerError('INTERNAL_ERROR', `case run ${key} has a result but was not planned`);
+    }
+  }
+  if (input.stopped !== null) return;
+  const missing = input.list.tasks.filter((task) => !input.results.has(task.key));
+  if (missing.length > 0) {
+    const listed = missing
+      .slice(0, 5)
+      .map((task) => task.key)
+      .join(', ');
+    throw new RunnerError(
+      'INTERNAL_ERROR',
+      `the run was not stopped, yet ${missing.length} of ${input.list.tasks.length} planned case runs have no result (${listed}${missing.length > 5 ? ', ...' : ''})`,
+    );
+  }
+}
+
+/**
  * Case results -> one board per config. Each board lists its config's results in task
  * order (passes, then suite order), whatever order they finished in; a stopped run's board
  * covers exactly the case runs that finished.
  */
 export function buildReport(input: ReportInput): RunReport {
+  assertOneResultPerTask(input);
   const { settings, list, results } = input;
   const faithfulness = settings.scorers.some((s) => s.name === 'faithfulness');
   const configs: ConfigReport[] = settings.configs.map((config) => {

@@ -1,15 +1,22 @@
 import type { CaseResult } from './case-result.js';
 import type { RunEvent } from './run-event.js';
 import type { RunTimings } from './run-report.js';
+import { RunnerError } from './runner-error.js';
 import { taskKey } from './task-list.js';
 
 /**
  * The runner's own listener: every case result by task key (resumed ones from run.started,
  * the rest from case.finished) and the time summed over the case runs it saw finish. The
  * report is built from what it holds.
+ *
+ * It is also where the run's bookkeeping is checked: a case run finished twice, or one
+ * that finished without having started, is an INTERNAL_ERROR that fails the run rather
+ * than a board that counts it twice or from nowhere.
  */
 export class RunCollector {
   readonly results = new Map<string, CaseResult>();
+  /** Task keys announced by case.started and not yet finished (cancelled in flight). */
+  readonly #open = new Set<string>();
   #engineMs = 0;
   #databaseMs = 0;
   #scoringMs = 0;
@@ -17,15 +24,42 @@ export class RunCollector {
   readonly listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
       for (const { config, result } of event.resumed) {
-        this.results.set(taskKey(config, result), result);
+        this.#add(taskKey(config, result), result);
       }
+    } else if (event.type === 'case.started') {
+      const key = taskKey(event.config, event);
+      if (this.#open.has(key) || this.results.has(key)) {
+        throw new RunnerError('INTERNAL_ERROR', `case run ${key} was started twice`);
+      }
+      this.#open.add(key);
     } else if (event.type === 'case.finished') {
-      this.results.set(taskKey(event.config, event.result), event.result);
+      const key = taskKey(event.config, event.result);
+      if (!this.#open.delete(key)) {
+        throw new RunnerError(
+          'INTERNAL_ERROR',
+          this.results.has(key)
+            ? `case run ${key} was recorded twice`
+            : `case run ${key} finished without having started`,
+        );
+      }
+      this.#add(key, event.result);
       this.#engineMs += event.timings.engineMs;
       this.#databaseMs += event.timings.databaseMs;
       this.#scoringMs += event.timings.scoringMs;
     }
   };
+
+  /** Case runs started and never finished: the ones a cancel cut short in flight. */
+  get unfinished(): ReadonlySet<string> {
+    return this.#open;
+  }
+
+  #add(key: string, result: CaseResult): void {
+    if (this.results.has(key)) {
+      throw new RunnerError('INTERNAL_ERROR', `case run ${key} was recorded twice`);
+    }
+    this.results.set(key, result);
+  }
 
   timings(wallMs: number): RunTimings {
     return {

@@ -8,6 +8,7 @@ import { RunCollector } from './run-collector.js';
 import { allListeners } from './run-event.js';
 import { type RunEvalOptions, resolveRunOptions } from './run-options.js';
 import type { RunReport } from './run-report.js';
+import { RunnerError } from './runner-error.js';
 import { schedule } from './schedule.js';
 import { listTasks, pendingTasks } from './task-list.js';
 
@@ -92,6 +93,12 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   const cancelled = options.signal?.aborted === true && completedCases < plannedCases;
   const stopped =
     scheduled.stopped === 'refused' ? 'max_cost' : cancelled ? 'cancelled' : scheduled.stopped;
+  if (stopped !== 'cancelled' && collector.unfinished.size > 0) {
+    throw new RunnerError(
+      'INTERNAL_ERROR',
+      `${collector.unfinished.size} case run(s) started and never finished in a run that was not cancelled: ${[...collector.unfinished].join(', ')}`,
+    );
+  }
   if (stopped !== null) {
     const progress = { completedCases, plannedCases, dollars: cap.spent };
     emit({ type: 'run.stopped', reason: stopped, ...progress });

@@ -1,5 +1,7 @@
 // Errors where the run cannot go on (a bad option, a journal from another run). Scoring
 // failures are never thrown: they are case records with status fail or error.
+// INTERNAL_ERROR is a bug in the runner (a case run lost or counted twice): the run fails
+// rather than print a board that is not the run's.
 
 export type RunnerErrorCode =
   | 'INVALID_OPTIONS'
@@ -9,7 +11,8 @@ export type RunnerErrorCode =
   | 'UNKNOWN_CASE'
   | 'NO_RETRIEVE'
   | 'JOURNAL_MISMATCH'
-  | 'JOURNAL_CORRUPT';
+  | 'JOURNAL_CORRUPT'
+  | 'INTERNAL_ERROR';
 
 export class RunnerError extends Error {
   override readonly name = 'RunnerError';

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { RunCollector, type RunEvent, RunnerError } from '../src/index.js';
+import { caseResultOf } from './case-result-fixture.js';
+
+const timings = { engineMs: 1, databaseMs: 0, scoringMs: 0 };
+const progress = { completedCases: 1, plannedCases: 2, passedCases: 1, dollars: 0 };
+
+function started(caseId: string): RunEvent {
+  return { type: 'case.started', config: 'plans', caseId, question: '?', role: null, pass: 1 };
+}
+
+function finished(caseId: string): RunEvent {
+  return {
+    type: 'case.finished',
+    config: 'plans',
+    result: caseResultOf(caseId),
+    timings,
+    ...progress,
+  };
+}
+
+describe('RunCollector', () => {
+  it('keeps one result per finished case run and sums their time', () => {
+    const collector = new RunCollector();
+    for (const e of [started('a'), started('b'), finished('a'), finished('b')])
+      collector.listener(e);
+    expect([...collector.results.keys()]).toEqual(['["plans","a",null,1]', '["plans","b",null,1]']);
+    expect(collector.unfinished.size).toBe(0);
+    expect(collector.timings(10)).toMatchObject({ wallMs: 10, engineMs: 2 });
+  });
+
+  it('a case run recorded twice is an internal error, not a board that counts it twice', () => {
+    const collector = new RunCollector();
+    collector.listener(started('a'));
+    collector.listener(finished('a'));
+    expect(() => collector.listener(finished('a'))).toThrow(RunnerError);
+    expect(() => collector.listener(finished('a'))).toThrow(/recorded twice/);
+    expect(collector.results.size).toBe(1);
+  });
+
+  it('a case run that finishes without having started, or starts twice, is an internal error', () => {
+    const collector = new RunCollector();
+    expect(() => collector.listener(finished('x'))).toThrow(/without having started/);
+    collector.listener(started('y'));
+    expect(() => collector.listener(started('y'))).toThrow(/started twice/);
+  });
+
+  it('a resumed case run finished again is recorded twice', () => {
+    const collector = new RunCollector();
+    collector.listener({
+      type: 'run.started',
+      mode: 'plans',
+      configs: ['plans'],
+      dataset: { name: 's.yaml', digest: 'd' },
+      cases: [],
+      plannedCases: 1,
+      tasksDigest: 't',
+      resumed: [{ config: 'plans', result: caseResultOf('a') }],
+    });
+    expect(() => collector.listener(started('a'))).toThrow(/started twice/);
+  });
+
+  it('case runs cancelled in flight are the unfinished ones', () => {
+    const collector = new RunCollector();
+    collector.listener(started('a'));
+    collector.listener(started('b'));
+    collector.listener(finished('b'));
+    expect([...collector.unfinished]).toEqual(['["plans","a",null,1]']);
+  });
+});
