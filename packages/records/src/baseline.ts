@@ -57,3 +57,75 @@ function suffixNumber(path: string, record: RunRecord): number {
   const match = /^-(\d+)\.json$/.exec(basename(path).slice(plain.length));
   return basename(path).startsWith(plain) && match?.[1] !== undefined ? Number(match[1]) : 1;
 }
+
+/** A record that was looked at as a baseline and passed over, and why. */
+export interface BaselineMiss {
+  readonly path: string;
+  readonly reason: string;
+}
+
+/**
+ * Why `newestComparableBaseline` found nothing for `current`: the records of its kind,
+ * database and config (the only ones it could have picked), newest first, each with the
+ * reason it was passed over (the fields that differ, or "recorded after the current run").
+ * Empty when no record of that kind, database and config exists at all.
+ */
+export function baselineMisses(
+  records: readonly (RunRecord | StoredRecord)[],
+  current: RunRecord,
+  options: BaselineOptions = {},
+): BaselineMiss[] {
+  const sameConfig = options.sameConfig ?? true;
+  const now = Date.parse(current.recorded_at);
+  const misses: { miss: BaselineMiss; time: number }[] = [];
+  for (const item of records) {
+    const { path, record } = asStored(item);
+    if (record === current || record.kind !== current.kind) continue;
+    if (record.database.datasource_id !== current.database.datasource_id) continue;
+    if (sameConfig && record.config.name !== current.config.name) continue;
+    const time = Date.parse(record.recorded_at);
+    if (time === now && formatRecord(record) === formatRecord(current)) continue;
+    const verdict = comparable(record, current);
+    const reason = !verdict.comparable
+      ? verdict.reason
+      : time > now
+        ? `recorded after the current run (${record.recorded_at})`
+        : null;
+    if (reason !== null) misses.push({ miss: { path, reason }, time });
+  }
+  return misses.sort((a, b) => b.time - a.time).map((m) => m.miss);
+}
+
+/**
+ * One paragraph saying why `current` has no baseline among `records`: what the run is
+ * (kind, database, config, suite digest, schema, roles), then either that nothing of its
+ * kind, database and config was recorded, or each such record and what differs.
+ */
+export function explainNoBaseline(
+  records: readonly (RunRecord | StoredRecord)[],
+  current: RunRecord,
+  options: BaselineOptions = {},
+): string {
+  const settings = current.scoreboard.settings;
+  const roles = [...new Set(settings.roles)].sort();
+  const run = [
+    `kind ${current.kind}`,
+    `database ${current.database.datasource_id}`,
+    `config ${current.config.name}`,
+    `suite ${current.dataset.name} (${current.dataset.digest.slice(0, 12)})`,
+    `schema ${current.database.schema_fingerprint.slice(0, 12)}`,
+    `roles ${roles.length === 0 ? '(none)' : roles.join(', ')}`,
+    ...(current.kind === 'full' ? [`curated answers ${settings.curated ? 'on' : 'off'}`] : []),
+  ].join(', ');
+  const misses = baselineMisses(records, current, options);
+  if (misses.length === 0) {
+    return `no record of kind ${current.kind}, database ${current.database.datasource_id} and config ${current.config.name} (this run: ${run})`;
+  }
+  const shown = misses.slice(0, 5).map((m) => `  ${m.path || '(record)'}: ${m.reason}`);
+  const more = misses.length > 5 ? [`  ... and ${misses.length - 5} more`] : [];
+  return [
+    `none of ${misses.length} record(s) of its kind, database and config is comparable with this run (${run}):`,
+    ...shown,
+    ...more,
+  ].join('\n');
+}

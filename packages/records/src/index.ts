@@ -1,4 +1,10 @@
-export { type BaselineOptions, newestComparableBaseline } from './baseline.js';
+export {
+  type BaselineMiss,
+  type BaselineOptions,
+  baselineMisses,
+  explainNoBaseline,
+  newestComparableBaseline,
+} from './baseline.js';
 export {
   MODE_ORDER,
   type RenderOptions,

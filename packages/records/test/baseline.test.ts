@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { newestComparableBaseline, readRecords, type StoredRecord } from '../src/index.js';
+import {
+  baselineMisses,
+  explainNoBaseline,
+  newestComparableBaseline,
+  readRecords,
+  type StoredRecord,
+} from '../src/index.js';
 import { FIXTURE_BENCHMARKS, fixture, variant } from './fixtures.js';
 
 describe('newestComparableBaseline', () => {
@@ -64,5 +70,46 @@ describe('newestComparableBaseline', () => {
     expect(newestComparableBaseline(tie, current)?.path).toBe(
       'b/plans/chinook/2026-10-15_3f9c2a1_plans-10.json',
     );
+  });
+});
+
+describe('explainNoBaseline', () => {
+  const stored = readRecords(FIXTURE_BENCHMARKS);
+
+  it('names each record of the same kind, database and config and the fields that differ', () => {
+    const current = variant('plansNew', {
+      recorded_at: '2026-11-01T08:00:00Z',
+      dataset: { name: 'chinook.yaml', digest: 'c0ffee' },
+      database: { ...fixture('plansNew').database, schema_fingerprint: 'beef' },
+    });
+    expect(newestComparableBaseline(stored, current)).toBeUndefined();
+    const misses = baselineMisses(stored, current);
+    expect(misses.map((m) => m.path.split('/').at(-1))).toEqual([
+      '2026-10-20_8b41d07_plans.json',
+      '2026-10-15_3f9c2a1_plans.json',
+    ]);
+    expect(misses[0]?.reason).toContain('dataset.digest differs');
+    expect(misses[0]?.reason).toContain('database.schema_fingerprint differs');
+    const text = explainNoBaseline(stored, current);
+    expect(text).toContain('none of 2 record(s)');
+    expect(text).toContain(
+      'kind plans, database chinook, config plans, suite chinook.yaml (c0ffee)',
+    );
+    expect(text).toContain('2026-10-20_8b41d07_plans.json: dataset.digest differs');
+  });
+
+  it('says when nothing of that kind, database and config was ever recorded', () => {
+    const other = variant('plansNew', { config: { name: 'other', nodes: {} } });
+    expect(explainNoBaseline(stored, other)).toMatch(
+      /^no record of kind plans, database chinook and config other \(this run: /,
+    );
+  });
+
+  it('names a record made after the current run', () => {
+    const early = variant('plansOld', { recorded_at: '2026-10-01T00:00:00Z' });
+    expect(baselineMisses(stored, early).map((m) => m.reason)).toEqual([
+      'recorded after the current run (2026-10-20T16:03:09Z)',
+      expect.stringMatching(/^recorded after the current run/),
+    ]);
   });
 });
