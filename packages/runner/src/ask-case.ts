@@ -62,7 +62,7 @@ export async function askCase(
   signal: AbortSignal,
 ): Promise<FinishedRun | null> {
   const { config } = task;
-  const first = await ask(config.engine, task, context.caseTimeoutMs, signal);
+  const first = await ask(config.engine, task, context.askTimeoutMs, signal);
   if (first === null) return null;
   const { response } = first;
   const input: AskScoreInput = {
@@ -83,7 +83,7 @@ export async function askCase(
   let generatedStatus: CaseStatus | null = null;
   const curated = curatedHit(response.trace);
   if (context.curated && curated && config.generated) {
-    const again = await ask(config.generated, task, context.caseTimeoutMs, signal);
+    const again = await ask(config.generated, task, context.askTimeoutMs, signal);
     if (again === null) return null;
     t = performance.now();
     const generated = await scoreCase(

@@ -8,7 +8,8 @@ export interface CaseContext {
   readonly scorers: readonly Scorer[];
   /** Curated answers on: a curated hit is asked again on the config's generated engine. */
   readonly curated: boolean;
-  readonly caseTimeoutMs: number;
+  /** Time limit of one ask or retrieve. */
+  readonly askTimeoutMs: number;
   /** Price rows that apply to every config. */
   readonly prices?: Readonly<Record<string, Price>>;
   /** Mode retrieval: the full-snapshot limit sent with each retrieve. */

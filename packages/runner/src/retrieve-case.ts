@@ -34,7 +34,7 @@ export async function retrieveCase(
           },
           { signal: deadline },
         ),
-      context.caseTimeoutMs,
+      context.askTimeoutMs,
       signal,
     );
   } catch (error) {

@@ -36,8 +36,11 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
   readonly curated?: boolean;
   /** Case runs in flight at once. Default 4. */
   readonly concurrency?: number;
-  /** Time limit of one case run; past it the case is an error. Default 120 000 ms. */
-  readonly caseTimeoutMs?: number;
+  /**
+   * Time limit of one ask (or retrieve) of the engine; past it the case run is an error with
+   * code TIMEOUT. Default 120 000 ms (`nl2sql eval run --ask-timeout SECONDS`).
+   */
+  readonly askTimeoutMs?: number;
   /** Cancels the run; the report still comes back, partial, with stopped: "cancelled". */
   readonly signal?: AbortSignal;
   /** Listeners of the run's events, called in order after the runner's own. */
@@ -59,7 +62,7 @@ export interface RunSettings {
   readonly dataset: RecordDataset;
   readonly passes: number;
   readonly concurrency: number;
-  readonly caseTimeoutMs: number;
+  readonly askTimeoutMs: number;
   readonly configs: readonly EvalConfig[];
   /** Curated answers on: mode full unless turned off; never in modes plans and retrieval. */
   readonly curated: boolean;
@@ -112,7 +115,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
   }
   const passes = positiveInteger(options.passes ?? 1, 'passes');
   const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
-  const caseTimeoutMs = positiveInteger(options.caseTimeoutMs ?? 120_000, 'caseTimeoutMs');
+  const askTimeoutMs = positiveInteger(options.askTimeoutMs ?? 120_000, 'askTimeoutMs');
   const configs = resolveConfigs(options, mode);
   const maxCostUsd = options.maxCostUsd ?? null;
   if (mode === 'full' && maxCostUsd === null) {
@@ -148,7 +151,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     },
     passes,
     concurrency,
-    caseTimeoutMs,
+    askTimeoutMs,
     configs,
     curated,
     maxCostUsd,

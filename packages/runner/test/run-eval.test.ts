@@ -157,7 +157,7 @@ describe('runEval', () => {
     const report = await runEval({
       suite: SUITE,
       engine: slow,
-      caseTimeoutMs: 50,
+      askTimeoutMs: 50,
       sqlChecks: false,
     });
     const c1 = report.configs[0]?.cases.filter((r) => r.caseId === 'c1') ?? [];
