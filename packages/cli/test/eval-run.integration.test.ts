@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
 import { writeRecord } from '@nl2sql/records';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
+import { errorReply, startEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -14,22 +15,19 @@ const chinook = await chinookForTests();
 const noChinook = chinook.path === undefined;
 
 describe('nl2sql eval run', () => {
-  test.skipIf(noChinook)(
-    'mode plans on Chinook passes every case for every role and prints the board',
-    async () => {
-      const c = captureIo();
-      expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
-      const out = c.out();
-      expect(out).toContain('mode plans, suite chinook.yaml');
-      expect(out).toMatch(/case runs\s+141\/141/);
-      expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
-      expect(out).toMatch(/answerability\s+141\/141/);
-      expect(out).not.toContain('Failing case runs');
-      // Plain progress lines when stdout is not a terminal.
-      expect(out).toContain('[141/141] plans');
-    },
-    120_000,
-  );
+  test('mode plans on Chinook passes every case for every role and prints the board', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
+    const out = c.out();
+    expect(out).toContain('mode plans, suite chinook.yaml');
+    expect(out).toMatch(/case runs\s+141\/141/);
+    expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
+    expect(out).toMatch(/answerability\s+141\/141/);
+    expect(out).not.toContain('Failing case runs');
+    // Progress goes to stderr, one plain line per case run off a terminal; stdout is the board.
+    expect(c.err()).toContain('[141/141] plans');
+    expect(out).not.toMatch(/\[\d+\/141\]/);
+  }, 120_000);
 
   test.skipIf(noChinook)(
     '--json prints the report a script can read, with --cases and --roles applied',
@@ -55,18 +53,15 @@ describe('nl2sql eval run', () => {
     60_000,
   );
 
-  test.skipIf(noChinook)(
-    'a live progress line on a terminal, cleared before the board',
-    async () => {
-      const lines: string[] = [];
-      const c = captureIo({ isTty: true, status: (t) => lines.push(t) });
-      expect(await main(['eval', 'run', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
-      expect(lines[0]).toMatch(/^\[1\/3\] 100\.0% passed, \$0\.0000 {2}chinook_001$/);
-      expect(lines.at(-1)).toBe('');
-      expect(c.out()).not.toContain('[1/3] plans');
-    },
-    60_000,
-  );
+  test('a live progress line on a terminal, cleared before the board', async () => {
+    const lines: string[] = [];
+    const c = captureIo({ isTty: true, status: (t) => lines.push(t) });
+    expect(await main(['eval', 'run', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
+    expect(lines[0]).toMatch(/^\[1\/3\] 100\.0% passed, \$0\.0000 {2}chinook_001$/);
+    expect(lines.at(-1)).toBe('');
+    expect(c.out()).not.toContain('[1/3] plans');
+    expect(c.err()).not.toContain('[1/3] plans');
+  }, 60_000);
 
   test.skipIf(noChinook)(
     'mode retrieval reports recall and the settings used',
@@ -94,35 +89,33 @@ describe('nl2sql eval run', () => {
     60_000,
   );
 
-  test.skipIf(noChinook)(
-    '--save writes the report and its records; --baseline gates against them',
-    async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-eval-'));
-      const saved = join(dir, 'report.json');
-      const c = captureIo();
-      expect(await main(['eval', 'run', '--cases', 'chinook_001', '--save', saved], c.io)).toBe(
-        EXIT.ok,
-      );
-      const report = readSavedReport(saved);
-      expect(report.records).toHaveLength(1);
-      expect(report.records[0]).toMatchObject({
-        schema: 2,
-        kind: 'plans',
-        config: { name: 'plans' },
-      });
-      const benchmarks = join(dir, 'benchmarks');
-      const first = report.records[0];
-      if (!first) throw new Error('no record');
-      writeRecord(benchmarks, first);
-      const g = captureIo();
-      expect(
-        await main(['eval', 'run', '--cases', 'chinook_001', '--baseline', benchmarks], g.io),
-      ).toBe(EXIT.ok);
-      expect(g.out()).toContain('gate: PASS');
-      expect(readFileSync(saved, 'utf8')).toContain('"format": "nl2sql-eval-report"');
-    },
-    60_000,
-  );
+  test('--save writes the report and its records; --baseline gates against them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-eval-'));
+    const saved = join(dir, 'report.json');
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--cases', 'chinook_001', '--save', saved], c.io)).toBe(
+      EXIT.ok,
+    );
+    const report = readSavedReport(saved);
+    expect(report.records).toHaveLength(1);
+    expect(report.records[0]).toMatchObject({
+      schema: 2,
+      kind: 'plans',
+      config: { name: 'plans' },
+    });
+    const benchmarks = join(dir, 'benchmarks');
+    const first = report.records[0];
+    if (!first) throw new Error('no record');
+    writeRecord(benchmarks, first);
+    const g = captureIo();
+    expect(
+      await main(['eval', 'run', '--cases', 'chinook_001', '--baseline', benchmarks], g.io),
+    ).toBe(EXIT.ok);
+    expect(g.out()).toContain('gate: PASS');
+    expect(readFileSync(saved, 'utf8')).toContain('"format": "nl2sql-eval-report"');
+    expect(c.err()).toContain(`saved ${saved} (1 record)`);
+    expect(c.out()).not.toContain('saved');
+  }, 60_000);
 
   test.skipIf(noChinook)(
     'usage errors exit 2: a bad mode, an unknown role, mode full without a cap',
@@ -252,4 +245,125 @@ describe('nl2sql eval run --engine URL', () => {
     },
     60_000,
   );
+});
+
+describe('nl2sql eval run --baseline: partial runs and missing baselines', () => {
+  let benchmarks: string;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-partial-'));
+    const saved = join(dir, 'report.json');
+    const code = await main(
+      ['eval', 'run', '--cases', 'chinook_001,chinook_002', '--save', saved],
+      captureIo().io,
+    );
+    expect(code).toBe(EXIT.ok);
+    benchmarks = join(dir, 'benchmarks');
+    for (const record of readSavedReport(saved).records) writeRecord(benchmarks, record);
+  }, 60_000);
+
+  test('a run that leaves baseline case runs unrun fails the gate and names them', async () => {
+    const c = captureIo();
+    const args = ['eval', 'run', '--cases', 'chinook_002', '--baseline', benchmarks];
+    expect(await main(args, c.io)).toBe(EXIT.failed);
+    expect(c.out()).toContain(
+      'FAIL plans partial_run: 3 baseline case run(s) were not run (chinook_001 as admin, chinook_001 as catalog, chinook_001 as sales); run them all, or pass --allow-partial',
+    );
+    expect(c.out()).toContain('gate: FAIL');
+    const allowed = captureIo();
+    expect(await main([...args, '--allow-partial'], allowed.io)).toBe(EXIT.ok);
+    expect(allowed.out()).toContain('note plans partial_run: 3 baseline case run(s)');
+    expect(allowed.out()).toContain('gate: PASS');
+  }, 60_000);
+
+  test('--roles and --tags leave case runs out too', async () => {
+    const c = captureIo();
+    const args = ['eval', 'run', '--cases', 'chinook_001,chinook_002', '--roles', 'admin'];
+    expect(await main([...args, '--baseline', benchmarks], c.io)).toBe(EXIT.failed);
+    expect(c.out()).toContain('4 baseline case run(s) were not run');
+  }, 60_000);
+
+  test('no comparable record is a configuration error (exit 3) that says why', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'nl2sql-empty-'));
+    const c = captureIo();
+    const args = ['eval', 'run', '--cases', 'chinook_001', '--baseline', empty];
+    expect(await main(args, c.io)).toBe(EXIT.config);
+    expect(c.err()).toContain(`no comparable baseline record in ${empty} (it holds no records)`);
+    expect(c.err()).toContain('config plans: no record of kind plans, database chinook');
+    expect(c.err()).toContain('--baseline-optional');
+    // Another suite: the record is there, and the message says what differs.
+    const suite = join(empty, 'one.yaml');
+    const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
+    writeFileSync(suite, `${readFileSync(CHINOOK_SUITE_PATH, 'utf8')}\n`);
+    const d = captureIo();
+    expect(
+      await main(
+        ['eval', 'run', '--suite', suite, '--cases', 'chinook_001', '--baseline', benchmarks],
+        d.io,
+      ),
+    ).toBe(EXIT.config);
+    expect(d.err()).toContain('dataset.digest differs');
+    // --baseline-optional: today's behaviour for a first run.
+    const o = captureIo();
+    expect(await main([...args, '--baseline-optional'], o.io)).toBe(EXIT.ok);
+    expect(o.out()).toContain('nothing to gate against');
+  }, 60_000);
+
+  test('--allow-partial and --baseline-optional need --baseline', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--allow-partial'], c.io)).toBe(EXIT.usage);
+    expect(c.err()).toContain('--allow-partial needs --baseline DIR');
+  });
+});
+
+describe('nl2sql eval run: stdout is the board or the JSON, nothing else', () => {
+  test('--json with progress on: stdout parses as one JSON document', async () => {
+    const c = captureIo();
+    expect(await main(['eval', 'run', '--json', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
+    const parsed = JSON.parse(c.out()) as { report: { completed_cases: number } };
+    expect(parsed.report.completed_cases).toBe(3);
+    expect(c.err()).toContain('[3/3] plans chinook_001');
+  }, 60_000);
+});
+
+describe('nl2sql eval run --ask-timeout', () => {
+  test('an ask past the limit is an error case run with code TIMEOUT', async () => {
+    const engine = await startEngineServer(errorReply('late'), { delayMs: 2_000 });
+    try {
+      const c = captureIo();
+      const code = await main(
+        [
+          'eval',
+          'run',
+          '--cases',
+          'chinook_001',
+          '--engine',
+          engine.url,
+          '--ask-timeout',
+          '0.2',
+          '--json',
+        ],
+        c.io,
+      );
+      expect([EXIT.ok, EXIT.failed]).toContain(code);
+      const { report } = JSON.parse(c.out()) as {
+        report: { configs: { cases: { status: string; error: { code: string } | null }[] }[] };
+      };
+      expect(report.configs[0]?.cases.map((r) => [r.status, r.error?.code])).toEqual([
+        ['error', 'TIMEOUT'],
+        ['error', 'TIMEOUT'],
+        ['error', 'TIMEOUT'],
+      ]);
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  test('a value that is not seconds > 0 is a usage error', async () => {
+    for (const value of ['0', '-1', 'soon', '']) {
+      const c = captureIo();
+      expect(await main(['eval', 'run', `--ask-timeout=${value}`], c.io)).toBe(EXIT.usage);
+      expect(c.err()).toContain('--ask-timeout must be a positive number of seconds');
+    }
+  });
 });

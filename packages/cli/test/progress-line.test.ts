@@ -47,33 +47,36 @@ const finished: RunEvent = {
 };
 
 describe('progressListener', () => {
-  test('off a terminal: one plain line per finished case run, and the resume notice on stderr', () => {
+  test('off a terminal: one plain line per finished case run on stderr, nothing on stdout', () => {
     const c = captureIo();
-    const listen = progressListener(c.io, false);
+    const listen = progressListener(c.io);
     listen(started(4));
     listen(finished);
     listen.done();
-    expect(c.err()).toBe('resuming: 4 of 9 case runs already in the journal');
-    expect(c.out()).toBe('[5/9] plans chinook_007 sales pass 2 fail');
+    expect(c.err()).toBe(
+      'resuming: 4 of 9 case runs already in the journal\n[5/9] plans chinook_007 sales pass 2 fail',
+    );
+    expect(c.out()).toBe('');
   });
 
   test('on a terminal: the live line shows the pass rate and dollars, cleared when done', () => {
     const lines: string[] = [];
     const c = captureIo({ isTty: true, status: (text) => lines.push(text) });
-    const listen = progressListener(c.io, false);
+    const listen = progressListener(c.io);
     listen(started(0));
     listen(finished);
     listen.done();
     expect(lines).toEqual(['[5/9] 80.0% passed, $1.2500  chinook_007', '']);
     expect(c.err()).toBe('');
+    expect(c.out()).toBe('');
   });
 
-  test('with --json nothing but the resume notice', () => {
-    const c = captureIo();
-    const listen = progressListener(c.io, true);
-    listen(started(2));
+  test('a live line needs a terminal on stderr, whatever stdout is', () => {
+    const lines: string[] = [];
+    const c = captureIo({ isTty: false, status: (text) => lines.push(text) });
+    const listen = progressListener(c.io);
     listen(finished);
+    expect(lines).toEqual(['[5/9] 80.0% passed, $1.2500  chinook_007']);
     expect(c.out()).toBe('');
-    expect(c.err()).toContain('resuming: 2 of 9');
   });
 });

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { GateThresholds } from '@nl2sql/gate';
-import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
@@ -25,11 +24,22 @@ export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
   const results: unknown[] = [];
   for (const file of positionals) {
     const records = readRunRecords(resolve(io.cwd, file));
-    const gated = gateAgainstBaseline(records, dir, thresholds);
-    if (gated === null) throw configError(`${file}: no comparable baseline record in ${dir}`);
-    pass &&= gated.result.pass;
-    if (flags.json) results.push({ report: file, baselines: gated.paths, ...gated.result });
-    else io.out(`${file}\n${renderGate(gated.result, gated.paths)}`);
+    const gated = gateAgainstBaseline(records, dir, {
+      thresholds,
+      allowPartial: flags['allow-partial'] === true,
+    });
+    // Not optional here: gateAgainstBaseline throws (exit 3) when nothing compares.
+    if (typeof gated === 'string') throw new Error(`unreachable: ${gated}`);
+    pass &&= gated.pass;
+    if (flags.json) {
+      results.push({
+        report: file,
+        baselines: gated.paths,
+        ...gated.result,
+        pass: gated.pass,
+        missing: gated.missing,
+      });
+    } else io.out(`${file}\n${renderGate(gated)}`);
   }
   if (flags.json) io.out(JSON.stringify(results, null, 2));
   return pass ? EXIT.ok : EXIT.failed;

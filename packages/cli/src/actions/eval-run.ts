@@ -36,11 +36,12 @@ import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { admissionMode, admitSuite } from '../eval/admit-suite.js';
 import { renderReport } from '../eval/board-text.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
-import { renderGate } from '../eval/gate-text.js';
+import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
 import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
 import { progressListener } from '../eval/progress-line.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { savedReportListener } from '../eval/saved-report.js';
+import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import { openDatabase } from '../open-database.js';
 
@@ -141,10 +142,23 @@ async function buildConfigs(
   return configs;
 }
 
+/** A RunnerError as the CLI reports it: a usage error, a configuration error or a bug. */
+function runnerFailure(error: RunnerError): CliError {
+  const usage = ['UNKNOWN_ROLE', 'UNKNOWN_CASE', 'NO_CASES', 'INVALID_OPTIONS', 'NO_COST_CAP'];
+  if (error.code === 'INTERNAL_ERROR') {
+    return new CliError(
+      `internal error (a bug in nl2sql; please report it): ${error.message}`,
+      EXIT.internal,
+    );
+  }
+  return new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
+}
+
 /**
- * `nl2sql eval run`: builds the engine for the mode, runs the runner with progress on the
- * way, prints the board (or the report as JSON), saves and gates when asked. Options and
- * exit codes are described in commands/eval-run.ts.
+ * `nl2sql eval run`: builds the engine for the mode, runs the runner with progress on
+ * stderr, prints the board (or the report as JSON) on stdout, saves and gates when asked.
+ * A run stopped by SIGINT or SIGTERM prints its partial board, is not gated and exits 130.
+ * Options and exit codes are described in commands/eval-run.ts.
  */
 export const runEvalRun: CommandRun = async ({ flags }, io) => {
   const mode = (typeof flags.mode === 'string' ? flags.mode : 'plans') as Mode;
@@ -153,17 +167,21 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
   // Numbers arrive parsed and range-checked by the option table (commands/eval-run.ts).
   const passes = typeof flags.passes === 'number' ? flags.passes : 1;
   const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : undefined;
+  const askTimeoutMs =
+    typeof flags['ask-timeout'] === 'number' ? Math.ceil(flags['ask-timeout'] * 1000) : undefined;
   const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : undefined;
   if (mode === 'full' && maxCostUsd === undefined) {
     throw usageError('mode full spends money: give a dollar cap with --max-cost USD');
   }
   if (flags.resume && typeof flags.journal !== 'string')
     throw usageError('--resume needs --journal FILE');
+  const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
+  for (const flag of ['allow-partial', 'baseline-optional']) {
+    if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
+  }
 
   const setup = await openSetup(flags, io.cwd);
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
+  const stop = stopOnSignals(io);
   try {
     await admitSuite(setup.suite, {
       mode: admissionMode(mode, typeof flags.engine === 'string'),
@@ -175,7 +193,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
     const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
     // Everything that follows the run listens to its events: the progress line, the records
     // (made once, and only when something reads them) and the saved report.
-    const progress = progressListener(io, flags.json === true);
+    const progress = progressListener(io);
     const recorder = recordsListener({
       engineVersion: engineVersion(),
       note: typeof flags.note === 'string' ? flags.note : null,
@@ -195,6 +213,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
         mode,
         passes,
         ...(concurrency ? { concurrency } : {}),
+        ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
         ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
         ...(roles ? { roles } : {}),
         ...(cases ? { cases } : {}),
@@ -223,61 +242,68 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
           : {}),
         ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
         ...(flags.resume ? { resume: true } : {}),
-        signal: controller.signal,
+        signal: stop.signal,
         onEvent: [progress, recorder, ...save],
       });
     } catch (error) {
       if (error instanceof UnknownPriceError) throw configError(error.message);
-      if (error instanceof RunnerError) {
-        const usage = [
-          'UNKNOWN_ROLE',
-          'UNKNOWN_CASE',
-          'NO_CASES',
-          'INVALID_OPTIONS',
-          'NO_COST_CAP',
-        ];
-        throw new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
-      }
+      if (error instanceof RunnerError) throw runnerFailure(error);
       throw error;
     } finally {
       progress.done();
     }
 
-    const needRecords = typeof flags.save === 'string' || typeof flags.baseline === 'string';
+    // A stopped run is never gated: what it did not run cannot pass (exit 130).
+    const stopped = report.stopped === 'cancelled' && stop.received !== null;
+    const needRecords = typeof flags.save === 'string' || (baselineDir !== null && !stopped);
     const records = needRecords ? recorder.records() : [];
-    const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
     const gated =
-      baselineDir === null
+      baselineDir === null || stopped
         ? null
-        : (gateAgainstBaseline(records, baselineDir) ??
-          `no comparable baseline record in ${baselineDir}; nothing to gate against`);
+        : gateAgainstBaseline(records, baselineDir, {
+            allowPartial: flags['allow-partial'] === true,
+            optional: flags['baseline-optional'] === true,
+          });
 
     if (flags.json) {
       io.out(
         JSON.stringify(
           {
             report: runReportJson(report),
-            gate: typeof gated === 'string' ? null : (gated?.result ?? null),
+            gate:
+              gated === null || typeof gated === 'string'
+                ? null
+                : { ...gated.result, pass: gated.pass, missing: gated.missing },
           },
           null,
           2,
         ),
       );
+      if (stopped && baselineDir !== null) io.err(GATE_NOT_RUN);
+      else if (typeof gated === 'string') io.err(gated);
     } else {
       io.out(renderReport(report));
-      if (typeof gated === 'string') io.out(`\n${gated}`);
-      else if (gated) io.out(`\n${renderGate(gated.result, gated.paths)}`);
-      if (typeof flags.save === 'string')
-        io.out(
-          `\nsaved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`,
-        );
+      if (stopped && baselineDir !== null) io.out(`\n${GATE_NOT_RUN}`);
+      else if (typeof gated === 'string') io.out(`\n${gated}`);
+      else if (gated) io.out(`\n${renderGate(gated)}`);
     }
-    const casesFailed =
-      mode === 'plans' && report.configs.some((b) => b.cases.some((r) => r.status !== 'pass'));
-    const gateFailed = gated !== null && typeof gated !== 'string' && !gated.result.pass;
+    if (typeof flags.save === 'string')
+      io.err(`saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`);
+    if (stopped) return EXIT.stopped;
+    const failing = report.configs.reduce(
+      (n, b) => n + b.cases.filter((r) => r.status !== 'pass').length,
+      0,
+    );
+    const casesFailed = mode === 'plans' && failing > 0;
+    if (casesFailed) {
+      io.err(
+        `nl2sql: ${failing} case run(s) failed; mode plans answers from the gold plans, so every case must pass`,
+      );
+    }
+    const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
     return casesFailed || gateFailed ? EXIT.failed : EXIT.ok;
   } finally {
-    process.removeListener('SIGINT', onSigint);
+    stop.dispose();
     for (const close of setup.closers) await close();
   }
 };

@@ -49,13 +49,18 @@ export const evalGate: Command = {
       }),
       description: 'allowed relative rise in cost per case run (default 0.2)',
     },
+    {
+      name: 'allow-partial',
+      description:
+        'let a run that lacks some of the baseline case runs pass (by default the gate fails and lists them)',
+    },
     { name: 'json', description: 'print the gate result as JSON' },
   ],
   exitCodes: {
     0: 'the gate passed',
-    1: 'the gate failed',
+    1: 'the gate failed (a check, or baseline case runs the run lacks)',
     2: 'usage: unknown flag, malformed value (e.g. --alpha 2), no REPORT',
-    3: 'no comparable baseline, or an unreadable report',
+    3: 'no comparable baseline (the reason for each record passed over is given), or an unreadable report',
   },
   load: () => import('../actions/eval-gate.js').then((m) => m.runEvalGate),
 };

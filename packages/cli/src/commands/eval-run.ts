@@ -96,17 +96,45 @@ export const evalRun: Command = {
       description: 'case runs in flight at once (default 4)',
     },
     {
+      name: 'ask-timeout',
+      value: 'SECONDS',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a positive number of seconds',
+        min: 0,
+        minExclusive: true,
+      }),
+      description:
+        'seconds one ask may take; past it the case run is an error with code TIMEOUT (default 120)',
+    },
+    {
       name: 'engine',
       value: 'URL',
       parse: httpUrlFlag,
       description:
-        'evaluate an HTTP engine (POST URL/ask) instead of the reference one; an http(s) URL',
+        'evaluate an HTTP engine (POST URL/ask) instead of the reference one; an http(s) URL. Its records are of kind engine',
+    },
+    {
+      name: 'name',
+      value: 'NAME',
+      description:
+        "with --engine: the config name its board and records carry (default: the URL's host)",
     },
     {
       name: 'baseline',
       value: 'DIR',
       description:
-        'gate the run against the newest comparable record in DIR (e.g. benchmarks); exit 1 when the gate fails',
+        'gate the run against the newest comparable record in DIR (e.g. benchmarks); exit 1 when the gate fails, exit 3 when no record there is comparable (the reason for each is given)',
+    },
+    {
+      name: 'allow-partial',
+      description:
+        'with --baseline: let a run that lacks some of the baseline case runs (--cases, --roles, --tags, a cost-cap stop) pass; by default the gate fails and lists them',
+    },
+    {
+      name: 'baseline-optional',
+      description:
+        'with --baseline: no comparable record is not an error (a first run); the run is then not gated',
     },
     {
       name: 'save',
@@ -132,22 +160,30 @@ export const evalRun: Command = {
     '  full       the reference engine on real models (--llm), with a dollar cap (--max-cost)',
     '  retrieval  schema retrieval recall (tables and columns sent) per answerable case',
     'With --engine URL the suite is admitted as for an external engine: plans are not needed.',
+    'An --engine run is recorded as kind engine: the engine named by its GET /describe',
+    '(name, version, models; `unknown` when it does not say), its failures its score.',
     '',
-    'On a terminal a live progress line shows cases done, the pass rate and dollars so far;',
-    'otherwise one plain line per finished case run. Ctrl-C stops the run and still prints',
-    'the partial board.',
+    'Stdout carries only the board (or the JSON). Progress goes to stderr: on a terminal a',
+    'live line with cases done, the pass rate and dollars so far; otherwise one line per',
+    'finished case run. Ctrl-C or SIGTERM stops the run: the asks in flight are abandoned,',
+    'the partial board is printed, the gate is not run (`gate: not run, the run was',
+    'stopped`), and the exit code is 130. A second signal exits at once.',
   ].join('\n'),
   exitCodes: {
     0: 'the run finished (and the gate passed, with --baseline)',
-    1: 'cases failed in mode plans, or the gate failed',
+    1: [
+      'case runs failed in mode plans on the reference engine (every case must pass there),',
+      'or the gate failed (a regression, a cost rise, or baseline case runs not run)',
+    ].join('\n'),
     2: 'usage: unknown flag, malformed value (e.g. --max-cost 0x10), wrong arguments',
     3: [
       'configuration: suite unreadable, too large or not admitted (no gold rows, lint',
       'errors such as duplicate ids or an unknown datasource), database missing or not',
       'SQLite, --passes above the maximum, --engine not an http(s) URL, unknown price,',
-      'missing key',
+      'missing key, no comparable baseline, a journal of another run or in use',
     ].join('\n'),
-    130: 'stopped by Ctrl-C or SIGTERM; the partial board is printed',
+    70: 'internal error: a bug in nl2sql (a case run lost or counted twice); please report it',
+    130: 'stopped by Ctrl-C or SIGTERM: the partial board is printed, the run is not gated',
   },
   load: () => import('../actions/eval-run.js').then((m) => m.runEvalRun),
 };

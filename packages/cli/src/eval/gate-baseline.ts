@@ -6,6 +6,7 @@ import {
   IncomparableRunsError,
 } from '@nl2sql/gate';
 import {
+  explainNoBaseline,
   newestComparableBaseline,
   RecordError,
   type RunRecord,
@@ -15,21 +16,62 @@ import {
 } from '@nl2sql/records';
 import { configError } from '../cli-error.js';
 
+/** Baseline case runs a run did not make (a selection, or a stop, left them out). */
+export interface MissingRuns {
+  readonly config: string;
+  /** `case_id`, ` as role` and ` (pass n)` where they apply, in the baseline's order. */
+  readonly caseRuns: readonly string[];
+}
+
 export interface BaselineGate {
   readonly result: GateResult;
   /** The baseline record files gated against. */
   readonly paths: readonly string[];
+  /** Per config, the baseline's case runs this run lacks (empty lists are left out). */
+  readonly missing: readonly MissingRuns[];
+  /** Whether a partial run may pass (`--allow-partial`). */
+  readonly allowPartial: boolean;
+  /** The gate passed, and the run covered the baseline unless partial runs were allowed. */
+  readonly pass: boolean;
+}
+
+export interface BaselineGateOptions {
+  readonly thresholds?: Partial<GateThresholds>;
+  /** A run that lacks baseline case runs may pass (`--allow-partial`). Default false. */
+  readonly allowPartial?: boolean;
+  /**
+   * No comparable baseline is not an error (`--baseline-optional`, for a first run): the
+   * result is then a sentence saying so. Default false: a configuration error naming why.
+   */
+  readonly optional?: boolean;
+}
+
+function caseRunName(run: RunRecord['scoreboard']['cases'][number]): string {
+  return `${run.case_id}${run.role === null ? '' : ` as ${run.role}`}${run.pass > 1 ? ` (pass ${run.pass})` : ''}`;
+}
+
+/** The baseline's case runs that `current` does not have, by case, role and pass. */
+export function missingCaseRuns(baseline: RunRecord, current: RunRecord): string[] {
+  const key = (run: RunRecord['scoreboard']['cases'][number]) =>
+    JSON.stringify([run.case_id, run.role, run.pass]);
+  const have = new Set(current.scoreboard.cases.map(key));
+  return baseline.scoreboard.cases.filter((run) => !have.has(key(run))).map(caseRunName);
 }
 
 /**
  * Gates a run's records (one per config) against the newest comparable record of each
- * config under `dir`. Returns null when no config has a comparable baseline.
+ * config under `dir`. A config with no comparable record is a configuration error (exit 3)
+ * that says why each candidate was passed over, unless `optional`; then the configs that
+ * have one are gated, and with none at all the answer is a sentence saying so. A run that
+ * lacks some of the baseline's case runs (`--cases`, `--roles`, `--tags`, a cost-cap stop)
+ * fails unless `allowPartial`: the flips of the case runs it did make say nothing of the
+ * others.
  */
 export function gateAgainstBaseline(
   records: readonly RunRecord[],
   dir: string,
-  thresholds: Partial<GateThresholds> = {},
-): BaselineGate | null {
+  options: BaselineGateOptions = {},
+): BaselineGate | string {
   let stored: StoredRecord[];
   try {
     stored = readRecords(dir);
@@ -37,18 +79,30 @@ export function gateAgainstBaseline(
     if (error instanceof RecordError) throw configError(error.message);
     throw error;
   }
-  const baselines = records.flatMap((record) => {
-    const found = newestComparableBaseline(stored, record);
-    return found ? [found] : [];
-  });
-  if (baselines.length === 0) return null;
-  try {
-    const result = gate(
-      toRunSummary(baselines.map((b) => b.record)),
-      toRunSummary(records),
-      thresholds,
+  const pairs = records.map((record) => ({
+    record,
+    baseline: newestComparableBaseline(stored, record),
+  }));
+  const without = pairs.filter((p) => p.baseline === undefined);
+  if (without.length > 0 && options.optional !== true) {
+    const why = without.map(
+      (p) => `config ${p.record.config.name}: ${explainNoBaseline(stored, p.record)}`,
     );
-    return { result, paths: baselines.map((b) => b.path) };
+    throw configError(
+      `no comparable baseline record in ${dir}${stored.length === 0 ? ' (it holds no records)' : ''}; pass --baseline-optional for a first run\n${why.join('\n')}`,
+    );
+  }
+  const found = pairs.flatMap((p) =>
+    p.baseline === undefined ? [] : [{ record: p.record, baseline: p.baseline }],
+  );
+  if (found.length === 0) return `no comparable baseline record in ${dir}; nothing to gate against`;
+  let result: GateResult;
+  try {
+    result = gate(
+      toRunSummary(found.map((p) => p.baseline.record)),
+      toRunSummary(records),
+      options.thresholds ?? {},
+    );
   } catch (error) {
     if (
       error instanceof RecordError ||
@@ -59,4 +113,16 @@ export function gateAgainstBaseline(
     }
     throw error;
   }
+  const missing = found.flatMap((p) => {
+    const caseRuns = missingCaseRuns(p.baseline.record, p.record);
+    return caseRuns.length === 0 ? [] : [{ config: p.record.config.name, caseRuns }];
+  });
+  const allowPartial = options.allowPartial === true;
+  return {
+    result,
+    paths: found.map((p) => p.baseline.path),
+    missing,
+    allowPartial,
+    pass: result.pass && (allowPartial || missing.length === 0),
+  };
 }
