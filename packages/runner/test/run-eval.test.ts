@@ -220,6 +220,22 @@ describe('runEval', () => {
     expect(events.at(-1)?.type).toBe('run.finished');
   });
 
+  it('a cancel ends the run at once even when the engine ignores its signal', async () => {
+    const controller = new AbortController();
+    const deaf = { ask: () => new Promise<AskResponse>(() => {}) };
+    setTimeout(() => controller.abort(), 50);
+    const begin = performance.now();
+    const report = await runEval({
+      suite: SUITE,
+      engine: deaf,
+      signal: controller.signal,
+      sqlChecks: false,
+    });
+    expect(performance.now() - begin).toBeLessThan(5_000);
+    expect(report.stopped).toBe('cancelled');
+    expect(report.completedCases).toBe(0);
+  });
+
   it('returns a partial report with stopped "cancelled" when the signal aborts', async () => {
     const controller = new AbortController();
     const engine = new FakeEngine(SUITE, { delayMs: 20 });
