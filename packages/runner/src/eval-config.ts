@@ -28,4 +28,10 @@ export interface EvalConfig {
    * thing and its engine do another.
    */
   readonly curated?: boolean;
+  /**
+   * The row cap `engine` was built with, when the builder knows. A run whose `maxRows`
+   * differs refuses to start (INVALID_OPTIONS): its SQL would be checked against another
+   * LIMIT than the one it was written under.
+   */
+  readonly maxRows?: number;
 }

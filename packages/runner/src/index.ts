@@ -57,6 +57,7 @@ export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
 export { retrieveCase } from './retrieve-case.js';
 export { routingScorer } from './routing-scorer.js';
+export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 export { rowsDigest } from './rows-digest.js';
 export { RunCollector } from './run-collector.js';
 export { runEval } from './run-eval.js';

@@ -6,6 +6,7 @@ import {
 } from '@nl2sql/engine';
 import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
 import type { EvalConfig } from './eval-config.js';
+import { DEFAULT_MAX_ROWS } from './row-cap.js';
 
 /** What every reference engine of a run shares: the datasources, the policy, the retriever. */
 export interface ReferenceSetup {
@@ -17,6 +18,8 @@ export interface ReferenceSetup {
   readonly askTimeoutMs?: number;
   /** Curated answers on in the config's engine. Default true (mode full's default). */
   readonly curated?: boolean;
+  /** The engine's row cap; the run's `maxRows` must be the same. Default 1000. */
+  readonly maxRows?: number;
 }
 
 /** A config under test built on the reference engine, with the LLM client it owns. */
@@ -25,6 +28,7 @@ export interface ReferenceConfig extends EvalConfig {
   readonly generated: ReferenceEngine;
   readonly llm: LlmConfig;
   readonly curated: boolean;
+  readonly maxRows: number;
   /** Closes the LLM client (the datasources belong to the caller). */
   close(): Promise<void>;
 }
@@ -42,6 +46,7 @@ export function referenceConfig(
   clientOptions: LlmClientOptions = {},
 ): ReferenceConfig {
   const client = new LlmClient(llm, clientOptions);
+  const maxRows = setup.maxRows ?? DEFAULT_MAX_ROWS;
   const make = (useCurated: boolean) =>
     new ReferenceEngine({
       llm: client,
@@ -50,6 +55,7 @@ export function referenceConfig(
       ...(setup.retrieval ? { retrieval: setup.retrieval } : {}),
       ...(setup.curatedAnswers ? { curated: setup.curatedAnswers } : {}),
       ...(setup.askTimeoutMs ? { askTimeoutMs: setup.askTimeoutMs } : {}),
+      maxRows,
       useCurated,
       usePlanCache: false,
       revealRefusedTable: false,
@@ -59,6 +65,7 @@ export function referenceConfig(
     name: llm.name,
     llm,
     curated,
+    maxRows,
     engine: make(curated),
     generated: make(false),
     close: () => client.close(),

@@ -6,6 +6,7 @@ import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
 import type { EvalConfig } from './eval-config.js';
+import { DEFAULT_MAX_ROWS } from './row-cap.js';
 import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
 import type { Scorer } from './scorer.js';
@@ -67,6 +68,8 @@ export interface RunSettings {
   /** Curated answers on: mode full unless turned off; never in modes plans and retrieval. */
   readonly curated: boolean;
   readonly maxCostUsd: number | null;
+  /** The row cap of the run's engines; the sql_checks scorer's LIMIT follows it. */
+  readonly maxRows: number;
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
 }
@@ -125,6 +128,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     );
   }
   const curated = mode === 'full' ? (options.curated ?? true) : false;
+  const maxRows = positiveInteger(options.maxRows ?? DEFAULT_MAX_ROWS, 'maxRows');
 
   const priced = configs.flatMap((c) => (c.llm ? [[c.name, c.llm] as [string, LlmConfig]] : []));
   if (priced.length > 0) assertPriced(Object.fromEntries(priced), options.prices ?? {});
@@ -142,6 +146,12 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
         `config ${c.name} was built with curated answers ${c.curated ? 'on' : 'off'}, but this run (mode ${mode}) has them ${curated ? 'on' : 'off'}; build it with curated: ${curated}`,
       );
     }
+    if (c.maxRows !== undefined && c.maxRows !== maxRows) {
+      throw new RunnerError(
+        'INVALID_OPTIONS',
+        `config ${c.name} was built with a row cap of ${c.maxRows}, but this run's maxRows is ${maxRows}; build it with maxRows: ${maxRows}`,
+      );
+    }
   }
   return {
     mode,
@@ -155,7 +165,8 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     configs,
     curated,
     maxCostUsd,
-    scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, options),
+    maxRows,
+    scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, { ...options, maxRows }),
     fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
   };
 }

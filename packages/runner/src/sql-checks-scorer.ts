@@ -6,6 +6,11 @@ export interface SqlChecksOptions {
   readonly dialect?: string;
   /** The schema for L2 (tables and columns exist); without it L2 is skipped. */
   readonly schema?: SchemaLike;
+  /**
+   * The largest LIMIT L3 accepts. runEval sets it from the run's row cap (`maxRows + 1`,
+   * see row-cap.ts); default sqlcheck's own (1000).
+   */
+  readonly maxLimit?: number;
 }
 
 /**
@@ -22,6 +27,7 @@ export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
       const report = await runChecks(input.response.sql, {
         dialect: options.dialect ?? 'sqlite',
         ...(options.schema ? { schema: options.schema } : {}),
+        ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
       });
       const failed = report.levels.filter((level) => !level.pass);
       return verdict(

@@ -45,4 +45,45 @@ describe('sqlChecksScorer', () => {
     expect(m && 'accuracy_all_scorers' in m ? m.accuracy_all_scorers.count : -1).toBe(2);
     expect(runs[0]?.scores.sql_checks?.kind).toBe('diagnostic');
   });
+
+  it("accepts the LIMIT the run's row cap makes the engine write (maxRows + 1), and no more", async () => {
+    const engine = new FakeEngine(SUITE, {
+      override: { c1: () => ({ sql: 'SELECT Name FROM Artist LIMIT 1001' }) },
+    });
+    const report = await runEval({ suite: SUITE, engine, cases: ['c1'], roles: ['analyst'] });
+    expect(report.configs[0]?.cases[0]?.scores.sql_checks).toMatchObject({ pass: true });
+    const capped = await runEval({
+      suite: SUITE,
+      engine,
+      cases: ['c1'],
+      roles: ['analyst'],
+      maxRows: 500,
+    });
+    expect(capped.configs[0]?.cases[0]?.scores.sql_checks?.explanation).toContain(
+      'LIMIT 1001 is outside 1..501',
+    );
+  });
+
+  it("refuses a config built under another row cap than the run's", async () => {
+    const engine = new FakeEngine(SUITE);
+    await expect(
+      runEval({ suite: SUITE, configs: [{ name: 'plans', engine, maxRows: 200 }] }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('row cap of 200'),
+    });
+  });
+
+  it('runs L2 against the schema it is given: a column the database lacks is reported', async () => {
+    const schema = {
+      tables: [{ name: 'Artist', columns: [{ name: 'ArtistId' }, { name: 'Name' }] }],
+    };
+    const ok = await sqlChecksScorer({ schema }).score(input('SELECT Name FROM Artist LIMIT 5'));
+    expect(ok?.detail.levels).toContainEqual(
+      expect.objectContaining({ level: 'L2', skipped: false, pass: true }),
+    );
+    const bad = await sqlChecksScorer({ schema }).score(input('SELECT Title FROM Artist LIMIT 5'));
+    expect(bad?.pass).toBe(false);
+    expect(bad?.explanation).toContain('L2 schema');
+  });
 });
