@@ -226,7 +226,11 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
           setup.suite.cases[0]?.datasource ?? 'chinook',
           setup.datasource,
         ),
-        sqlChecks: { dialect: setup.datasource.engine },
+        // L2 checks the SQL against the database the cases run on.
+        sqlChecks: {
+          dialect: setup.datasource.engine,
+          schema: await setup.datasource.introspect({ rowCounts: false }),
+        },
         ...(mode === 'retrieval'
           ? {
               retrieval: {
