@@ -154,6 +154,11 @@ export const recordSchema = {
           required: ['p50_ms', 'p95_ms'],
           properties: { p50_ms: amount, p95_ms: amount },
         },
+        harness_overhead: {
+          type: 'object',
+          required: ['p50_ms', 'p95_ms'],
+          properties: { p50_ms: amount, p95_ms: amount },
+        },
         determinism: {
           type: ['object', 'null'],
           required: ['cases', 'deterministic', 'rate'],
@@ -254,6 +259,7 @@ export const recordSchema = {
         rows_digest: { type: ['string', 'null'] },
         cost_usd: { type: ['number', 'null'], minimum: 0 },
         latency_ms: { type: ['number', 'null'], minimum: 0 },
+        harness_ms: { type: ['number', 'null'], minimum: 0 },
       },
     },
   },

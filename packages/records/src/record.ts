@@ -96,7 +96,13 @@ export interface RunMetrics {
     readonly output: number;
     readonly reasoning: number;
   };
+  /** The engine's latency per case run (on the wire for an HTTP engine, else the ask). */
   readonly latency: { readonly p50_ms: number; readonly p95_ms: number };
+  /**
+   * The harness's time per case run besides the engine's (scoring, queueing on the event
+   * loop). Absent in records made before it was measured.
+   */
+  readonly harness_overhead?: { readonly p50_ms: number; readonly p95_ms: number };
   /** Cases with identical SQL and rows across passes; null with a single pass. */
   readonly determinism: {
     readonly cases: number;
@@ -188,6 +194,8 @@ export interface CaseRecord {
   /** Dollars this case run cost; null when the run recorded no cost. */
   readonly cost_usd?: number | null;
   readonly latency_ms?: number | null;
+  /** The case run's time in the harness besides the engine's. */
+  readonly harness_ms?: number | null;
   readonly [field: string]: unknown;
 }
 
