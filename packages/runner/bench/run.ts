@@ -4,6 +4,7 @@ import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/dat
 import { openSqlite } from '@nl2sql/datasource';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, plansEngine, runEval } from '../src/index.js';
+import { harnessOverhead } from './harness-overhead.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -49,4 +50,5 @@ for (const { label, sqlChecks } of runs) {
   console.log(`  database        ${ms(report.timings.databaseMs)} (executor nodes, summed)`);
   console.log(`  scoring         ${ms(report.timings.scoringMs)} (summed)`);
 }
+await harnessOverhead(await loadSuite(CHINOOK_SUITE_PATH));
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);

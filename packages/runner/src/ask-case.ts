@@ -12,7 +12,19 @@ import type { CaseTask } from './task-list.js';
 
 interface Asked {
   readonly response: AskResponse;
+  /** The engine's latency: what the client measured on the wire, else the ask's duration. */
   readonly ms: number;
+}
+
+/**
+ * The engine's own latency when its client measured it (HttpEngine: request sent to reply
+ * read, for the attempt that answered), so the harness's queueing and retries are not
+ * counted as the engine's; else null and the ask's duration stands in.
+ */
+function measuredEngineMs(response: AskResponse): number | null {
+  const timing = (response as { timing?: { engine_ms?: unknown } }).timing;
+  const ms = timing?.engine_ms;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 
 /**
@@ -46,8 +58,9 @@ async function ask(
         `engine.ask threw: ${(error as Error)?.message ?? String(error)}`,
       );
   }
+  const elapsed = performance.now() - begin;
   if (signal.aborted && response.error?.code === 'CANCELLED') return null;
-  return { response, ms: performance.now() - begin };
+  return { response, ms: Math.min(elapsed, measuredEngineMs(response) ?? elapsed) };
 }
 
 /**
@@ -109,5 +122,5 @@ export async function askCase(
     tokens: sumUsage(usage),
     curated,
   });
-  return { result, timings: { engineMs, databaseMs: dbMs, scoringMs } };
+  return { result, timings: { engineMs, databaseMs: dbMs, scoringMs, queuedMs: 0 } };
 }

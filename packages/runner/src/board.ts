@@ -74,6 +74,7 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     reasoning: summed.reasoning,
   };
   const latencies = records.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]));
+  const overheads = records.flatMap((r) => (r.harnessMs === null ? [] : [r.harnessMs]));
 
   let passK_: RunMetrics['pass_k'] = null;
   let determinism_: RunMetrics['determinism'] = null;
@@ -123,6 +124,7 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     dollars: { total: dollars, per_case_run: n === 0 ? 0 : dollars / n },
     tokens,
     latency: { p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95) },
+    harness_overhead: { p50_ms: percentile(overheads, 50), p95_ms: percentile(overheads, 95) },
     determinism: determinism_,
     faithfulness,
   };

@@ -28,7 +28,14 @@ export interface CaseResult {
   readonly rowsDigest: string | null;
   readonly rowCount: number | null;
   readonly costUsd: number | null;
+  /** The engine's latency on the (first) ask, in ms; see CaseTimings.engineMs. */
   readonly latencyMs: number | null;
+  /**
+   * The time the case run was queued in the harness, in ms: from the task's admission to its
+   * result, less the engine's time and the scorers' (waiting for the event loop, bookkeeping).
+   * Null in records made before it was measured.
+   */
+  readonly harnessMs: number | null;
   readonly tokens: TokenCounts;
   /** True when a verified (curated) answer supplied the SQL. */
   readonly curated: boolean;
@@ -40,11 +47,19 @@ export interface CaseResult {
 
 /** Where one case run's time went, in milliseconds. */
 export interface CaseTimings {
-  /** Inside engine.ask / retrieve (both asks of a curated hit). */
+  /**
+   * The engine's time (both asks of a curated hit): what an HTTP client measured from the
+   * request sent to the reply read, else the duration of the ask or retrieve call.
+   */
   readonly engineMs: number;
   /** Of that, the executor nodes the traces report. */
   readonly databaseMs: number;
   readonly scoringMs: number;
+  /**
+   * The rest of the case run's wall time in the harness (admission to result, less engine
+   * and scoring): waiting for the event loop, bookkeeping. 0 until the runner measures it.
+   */
+  readonly queuedMs: number;
 }
 
 /** What a case stage (ask-case, retrieve-case) hands back for one task. */
@@ -68,6 +83,11 @@ export interface CaseAnswer {
   readonly curated: boolean;
 }
 
+/** Milliseconds as results keep them: to the hundredth, so sub-millisecond engines show. */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
 /** The one place a case result is built, for modes plans, full and retrieval alike. */
 export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
   const { verdict, rows } = answer;
@@ -85,10 +105,25 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     rowsDigest: rows ? rowsDigest(rows) : null,
     rowCount: rows ? rows.length : null,
     costUsd: answer.costUsd,
-    latencyMs: Math.round(answer.latencyMs),
+    latencyMs: roundMs(answer.latencyMs),
+    // Set by the runner once the case run's wall time is known (see timedResult).
+    harnessMs: null,
     tokens: answer.tokens,
     curated: answer.curated,
     scores: verdict.scores,
     explanation: verdict.explanation,
+  };
+}
+
+/**
+ * A finished case run with the time it was queued in the harness: `wallMs` from the task's
+ * admission to its result, less the engine's time and the scorers' (which are reported on
+ * their own). What is left is waiting for the event loop and bookkeeping.
+ */
+export function timedResult(done: FinishedRun, wallMs: number): FinishedRun {
+  const queuedMs = Math.max(0, wallMs - done.timings.engineMs - done.timings.scoringMs);
+  return {
+    result: { ...done.result, harnessMs: roundMs(queuedMs) },
+    timings: { ...done.timings, queuedMs },
   };
 }

@@ -33,6 +33,8 @@ export interface CaseRunRecord extends CaseRecord {
   readonly row_count: number | null;
   readonly cost_usd: number | null;
   readonly latency_ms: number | null;
+  /** Absent in records written before the harness's time was measured. */
+  readonly harness_ms?: number | null;
   readonly tokens: TokenTotals;
   readonly curated: boolean;
   readonly scores: Readonly<Record<string, ScoreResult>>;
@@ -56,6 +58,7 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     row_count: result.rowCount,
     cost_usd: result.costUsd,
     latency_ms: result.latencyMs,
+    harness_ms: result.harnessMs,
     tokens: {
       input: result.tokens.input,
       cached_input: result.tokens.cached,
@@ -86,6 +89,7 @@ export function fromCaseRunRecord(record: CaseRunRecord): CaseResult {
     rowCount: record.row_count,
     costUsd: record.cost_usd,
     latencyMs: record.latency_ms,
+    harnessMs: record.harness_ms ?? null,
     tokens: {
       input: record.tokens.input,
       cached: record.tokens.cached_input,

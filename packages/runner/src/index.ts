@@ -15,6 +15,8 @@ export {
   type CaseTimings,
   caseResult,
   type FinishedRun,
+  roundMs,
+  timedResult,
 } from './case-result.js';
 export {
   type CaseRunRecord,

@@ -73,5 +73,5 @@ export async function retrieveCase(
     tokens: sumUsage([]),
     curated: false,
   });
-  return { result, timings: { engineMs: ms, databaseMs: 0, scoringMs } };
+  return { result, timings: { engineMs: ms, databaseMs: 0, scoringMs, queuedMs: 0 } };
 }

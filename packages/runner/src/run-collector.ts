@@ -20,6 +20,7 @@ export class RunCollector {
   #engineMs = 0;
   #databaseMs = 0;
   #scoringMs = 0;
+  #queuedMs = 0;
 
   readonly listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
@@ -46,6 +47,7 @@ export class RunCollector {
       this.#engineMs += event.timings.engineMs;
       this.#databaseMs += event.timings.databaseMs;
       this.#scoringMs += event.timings.scoringMs;
+      this.#queuedMs += event.timings.queuedMs;
     }
   };
 
@@ -67,6 +69,7 @@ export class RunCollector {
       engineMs: this.#engineMs,
       databaseMs: this.#databaseMs,
       scoringMs: this.#scoringMs,
+      queuedMs: this.#queuedMs,
     };
   }
 }

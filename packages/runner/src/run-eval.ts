@@ -1,5 +1,6 @@
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { askCase } from './ask-case.js';
+import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
 import { journalListener, resumeJournal } from './journal-listener.js';
 import { buildReport } from './report.js';
@@ -68,6 +69,7 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
     pending,
     async (task, signal) => {
       const { config, case: c, role, pass } = task;
+      const admitted = performance.now();
       emit({
         type: 'case.started',
         config: config.name,
@@ -76,12 +78,13 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
         role,
         pass,
       });
-      const done =
+      const asked =
         run.mode === 'retrieval'
           ? await retrieveCase(task, context, signal)
           : await askCase(task, context, signal);
       // Cancelled in flight: not recorded, and no longer reserved against the cap.
-      if (done === null) return cap.abandon();
+      if (asked === null) return cap.abandon();
+      const done = timedResult(asked, performance.now() - admitted);
       cap.finish(done.result.costUsd ?? 0);
       completedCases++;
       if (done.result.status === 'pass') passedCases++;

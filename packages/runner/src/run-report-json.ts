@@ -26,6 +26,7 @@ export interface RunReportJson {
     readonly engine_ms: number;
     readonly database_ms: number;
     readonly scoring_ms: number;
+    readonly queued_ms: number;
   };
   readonly configs: ReadonlyArray<{
     readonly config: RecordConfig;
@@ -54,6 +55,7 @@ export function runReportJson(report: RunReport): RunReportJson {
       engine_ms: t.engineMs,
       database_ms: t.databaseMs,
       scoring_ms: t.scoringMs,
+      queued_ms: t.queuedMs,
     },
     configs: report.configs.map((board) => ({
       config: board.config,

@@ -25,12 +25,14 @@ export interface ConfigReport {
 /** Where the wall time went, in milliseconds (summed over case runs for the parts). */
 export interface RunTimings {
   readonly wallMs: number;
-  /** Time inside engine.ask / retrieve. */
+  /** The engine's time (as measured on the wire for an HTTP engine). */
   readonly engineMs: number;
   /** Of that, the executor nodes the traces report (the database). */
   readonly databaseMs: number;
   /** Time spent scoring. */
   readonly scoringMs: number;
+  /** The rest of the case runs' time in the harness: waiting for the event loop, bookkeeping. */
+  readonly queuedMs: number;
 }
 
 /** What runEval returns: a full or partial run, every config's board. */

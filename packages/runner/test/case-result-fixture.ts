@@ -17,6 +17,7 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     rowCount: 1,
     costUsd: 0.01,
     latencyMs: 1,
+    harnessMs: 0.5,
     tokens: { input: 10, cached: 2, cacheWrite: 0, output: 3, reasoning: 1 },
     curated: false,
     scores: { outcome: { pass: true, lenient: true, explanation: null, detail: {} } },

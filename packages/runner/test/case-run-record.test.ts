@@ -22,6 +22,7 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
   rowCount: nullable(count),
   costUsd: nullable(fc.double({ min: 0, max: 10, noNaN: true })),
   latencyMs: nullable(count),
+  harnessMs: nullable(fc.double({ min: 0, max: 1e6, noNaN: true })),
   tokens: fc.record({
     input: count,
     cached: count,
@@ -45,7 +46,7 @@ describe('the case run converter', () => {
     );
   });
 
-  it('writes the record format 2 field names in the order committed records have them', () => {
+  it('writes the record format 2 field names in the order committed records have them (harness_ms after latency_ms)', () => {
     const record = toCaseRunRecord(caseResultOf('chinook_001', { role: 'admin' }));
     expect(Object.keys(record)).toEqual([
       'case_id',
@@ -62,6 +63,7 @@ describe('the case run converter', () => {
       'row_count',
       'cost_usd',
       'latency_ms',
+      'harness_ms',
       'tokens',
       'curated',
       'scores',
@@ -74,5 +76,12 @@ describe('the case run converter', () => {
       output: 3,
       reasoning: 1,
     });
+  });
+});
+
+describe('a case run record written before harness_ms', () => {
+  it('reads back with harnessMs null', () => {
+    const { harness_ms: _, ...older } = toCaseRunRecord(caseResultOf('chinook_001'));
+    expect(fromCaseRunRecord(older).harnessMs).toBeNull();
   });
 });

@@ -35,7 +35,7 @@ function finished(result: CaseResult): RunEvent {
     type: 'case.finished',
     config: 'plans',
     result,
-    timings: { engineMs: 1, databaseMs: 0, scoringMs: 0 },
+    timings: { engineMs: 1, databaseMs: 0, scoringMs: 0, queuedMs: 0 },
     completedCases: 1,
     plannedCases: 3,
     passedCases: 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RunCollector, type RunEvent, RunnerError } from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
 
-const timings = { engineMs: 1, databaseMs: 0, scoringMs: 0 };
+const timings = { engineMs: 1, databaseMs: 0, scoringMs: 0, queuedMs: 0 };
 const progress = { completedCases: 1, plannedCases: 2, passedCases: 1, dollars: 0 };
 
 function started(caseId: string): RunEvent {

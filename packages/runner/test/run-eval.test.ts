@@ -166,6 +166,28 @@ describe('runEval', () => {
     expect(report.completedCases).toBe(10);
   });
 
+  it("latency is the engine's own: the client-measured time, with the rest counted as harness", async () => {
+    // An HTTP-like engine: the reply takes 40 ms to reach the runner, of which the engine
+    // took 0.9 ms (its client measured it on the wire); the rest is not the engine's.
+    const engine = new FakeEngine(SUITE, {
+      delayMs: 40,
+      override: { c1: () => ({ timing: { engine_ms: 0.9 } }) as Partial<AskResponse> },
+    });
+    const report = await runEval({ suite: SUITE, engine, cases: ['c1', 'c2'], sqlChecks: false });
+    const [a, b, c] = report.configs[0]?.cases ?? [];
+    expect(a?.latencyMs).toBe(0.9);
+    expect(b?.latencyMs).toBe(0.9);
+    expect(a?.harnessMs).toBeGreaterThanOrEqual(35);
+    // Without a measured time, the ask's duration is the engine's, and little is left over.
+    expect(c?.latencyMs).toBeGreaterThanOrEqual(39);
+    expect(c?.harnessMs).toBeLessThan(c?.latencyMs ?? 0);
+    const m = report.configs[0]?.metrics;
+    if (!m || !('latency' in m)) throw new Error('no board');
+    expect(m.latency.p50_ms).toBe(0.9);
+    expect(m.harness_overhead?.p50_ms).toBeGreaterThanOrEqual(0);
+    expect(report.timings.queuedMs).toBeGreaterThanOrEqual(70);
+  });
+
   it('repeats every case run per pass and reports pass^k and determinism', async () => {
     let n = 0;
     const engine = new FakeEngine(SUITE, {
