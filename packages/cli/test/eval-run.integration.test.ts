@@ -23,6 +23,9 @@ describe('nl2sql eval run', () => {
     expect(out).toMatch(/case runs\s+141\/141/);
     expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
     expect(out).toMatch(/answerability\s+141\/141/);
+    // The engine's latency and the harness's own time per case run, on separate rows.
+    expect(out).toMatch(/engine latency\s+p50 [\d.]+ ms, p95 [\d.]+ ms/);
+    expect(out).toMatch(/harness overhead\s+p50 [\d.]+ ms, p95 [\d.]+ ms per case run/);
     expect(out).not.toContain('Failing case runs');
     // Progress goes to stderr, one plain line per case run off a terminal; stdout is the board.
     expect(c.err()).toContain('[141/141] plans');

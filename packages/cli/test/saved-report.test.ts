@@ -20,6 +20,7 @@ const result: CaseResult = {
   rowCount: 1,
   costUsd: 0,
   latencyMs: 12,
+  harnessMs: 0.4,
   tokens: { input: 0, cached: 0, cacheWrite: 0, output: 0, reasoning: 0 },
   curated: false,
   scores: {},
@@ -42,7 +43,7 @@ const report: RunReport = {
   stopped: null,
   dollars: 0,
   startedAt: '2026-01-01T00:00:00.000Z',
-  timings: { wallMs: 10, engineMs: 8, databaseMs: 2, scoringMs: 1 },
+  timings: { wallMs: 10, engineMs: 8, databaseMs: 2, scoringMs: 1, queuedMs: 0.5 },
   configs: [
     {
       config: { name: 'plans', nodes: {} },
@@ -82,7 +83,7 @@ describe('savedReportListener', () => {
       planned_cases: 1,
       completed_cases: 1,
       started_at: '2026-01-01T00:00:00.000Z',
-      timings: { wall_ms: 10, engine_ms: 8, database_ms: 2, scoring_ms: 1 },
+      timings: { wall_ms: 10, engine_ms: 8, database_ms: 2, scoring_ms: 1, queued_ms: 0.5 },
     });
     expect(saved.report.configs[0]?.cases[0]).toMatchObject({
       case_id: 'chinook_001',

@@ -5,6 +5,8 @@ import { renderTable } from '../table.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
+// Whole milliseconds, or two decimals below 10 ms: a fast engine's latency is not 0.
+const ms = (x: number) => (x < 10 ? `${x.toFixed(2)} ms` : `${x.toFixed(0)} ms`);
 
 function accuracyCell(a: RecordAccuracy): string {
   if (a.total === 0) return '0/0';
@@ -50,7 +52,11 @@ function boardRows(board: ConfigReport): string[][] {
     'tokens',
     `${t.input} in (${t.cached_input} cached, ${t.cache_write} cache write), ${t.output} out (${t.reasoning} reasoning)`,
   ]);
-  rows.push(['latency', `p50 ${m.latency.p50_ms} ms, p95 ${m.latency.p95_ms} ms`]);
+  rows.push(['engine latency', `p50 ${ms(m.latency.p50_ms)}, p95 ${ms(m.latency.p95_ms)}`]);
+  if (m.harness_overhead) {
+    const h = m.harness_overhead;
+    rows.push(['harness overhead', `p50 ${ms(h.p50_ms)}, p95 ${ms(h.p95_ms)} per case run`]);
+  }
   if (m.determinism) {
     rows.push([
       'determinism',
@@ -127,7 +133,7 @@ export function renderReport(report: RunReport): string {
   out.push('');
   const t = report.timings;
   out.push(
-    `time: ${t.wallMs.toFixed(0)} ms wall; summed over case runs ${t.engineMs.toFixed(0)} ms engine, ${t.databaseMs.toFixed(0)} ms database, ${t.scoringMs.toFixed(0)} ms scoring`,
+    `time: ${t.wallMs.toFixed(0)} ms wall; summed over case runs ${t.engineMs.toFixed(0)} ms engine (${t.databaseMs.toFixed(0)} ms of it database), ${t.scoringMs.toFixed(0)} ms scoring, ${t.queuedMs.toFixed(0)} ms queued in the harness`,
   );
   return out.join('\n');
 }
