@@ -383,3 +383,48 @@ describe('nl2sql eval run --ask-timeout', () => {
     }
   });
 });
+
+describe('nl2sql eval run: hard-coded answers are visible', () => {
+  test('a case answered by a constant query is suspect on the board and in the saved record', async () => {
+    const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
+    const { loadSuite } = await import('@nl2sql/suite');
+    const suite = await loadSuite(CHINOOK_SUITE_PATH);
+    const gold = new Map(suite.cases.map((c) => [c.question, c]));
+    // The right rows, with SQL that writes them out instead of reading the database.
+    const engine = await startEngineServer(({ question }) => {
+      const c = gold.get(question);
+      const rows = c?.rows ?? [];
+      const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v)}'`);
+      const sql = rows
+        .map((row) => `SELECT ${row.map((v, i) => `${literal(v)} AS c${i}`).join(', ')}`)
+        .join(' UNION ALL ');
+      return {
+        status: 'success',
+        sql,
+        results: [{ columns: (rows[0] ?? []).map((_, i) => `c${i}`), rows, truncated: false }],
+        answer: null,
+        error: null,
+        usage: [],
+        trace: { datasource: 'chinook' },
+      };
+    });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-suspect-'));
+      const saved = join(dir, 'report.json');
+      const c = captureIo();
+      const args = ['eval', 'run', '--cases', 'chinook_001', '--roles', 'admin'];
+      const code = await main([...args, '--engine', engine.url, '--save', saved], c.io);
+      expect([EXIT.ok, EXIT.failed]).toContain(code);
+      expect(c.out()).toMatch(
+        /suspect\s+1\/1 {2}passed with a constant query where the gold reads a table/,
+      );
+      expect(c.out()).toContain('Suspect case runs (1):');
+      expect(c.out()).toMatch(/chinook_001 as admin: pass: the gold reads \w+.*constant query/);
+      const record = readSavedReport(saved).records[0];
+      expect(record?.metrics).toMatchObject({ suspect: { count: 1, total: 1 } });
+      expect(record?.scoreboard.cases[0]?.suspect).toContain('constant query');
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+});

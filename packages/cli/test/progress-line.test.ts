@@ -23,6 +23,7 @@ const result: CaseResult = {
   curated: false,
   scores: {},
   explanation: 'FAIL strict',
+  suspect: null,
 };
 
 const started = (resumed: number): RunEvent => ({

@@ -25,6 +25,7 @@ const result: CaseResult = {
   curated: false,
   scores: {},
   explanation: null,
+  suspect: null,
 };
 
 const report: RunReport = {

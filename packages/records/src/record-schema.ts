@@ -154,6 +154,7 @@ export const recordSchema = {
           required: ['p50_ms', 'p95_ms'],
           properties: { p50_ms: amount, p95_ms: amount },
         },
+        suspect: { $ref: '#/$defs/rate' },
         harness_overhead: {
           type: 'object',
           required: ['p50_ms', 'p95_ms'],
@@ -260,6 +261,7 @@ export const recordSchema = {
         cost_usd: { type: ['number', 'null'], minimum: 0 },
         latency_ms: { type: ['number', 'null'], minimum: 0 },
         harness_ms: { type: ['number', 'null'], minimum: 0 },
+        suspect: { type: ['string', 'null'] },
       },
     },
   },

@@ -103,6 +103,11 @@ export interface RunMetrics {
    * loop). Absent in records made before it was measured.
    */
   readonly harness_overhead?: { readonly p50_ms: number; readonly p95_ms: number };
+  /**
+   * Case runs that passed with a constant query (values written in the SQL) although their
+   * gold reads a table: counted, never passed silently. Absent in older records.
+   */
+  readonly suspect?: RecordRate;
   /** Cases with identical SQL and rows across passes; null with a single pass. */
   readonly determinism: {
     readonly cases: number;
@@ -196,6 +201,8 @@ export interface CaseRecord {
   readonly latency_ms?: number | null;
   /** The case run's time in the harness besides the engine's. */
   readonly harness_ms?: number | null;
+  /** Why a passing case run is suspect (a constant query where the gold reads a table), or null. */
+  readonly suspect?: string | null;
   readonly [field: string]: unknown;
 }
 

@@ -141,6 +141,13 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
         });
       }
     }
+    const suspect = board.cases.filter((run) => typeof run.suspect === 'string').length;
+    if (metrics.suspect !== undefined && metrics.suspect.count !== suspect) {
+      issues.push({
+        field: 'metrics.suspect',
+        message: `is ${metrics.suspect.count}, but the case records have ${suspect} suspect case runs`,
+      });
+    }
   } else if (metrics.retrieval.cases !== board.cases.length) {
     issues.push({
       field: 'metrics.retrieval.cases',
@@ -158,6 +165,7 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
           ['metrics.pass_k.strict', metrics.pass_k?.strict ?? null],
           ['metrics.pass_k.lenient', metrics.pass_k?.lenient ?? null],
           ['metrics.answerability', metrics.answerability],
+          ['metrics.suspect', metrics.suspect ?? null],
         ];
   for (const [field, rate] of rates) {
     if (rate !== null && rate.count > rate.total) {

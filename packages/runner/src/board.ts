@@ -125,6 +125,7 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     tokens,
     latency: { p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95) },
     harness_overhead: { p50_ms: percentile(overheads, 50), p95_ms: percentile(overheads, 95) },
+    suspect: rate(records.filter((r) => r.suspect !== null).length, n),
     determinism: determinism_,
     faithfulness,
   };

@@ -5,6 +5,7 @@ import type { Outcome } from '@nl2sql/suite';
 import { rowsDigest } from './rows-digest.js';
 import type { CaseVerdict } from './score-case.js';
 import type { ScoreResult } from './scorer.js';
+import { suspectReason } from './suspect.js';
 import type { CaseTask } from './task-list.js';
 
 /**
@@ -43,6 +44,11 @@ export interface CaseResult {
   readonly scores: Readonly<Record<string, ScoreResult>>;
   /** Why the case failed, in words (the comparator's or the outcome's explanation). */
   readonly explanation: string | null;
+  /**
+   * Why a passing case run is suspect: its gold reads a table but its SQL is a constant
+   * query (see suspect.ts). Null otherwise, and in records made before it was checked.
+   */
+  readonly suspect: string | null;
 }
 
 /** Where one case run's time went, in milliseconds. */
@@ -90,6 +96,7 @@ export function roundMs(ms: number): number {
 
 /** The one place a case result is built, for modes plans, full and retrieval alike. */
 export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
+  const suspect = suspectReason(task.case, answer.verdict);
   const { verdict, rows } = answer;
   return {
     caseId: task.case.id,
@@ -112,6 +119,7 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     curated: answer.curated,
     scores: verdict.scores,
     explanation: verdict.explanation,
+    suspect,
   };
 }
 

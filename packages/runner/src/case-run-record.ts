@@ -39,6 +39,8 @@ export interface CaseRunRecord extends CaseRecord {
   readonly curated: boolean;
   readonly scores: Readonly<Record<string, ScoreResult>>;
   readonly explanation: string | null;
+  /** Absent in records written before suspect case runs were flagged. */
+  readonly suspect?: string | null;
 }
 
 /** A case run as the disk holds it. Key order is the file's: records stay byte-stable. */
@@ -69,6 +71,7 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     curated: result.curated,
     scores: result.scores,
     explanation: result.explanation,
+    suspect: result.suspect,
   };
 }
 
@@ -100,5 +103,6 @@ export function fromCaseRunRecord(record: CaseRunRecord): CaseResult {
     curated: record.curated,
     scores: record.scores,
     explanation: record.explanation,
+    suspect: record.suspect ?? null,
   };
 }

@@ -97,6 +97,7 @@ export {
   verdict,
 } from './scorer.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
+export { suspectReason } from './suspect.js';
 export {
   type CaseTask,
   listTasks,

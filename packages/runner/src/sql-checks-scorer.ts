@@ -15,8 +15,9 @@ export interface SqlChecksOptions {
 
 /**
  * sql_checks: the static checks (L1 syntax, L2 schema, L3 safety) of the SQL the engine
- * ran, as a diagnostic beside the scores: it says why a failing case failed and flags SQL
- * that passed by luck, but never changes a case's status.
+ * ran, and sqlcheck's diagnostics (constant_query), as a diagnostic beside the scores: it
+ * says why a failing case failed and flags SQL that passed by luck (a constant query makes
+ * a passing case run `suspect`, see suspect.ts), but never changes a case's status.
  */
 export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
   return {
@@ -45,6 +46,12 @@ export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
             pass: level.pass,
             skipped: level.skipped,
             violations: level.violations.map((v) => ({ rule: v.rule, message: v.message })),
+          })),
+          // Findings that fail no level: constant_query (values written in the SQL's text).
+          diagnostics: report.diagnostics.map((d) => ({
+            rule: d.rule,
+            reason: d.reason,
+            message: d.message,
           })),
         },
       );

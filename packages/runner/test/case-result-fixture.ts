@@ -22,6 +22,7 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     curated: false,
     scores: { outcome: { pass: true, lenient: true, explanation: null, detail: {} } },
     explanation: null,
+    suspect: null,
     ...extra,
   };
 }

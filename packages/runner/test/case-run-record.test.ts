@@ -33,6 +33,7 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
   curated: fc.boolean(),
   scores: fc.constant({}),
   explanation: nullable(fc.string()),
+  suspect: nullable(fc.string()),
 });
 
 describe('the case run converter', () => {
@@ -68,6 +69,7 @@ describe('the case run converter', () => {
       'curated',
       'scores',
       'explanation',
+      'suspect',
     ]);
     expect(record.tokens).toEqual({
       input: 10,

@@ -46,6 +46,12 @@ function boardRows(board: ConfigReport): string[][] {
     rows.push([`pass^${m.pass_k.k} lenient`, rateCell(m.pass_k.lenient)]);
   }
   rows.push(['answerability', rateCell(m.answerability)]);
+  if (m.suspect) {
+    rows.push([
+      'suspect',
+      `${m.suspect.count}/${m.suspect.total}  passed with a constant query where the gold reads a table`,
+    ]);
+  }
   rows.push(['dollars', `${usd(m.dollars.total)} (${usd(m.dollars.per_case_run)} per case run)`]);
   const t = m.tokens;
   rows.push([
@@ -80,6 +86,17 @@ export function failingLines(board: ConfigReport): string[] {
     lines.push(`  ${who}: ${r.status}${lenient}: ${r.explanation ?? 'no explanation'}`);
   }
   return lines;
+}
+
+/** The case runs that passed with a constant query although their gold reads a table. */
+export function suspectLines(board: ConfigReport): string[] {
+  return board.cases.flatMap((r) =>
+    r.suspect === null
+      ? []
+      : [
+          `  ${r.caseId}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}: ${r.status}: ${r.suspect}`,
+        ],
+  );
 }
 
 function unfaithfulLines(board: ConfigReport): string[] {
@@ -122,6 +139,12 @@ export function renderReport(report: RunReport): string {
       out.push('');
       out.push(`Failing case runs (${failing.length}):`);
       out.push(...failing);
+    }
+    const suspect = suspectLines(board);
+    if (suspect.length > 0) {
+      out.push('');
+      out.push(`Suspect case runs (${suspect.length}):`);
+      out.push(...suspect);
     }
     const unfaithful = unfaithfulLines(board);
     if (unfaithful.length > 0) {
