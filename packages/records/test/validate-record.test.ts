@@ -26,6 +26,23 @@ describe('validateRecord', () => {
     }
   });
 
+  it('accepts the suspect count and harness times, and holds the count to the case records', () => {
+    const record = loose('plansOld');
+    const n = record.scoreboard.cases.length;
+    record.metrics.harness_overhead = { p50_ms: 0.2, p95_ms: 1.5 };
+    record.metrics.suspect = { count: 1, total: n, rate: 1 / n };
+    record.scoreboard.cases[0].harness_ms = 0.2;
+    record.scoreboard.cases[0].suspect = 'the gold reads Artist, but the SQL is a constant query';
+    expect(recordIssues(record)).toEqual([]);
+    record.scoreboard.cases[0].suspect = null;
+    expect(recordIssues(record)).toEqual([
+      {
+        field: 'metrics.suspect',
+        message: 'is 1, but the case records have 0 suspect case runs',
+      },
+    ]);
+  });
+
   it('names the file and the field of a bad case status', () => {
     const record = loose('plansOld');
     record.scoreboard.cases[2].status = 'passed';
