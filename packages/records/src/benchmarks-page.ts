@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
+import type { Mode } from '@nl2sql/gate';
 import {
   accuracyCell,
   casesCell,
@@ -17,16 +18,20 @@ import { markdownLink } from './markdown-link.js';
 import { markdownText } from './markdown-text.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
-import { asStored, isRetrievalMetrics } from './record.js';
+import { asStored, isRetrievalMetrics, scoredMode } from './record.js';
 import { recordIdentity } from './run-summary.js';
 
-/** The modes in the order the pages list them: no model first, then the model, then recall. */
-export const MODE_ORDER = ['plans', 'full', 'retrieval'] as const;
+/**
+ * The kinds in the order the pages list them: no model first, then the model, then recall,
+ * then engines outside this project.
+ */
+export const MODE_ORDER = ['plans', 'full', 'retrieval', 'engine'] as const;
 
 const MODE_TITLES: Readonly<Record<RunRecord['kind'], string>> = {
   plans: 'Mode plans (gold plans through the code nodes, no model)',
   full: 'Mode full (the real model, end to end)',
   retrieval: 'Mode retrieval (schema retrieval recall)',
+  engine: 'External engines (evaluated over HTTP)',
 };
 
 /** Options for the page renderers. */
@@ -57,8 +62,9 @@ export function renderBenchmarksPage(
     '(result match and outcome) over the case runs scored, strict and lenient, each with its',
     '95% Wilson interval; with one case asked several times the interval reads narrower than',
     'it is, so read pass^k beside it. Runs in one table are comparable: the same suite digest',
-    'and schema fingerprint, and in mode full the same roles and curated setting. A new table',
-    'starts a new series. Records are never edited; a run writes a new file.',
+    'and schema fingerprint, and in mode full the same roles and curated setting; an external',
+    "engine's runs, the same engine and scoring mode. A new table starts a new series. Records",
+    'are never edited; a run writes a new file.',
   ];
   if (sorted.length === 0) {
     out.push('', 'No runs recorded yet.');
@@ -73,10 +79,11 @@ export function renderBenchmarksPage(
       out.push('', `### ${textCell(database)}`);
       for (const series of seriesOf(ofDatabase)) {
         out.push('', seriesCaption(series[0]?.record as RunRecord), '');
+        const scored = scoredMode(series[0]?.record as RunRecord);
         out.push(
-          mode === 'retrieval'
+          scored === 'retrieval'
             ? retrievalTable(series, options)
-            : accuracyTable(series, mode, options),
+            : accuracyTable(series, scored, options),
         );
       }
     }
@@ -86,13 +93,14 @@ export function renderBenchmarksPage(
 
 function accuracyTable(
   series: readonly StoredRecord[],
-  mode: RunRecord['kind'],
+  mode: Mode,
   options: RenderOptions,
 ): string {
   const header = [
     'Date',
     'Commit',
     'Config',
+    ...(engineRun(series) ? ['Engine version'] : []),
     'Strict',
     'Lenient',
     'pass^k strict / lenient',
@@ -119,6 +127,7 @@ function accuracyTable(
       dateCell(path, record, options),
       commitCell(record),
       textCell(record.config.name),
+      ...(engineRun(series) ? [textCell(record.engine?.version ?? 'unknown')] : []),
       accuracyCell(m.accuracy.execution.strict),
       accuracyCell(m.accuracy.execution.lenient),
       m.pass_k === null
@@ -148,6 +157,7 @@ function retrievalTable(series: readonly StoredRecord[], options: RenderOptions)
   const header = [
     'Date',
     'Commit',
+    ...(engineRun(series) ? ['Config', 'Engine version'] : []),
     'Table recall',
     'Column recall',
     'Every table',
@@ -165,6 +175,9 @@ function retrievalTable(series: readonly StoredRecord[], options: RenderOptions)
     return [
       dateCell(path, record, options),
       commitCell(record),
+      ...(engineRun(series)
+        ? [textCell(record.config.name), textCell(record.engine?.version ?? 'unknown')]
+        : []),
       percent(r.table_recall),
       percent(r.column_recall),
       `${r.perfect_tables} of ${r.cases}`,
@@ -193,8 +206,9 @@ function seriesOf(records: readonly StoredRecord[]): StoredRecord[][] {
 
 function seriesKey(record: RunRecord): string {
   const id = recordIdentity(record);
-  const full = record.kind === 'full';
+  const full = id.mode === 'full';
   return JSON.stringify([
+    record.kind === 'engine' ? [record.engine?.name ?? 'unknown', id.mode] : null,
     id.suiteDigest,
     id.schemaFingerprint,
     full ? [...new Set(id.roles)].sort() : [],
@@ -204,11 +218,15 @@ function seriesKey(record: RunRecord): string {
 
 function seriesCaption(record: RunRecord): string {
   const db = record.database;
+  const engine = record.engine;
   const parts = [
+    ...(record.kind === 'engine'
+      ? [`Engine ${textCell(engine?.name ?? 'unknown')}, scored in mode ${scoredMode(record)}`]
+      : []),
     `Suite ${codeSpan(record.dataset.name)} (${codeSpan(record.dataset.digest.slice(0, 12))})`,
     `schema ${codeSpan(db.schema_fingerprint.slice(0, 12))} (${textCell(db.engine)}, ${db.tables} tables, ${db.columns} columns)`,
   ];
-  if (record.kind === 'full') {
+  if (scoredMode(record) === 'full') {
     const roles = [...new Set(record.scoreboard.settings.roles)].sort();
     parts.push(`roles ${roles.length === 0 ? '(none)' : roles.map(textCell).join(', ')}`);
     parts.push(`curated answers ${record.scoreboard.settings.curated ? 'on' : 'off'}`);
@@ -221,6 +239,11 @@ function dateCell(path: string, record: RunRecord, options: RenderOptions): stri
   if (options.pageDir === undefined || path === '') return markdownText(date);
   const link = relative(resolve(options.pageDir), resolve(path)).split(sep).join('/');
   return markdownLink(date, link);
+}
+
+/** A series of engine runs: their tables name the engine version beside the config. */
+function engineRun(series: readonly StoredRecord[]): boolean {
+  return series[0]?.record.kind === 'engine';
 }
 
 function shareOf(rate: { count: number; total: number }): string {

@@ -1,10 +1,11 @@
-import type { Mode } from '@nl2sql/gate';
 import { type GitInfo, gitInfo } from './git-info.js';
 import {
   RECORD_FORMAT,
   type RecordConfig,
   type RecordDatabase,
   type RecordDataset,
+  type RecordEngine,
+  type RecordKind,
   type RetrievalMetrics,
   type RunMetrics,
   type RunRecord,
@@ -14,8 +15,10 @@ import { validateRecord } from './validate-record.js';
 
 /** What a run knows at its end; `createRecord` adds the format, the time and the commit. */
 export interface RecordInput {
-  readonly kind: Mode;
+  readonly kind: RecordKind;
   readonly engineVersion: string;
+  /** Kind `engine`: the engine that ran, as it described itself. */
+  readonly engine?: RecordEngine;
   readonly note?: string | null;
   readonly dataset: RecordDataset;
   readonly database: RecordDatabase;
@@ -53,6 +56,7 @@ export function createRecord(input: RecordInput): RunRecord {
     dataset: input.dataset,
     database: input.database,
     config: input.config,
+    ...(input.engine ? { engine: input.engine } : {}),
     metrics: input.metrics,
     scoreboard: input.scoreboard,
   };

@@ -10,7 +10,7 @@ export {
   type RenderOptions,
   renderBenchmarksPage,
 } from './benchmarks-page.js';
-export { type Comparability, comparable } from './comparable.js';
+export { type Comparability, comparable, type RecordDifference } from './comparable.js';
 export { createRecord, type RecordInput } from './create-record.js';
 export { type GitInfo, gitInfo } from './git-info.js';
 export {
@@ -32,6 +32,8 @@ export {
   type RecordConfig,
   type RecordDatabase,
   type RecordDataset,
+  type RecordEngine,
+  type RecordKind,
   type RecordRate,
   type RetrievalMetrics,
   type RunMetrics,
@@ -39,6 +41,7 @@ export {
   type Scoreboard,
   type ScoreboardSettings,
   type StoredRecord,
+  scoredMode,
   type UnfaithfulAnswer,
 } from './record.js';
 export { RecordError, type RecordErrorCode } from './record-error.js';

@@ -10,6 +10,7 @@ const MODE_DIRS: Readonly<Record<string, RunRecord['kind']>> = {
   full: 'full',
   plans: 'plans',
   retrieval: 'retrieval',
+  engine: 'engine',
   tier2: 'full',
 };
 

@@ -24,9 +24,13 @@ export const RECORD_FIELDS = [
   'dataset',
   'database',
   'config',
+  'engine',
   'metrics',
   'scoreboard',
 ] as const;
+
+/** The fields every record has; `engine` only kind `engine` (see validate-record.ts). */
+const REQUIRED_FIELDS = RECORD_FIELDS.filter((field) => field !== 'engine');
 
 export const recordSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -34,10 +38,10 @@ export const recordSchema = {
   title: 'nl2sql-evals result record, format 2',
   type: 'object',
   additionalProperties: false,
-  required: [...RECORD_FIELDS],
+  required: REQUIRED_FIELDS,
   properties: {
     schema: { const: 2 },
-    kind: { enum: ['full', 'plans', 'retrieval'] },
+    kind: { enum: ['full', 'plans', 'retrieval', 'engine'] },
     recorded_at: {
       type: 'string',
       pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$',
@@ -75,9 +79,36 @@ export const recordSchema = {
     },
     metrics: { type: 'object' },
     scoreboard: { $ref: '#/$defs/scoreboard' },
+    engine: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'version', 'models'],
+      properties: {
+        name: nonEmpty,
+        version: nonEmpty,
+        models: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+      },
+    },
   },
-  // `required` so a record missing `kind` is not read as a retrieval record.
-  if: { required: ['kind'], properties: { kind: { const: 'retrieval' } } },
+  // `required` so a record missing `kind` is not read as a retrieval record. A record of
+  // kind engine scored in mode retrieval has retrieval metrics too.
+  if: {
+    anyOf: [
+      { required: ['kind'], properties: { kind: { const: 'retrieval' } } },
+      {
+        required: ['kind', 'scoreboard'],
+        properties: {
+          kind: { const: 'engine' },
+          scoreboard: {
+            required: ['settings'],
+            properties: {
+              settings: { required: ['mode'], properties: { mode: { const: 'retrieval' } } },
+            },
+          },
+        },
+      },
+    ],
+  },
   // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword
   then: { properties: { metrics: { $ref: '#/$defs/retrievalMetrics' } } },
   else: { properties: { metrics: { $ref: '#/$defs/runMetrics' } } },
@@ -241,6 +272,7 @@ export const recordSchema = {
             passes: { type: 'integer', minimum: 1 },
             max_cost_usd: { type: ['number', 'null'], minimum: 0 },
             retrieval: { type: ['object', 'null'] },
+            mode: { enum: ['plans', 'full', 'retrieval'] },
           },
         },
         cases: { type: 'array', items: { $ref: '#/$defs/caseRecord' } },

@@ -4,6 +4,23 @@ import type { Mode } from '@nl2sql/gate';
 export const RECORD_FORMAT = 2;
 
 /**
+ * What kind of run a record is: one of the reference engine's modes, or `engine`, a run of an
+ * engine outside this project (an HTTP service), scored in the mode `scoreboard.settings.mode`
+ * names and identified by `engine`.
+ */
+export type RecordKind = Mode | 'engine';
+
+/** An engine outside this project as it described itself (`GET /describe`), or `unknown`. */
+export interface RecordEngine {
+  /** Its name (a package or service name), or `unknown` when it did not say. */
+  readonly name: string;
+  /** Its version, or `unknown`. */
+  readonly version: string;
+  /** The models it calls, by what it calls them for, as it reported them; null when it did not. */
+  readonly models: Readonly<Record<string, string>> | null;
+}
+
+/**
  * One recorded run of one config: the JSON file under `benchmarks/<mode>/<database>/`.
  * Field names are the file's (snake_case), so the type is the format, not a view of it.
  * Records are never edited after writing; a new run writes a new file.
@@ -11,8 +28,8 @@ export const RECORD_FORMAT = 2;
 export interface RunRecord {
   /** The record format, always 2. */
   readonly schema: typeof RECORD_FORMAT;
-  /** The run's mode. */
-  readonly kind: Mode;
+  /** The run's mode, or `engine` for an engine outside this project (see RecordKind). */
+  readonly kind: RecordKind;
   /** UTC date and time the run finished, ISO 8601 with a `Z` (`2026-10-15T09:12:44Z`). */
   readonly recorded_at: string;
   /** The installed engine version. */
@@ -28,6 +45,8 @@ export interface RunRecord {
   readonly config: RecordConfig;
   readonly metrics: RunMetrics | RetrievalMetrics;
   readonly scoreboard: Scoreboard;
+  /** Kind `engine` only: which engine ran (required there, absent elsewhere). */
+  readonly engine?: RecordEngine;
 }
 
 /** The suite the run was scored on. */
@@ -179,6 +198,11 @@ export interface ScoreboardSettings {
   readonly max_cost_usd: number | null;
   /** Mode retrieval: the k values and MMR settings used. */
   readonly retrieval?: Readonly<Record<string, unknown>> | null;
+  /**
+   * The mode the runner scored the run in. Required in a record of kind `engine` (plans,
+   * full or retrieval); in the others it repeats `kind` and may be absent (older records).
+   */
+  readonly mode?: Mode;
   readonly [setting: string]: unknown;
 }
 
@@ -211,6 +235,11 @@ export interface StoredRecord {
   /** The file's path as found (joined onto the directory given to `readRecords`). */
   readonly path: string;
   readonly record: RunRecord;
+}
+
+/** The mode a record was scored in: its kind, or for kind `engine` its settings' mode. */
+export function scoredMode(record: RunRecord): Mode {
+  return record.kind === 'engine' ? (record.scoreboard.settings.mode ?? 'plans') : record.kind;
 }
 
 /** True for a retrieval run's metrics. */

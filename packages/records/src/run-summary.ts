@@ -1,12 +1,16 @@
 import type { CaseRun, RunSummary } from '@nl2sql/gate';
 import { assertComparable } from '@nl2sql/gate';
-import type { CaseRecord, RunRecord } from './record.js';
+import { type CaseRecord, type RunRecord, scoredMode } from './record.js';
 import { RecordError } from './record-error.js';
 
-/** What makes two records comparable, in the gate's terms (a RunSummary without configs). */
+/**
+ * What makes two records comparable, in the gate's terms (a RunSummary without configs). A
+ * record of kind engine is gated in the mode that scored it; that it is another engine than
+ * a reference run's is for `comparable` to say (the kind and the engine's name).
+ */
 export function recordIdentity(record: RunRecord): Omit<RunSummary, 'configs'> {
   return {
-    mode: record.kind,
+    mode: scoredMode(record),
     suiteDigest: record.dataset.digest,
     schemaFingerprint: record.database.schema_fingerprint,
     roles: record.scoreboard.settings.roles,

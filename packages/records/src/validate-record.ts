@@ -96,6 +96,36 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
       message: `is null, but only ${board.completed_cases} of ${board.planned_cases} planned case runs completed`,
     });
   }
+  if (record.kind === 'engine') {
+    if (record.engine === undefined) {
+      issues.push({
+        field: 'engine',
+        message:
+          'is missing: a record of kind engine names the engine that ran (name, version, models)',
+      });
+    }
+    if (record.scoreboard.settings.mode === undefined) {
+      issues.push({
+        field: 'scoreboard.settings.mode',
+        message:
+          'is missing: a record of kind engine says which mode scored it (plans, full or retrieval)',
+      });
+    }
+  } else {
+    if (record.engine !== undefined) {
+      issues.push({
+        field: 'engine',
+        message: `is only for records of kind engine, not ${record.kind}`,
+      });
+    }
+    const mode = record.scoreboard.settings.mode;
+    if (mode !== undefined && mode !== record.kind) {
+      issues.push({
+        field: 'scoreboard.settings.mode',
+        message: `is ${mode}, but a ${record.kind} record is scored in mode ${record.kind}`,
+      });
+    }
+  }
   if (record.kind === 'retrieval' && record.config.name !== 'retrieval') {
     issues.push({
       field: 'config.name',
