@@ -22,8 +22,7 @@ interface Asked {
  * counted as the engine's; else null and the ask's duration stands in.
  */
 function measuredEngineMs(response: AskResponse): number | null {
-  const timing = (response as { timing?: { engine_ms?: unknown } }).timing;
-  const ms = timing?.engine_ms;
+  const ms: unknown = response.timing?.engine_ms;
   return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : null;
 }
 

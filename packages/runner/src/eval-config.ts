@@ -12,7 +12,10 @@ import type { LlmConfig } from '@nl2sql/llm';
  * runs it.
  */
 export interface EvalConfig {
-  /** The config name boards and records carry (`plans`, `gpt-5.4`, `retrieval` ...). */
+  /**
+   * The config name boards and records carry (`plans`, `gpt-5.4`, `retrieval`, an external
+   * engine's host ...).
+   */
   readonly name: string;
   readonly engine: Engine;
   readonly llm?: LlmConfig;
@@ -34,4 +37,12 @@ export interface EvalConfig {
    * LIMIT than the one it was written under.
    */
   readonly maxRows?: number;
+  /**
+   * True for an engine outside this project (an HTTP service): its records are of kind
+   * `engine` and name the engine by what its describe() says. Default false (the reference
+   * engine, recorded under the run's mode).
+   */
+  readonly external?: boolean;
+  /** Where an external engine is reached, without credentials; kept in the journal's header. */
+  readonly endpoint?: string;
 }

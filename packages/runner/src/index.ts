@@ -28,6 +28,11 @@ export { type CaseSelection, selectCases } from './case-selection.js';
 export { CostCap } from './cost-cap.js';
 export { databaseIdentity } from './database-identity.js';
 export { defaultScorers, type ScorerOptions } from './default-scorers.js';
+export {
+  describeEngine,
+  type EngineIdentity,
+  recordEngine,
+} from './engine-identity.js';
 export type { EvalConfig } from './eval-config.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldTables } from './gold-tables.js';

@@ -1,12 +1,13 @@
 import { createRecord, type RecordInput, type RunRecord } from '@nl2sql/records';
 import { toCaseRunRecord } from './case-run-record.js';
+import { recordEngine } from './engine-identity.js';
 import type { RunEventListener } from './run-event.js';
 import type { RunReport } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 
 export interface ReportRecordOptions {
-  /** The installed engine version. */
-  readonly engineVersion: string;
+  /** The engine version the records carry. Default: the version the engine described. */
+  readonly engineVersion?: string;
   /** What changed, e.g. `slim prompts`. */
   readonly note?: string | null;
   /** Where to find the engine's commit (see @nl2sql/records createRecord). */
@@ -17,7 +18,9 @@ export interface ReportRecordOptions {
 
 /**
  * One format 2 record per config of a report (a run comparing two configs writes two
- * files). Needs the report's database identity; throws RunnerError otherwise.
+ * files): of the run's mode, or of kind `engine` for an external engine, with the engine's
+ * version as it described itself. Needs the report's database identity; throws RunnerError
+ * otherwise.
  */
 export function reportRecords(report: RunReport, options: ReportRecordOptions): RunRecord[] {
   const database = report.database;
@@ -29,8 +32,9 @@ export function reportRecords(report: RunReport, options: ReportRecordOptions): 
   }
   return report.configs.map((board) =>
     createRecord({
-      kind: report.mode,
-      engineVersion: options.engineVersion,
+      kind: board.kind,
+      engineVersion: options.engineVersion ?? board.engine.version,
+      ...(board.kind === 'engine' ? { engine: recordEngine(board.engine) } : {}),
       note: options.note ?? null,
       dataset: report.dataset,
       database,

@@ -2,6 +2,7 @@ import { describeConfig } from '@nl2sql/llm';
 import type { RecordDatabase, ScoreboardSettings } from '@nl2sql/records';
 import { buildBoard, buildRetrievalBoard } from './board.js';
 import type { CaseResult } from './case-result.js';
+import type { EngineIdentity } from './engine-identity.js';
 import type { RetrievalSettings, RunSettings } from './run-options.js';
 import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
 import { RunnerError } from './runner-error.js';
@@ -19,12 +20,15 @@ export interface ReportInput {
   readonly dollars: number;
   readonly startedAt: Date;
   readonly timings: RunTimings;
+  /** Each config's engine, by config name, as it described itself at the start. */
+  readonly engines: Readonly<Record<string, EngineIdentity>>;
 }
 
 /** The settings a record carries, so only like-for-like runs are compared. */
 function scoreboardSettings(input: ReportInput): ScoreboardSettings {
   const { settings, list, retrieval } = input;
   return {
+    mode: settings.mode,
     roles: list.roles,
     curated: settings.curated,
     passes: settings.passes,
@@ -81,6 +85,13 @@ export function buildReport(input: ReportInput): RunReport {
     });
     return {
       config: { name: config.name, nodes: config.llm ? describeConfig(config.llm) : {} },
+      kind: config.external === true ? 'engine' : settings.mode,
+      engine: input.engines[config.name] ?? {
+        name: 'unknown',
+        version: 'unknown',
+        models: null,
+        url: config.endpoint ?? null,
+      },
       plannedCases: list.runs.length,
       completedCases: cases.length,
       metrics:

@@ -2,6 +2,7 @@ import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { askCase } from './ask-case.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
+import { describeEngine, type EngineIdentity } from './engine-identity.js';
 import { journalListener, resumeJournal } from './journal-listener.js';
 import { buildReport } from './report.js';
 import { retrieveCase } from './retrieve-case.js';
@@ -40,6 +41,12 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   // before any case starts so no statement timeout or LLM deadline running then pays for it.
   if (run.mode !== 'retrieval') await loadSqlcheck();
 
+  // What each config's engine says it is: records, the journal and the board name it.
+  const engines: Record<string, EngineIdentity> = {};
+  for (const config of run.configs) {
+    engines[config.name] = await describeEngine(config, options.signal);
+  }
+
   const collector = new RunCollector();
   const emit = allListeners([
     collector.listener,
@@ -62,6 +69,7 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
     plannedCases,
     tasksDigest: list.digest,
     resumed,
+    engines,
   });
   const pending = pendingTasks(list.tasks, new Set(collector.results.keys()));
   const cancel = options.signal ? { signal: options.signal } : {};
@@ -116,6 +124,7 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
     dollars: cap.spent,
     startedAt,
     timings: collector.timings(performance.now() - t0),
+    engines,
   });
   emit({ type: 'run.finished', report });
   return report;

@@ -1,6 +1,7 @@
 import type { Mode } from '@nl2sql/gate';
 import type { RecordDataset } from '@nl2sql/records';
 import type { CaseResult, CaseTimings } from './case-result.js';
+import type { EngineIdentity } from './engine-identity.js';
 import type { RunReport } from './run-report.js';
 
 /** A case as run.started lists it, so listeners (fake LLM servers) can recognise a question. */
@@ -38,6 +39,8 @@ export type RunEvent =
       readonly tasksDigest: string;
       /** Case runs read back from the journal (resume), already complete; they are not run. */
       readonly resumed: readonly FinishedCase[];
+      /** Each config's engine, by config name, as it described itself. */
+      readonly engines: Readonly<Record<string, EngineIdentity>>;
     }
   | {
       readonly type: 'case.started';

@@ -3,11 +3,13 @@ import type {
   RecordConfig,
   RecordDatabase,
   RecordDataset,
+  RecordKind,
   RetrievalMetrics,
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import type { EngineIdentity } from './engine-identity.js';
 
 /**
  * One config's board: its headline figures and every case result. `metrics` and the
@@ -16,6 +18,10 @@ import type { CaseResult } from './case-result.js';
  */
 export interface ConfigReport {
   readonly config: RecordConfig;
+  /** What its records are: the run's mode, or `engine` for an external engine. */
+  readonly kind: RecordKind;
+  /** The engine that ran, as it described itself. */
+  readonly engine: EngineIdentity;
   readonly plannedCases: number;
   readonly completedCases: number;
   readonly metrics: RunMetrics | RetrievalMetrics;

@@ -26,6 +26,7 @@ function started(resumed: readonly FinishedCase[] = []): RunEvent {
     cases: [],
     plannedCases: 3,
     tasksDigest: 't',
+    engines: {},
     resumed,
   };
 }

@@ -30,6 +30,7 @@ function input(results: Map<string, CaseResult>, stopped: ReportInput['stopped']
     dollars: 0,
     startedAt: new Date(0),
     timings: { wallMs: 1, engineMs: 0, databaseMs: 0, scoringMs: 0, queuedMs: 0 },
+    engines: {},
   };
 }
 

@@ -55,6 +55,7 @@ describe('RunCollector', () => {
       cases: [],
       plannedCases: 1,
       tasksDigest: 't',
+      engines: {},
       resumed: [{ config: 'plans', result: caseResultOf('a') }],
     });
     expect(() => collector.listener(started('a'))).toThrow(/started twice/);

@@ -171,7 +171,7 @@ describe('runEval', () => {
     // took 0.9 ms (its client measured it on the wire); the rest is not the engine's.
     const engine = new FakeEngine(SUITE, {
       delayMs: 40,
-      override: { c1: () => ({ timing: { engine_ms: 0.9 } }) as Partial<AskResponse> },
+      override: { c1: () => ({ timing: { engine_ms: 0.9 } }) },
     });
     const report = await runEval({ suite: SUITE, engine, cases: ['c1', 'c2'], sqlChecks: false });
     const [a, b, c] = report.configs[0]?.cases ?? [];
