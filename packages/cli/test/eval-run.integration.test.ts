@@ -221,46 +221,84 @@ describe('nl2sql eval run --journal / --resume', () => {
 });
 
 describe('nl2sql eval run --engine URL', () => {
-  test.skipIf(noChinook)(
-    'evaluates an HTTP engine; its failures fail mode plans (exit 1) with the reason',
-    async () => {
-      const { createServer } = await import('node:http');
-      const server = createServer((req, res) => {
-        req.resume();
-        req.on('end', () => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({
-              status: 'error',
-              sql: null,
-              results: [],
-              answer: null,
-              error: { code: 'INTERNAL_ERROR', message: 'not implemented yet' },
-              usage: [],
-              trace: {},
-            }),
-          );
-        });
+  test('an HTTP engine is kind engine, named by its host; its failures are its score, not exit 1', async () => {
+    const engine = await startEngineServer(errorReply('not implemented yet'));
+    try {
+      const c = captureIo();
+      const code = await main(
+        ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url],
+        c.io,
+      );
+      expect(code).toBe(EXIT.ok);
+      const host = new URL(engine.url).host;
+      expect(c.out()).toContain(
+        'nl2sql eval, kind engine (scored in mode plans), suite chinook.yaml',
+      );
+      expect(c.out()).toContain(`config ${host}: engine unknown unknown at ${engine.url}`);
+      expect(c.out()).toContain('/describe answered HTTP 404: the engine does not describe itself');
+      expect(c.out()).toContain(
+        'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
+      );
+      expect(c.err()).not.toContain('mode plans');
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  test('--name names the config; GET /describe names the engine in the board, the record and the pages', async () => {
+    const engine = await startEngineServer(errorReply('no'), {
+      describe: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
+    });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-engine-'));
+      const saved = join(dir, 'report.json');
+      const c = captureIo();
+      const args = ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url];
+      expect(await main([...args, '--name', 'acme', '--save', saved], c.io)).toBe(EXIT.ok);
+      expect(c.out()).toContain(
+        `config acme: engine acme-sql 2.3.1 (models: openai:gpt-5.4) at ${engine.url}`,
+      );
+      const record = readSavedReport(saved).records[0];
+      expect(record).toMatchObject({
+        kind: 'engine',
+        engine_version: '2.3.1',
+        config: { name: 'acme' },
+        engine: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
+        scoreboard: { settings: { mode: 'plans' } },
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as { port: number };
-      try {
-        const c = captureIo();
-        const code = await main(
-          ['eval', 'run', '--cases', 'chinook_003', '--engine', `http://127.0.0.1:${port}`],
-          c.io,
-        );
-        expect(code).toBe(EXIT.failed);
-        expect(c.out()).toContain('config http');
-        expect(c.out()).toContain(
-          'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
-        );
-      } finally {
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-    },
-    60_000,
-  );
+      // Published: filed under benchmarks/engine/, listed in its own section.
+      const readme = join(dir, 'README.md');
+      writeFileSync(readme, '# x\n\n<!-- nl2sql:results:start -->\n<!-- nl2sql:results:end -->\n');
+      const p = captureIo({ cwd: dir });
+      expect(await main(['eval', 'publish', saved], p.io)).toBe(EXIT.ok);
+      expect(p.out()).toMatch(
+        /recorded .*benchmarks\/engine\/chinook\/\d{4}-\d{2}-\d{2}_\w+_acme\.json/,
+      );
+      const page = readFileSync(join(dir, 'docs', 'benchmarks.md'), 'utf8');
+      expect(page).toContain('## External engines (evaluated over HTTP)');
+      expect(page).toContain('Engine acme-sql, scored in mode plans');
+      expect(readFileSync(readme, 'utf8')).toContain('| engine | chinook | acme |');
+      // A run of this engine gates against that record, and only of this engine.
+      const g = captureIo();
+      const gated = await main(
+        [...args, '--name', 'acme', '--baseline', join(dir, 'benchmarks')],
+        g.io,
+      );
+      expect(gated).toBe(EXIT.ok);
+      expect(g.out()).toContain('gate: PASS');
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  test('--name without --engine is a usage error; a URL that is not http(s) a configuration error', async () => {
+    const a = captureIo();
+    expect(await main(['eval', 'run', '--name', 'x'], a.io)).toBe(EXIT.usage);
+    expect(a.err()).toContain('--name names an --engine URL');
+    const b = captureIo();
+    expect(await main(['eval', 'run', '--engine', 'ftp://x'], b.io)).toBe(EXIT.config);
+    expect(b.err()).toContain('must be an http:// or https:// URL');
+  });
 });
 
 describe('nl2sql eval run --baseline: partial runs and missing baselines', () => {

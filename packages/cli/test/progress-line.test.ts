@@ -34,6 +34,7 @@ const started = (resumed: number): RunEvent => ({
   cases: [],
   plannedCases: 9,
   tasksDigest: 't',
+  engines: {},
   resumed: Array.from({ length: resumed }, () => ({ config: 'plans', result })),
 });
 

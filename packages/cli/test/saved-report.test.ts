@@ -48,6 +48,8 @@ const report: RunReport = {
   configs: [
     {
       config: { name: 'plans', nodes: {} },
+      kind: 'plans',
+      engine: { name: '@nl2sql/engine', version: '0.0.0', models: null, url: null },
       plannedCases: 1,
       completedCases: 1,
       metrics: buildBoard([result], { passes: 1, curated: false, faithfulness: false }),

@@ -108,11 +108,25 @@ function unfaithfulLines(board: ConfigReport): string[] {
   });
 }
 
+/** A config's heading: its models, or for an external engine what it said it is and where. */
+function configLine(board: ConfigReport): string {
+  if (board.kind === 'engine') {
+    const e = board.engine;
+    const models = e.models ? ` (models: ${[...new Set(Object.values(e.models))].join(', ')})` : '';
+    const where = e.url ? ` at ${e.url}` : '';
+    const why = e.unavailable ? ` [${e.unavailable}]` : '';
+    return `config ${board.config.name}: engine ${e.name} ${e.version}${models}${where}${why}`;
+  }
+  const nodes = Object.entries(board.config.nodes);
+  return `config ${board.config.name}${nodes.length > 0 ? `: ${[...new Set(nodes.map(([, m]) => m))].join(', ')}` : ''}`;
+}
+
 /** The whole report as the terminal shows it: one board per config, then what failed. */
 export function renderReport(report: RunReport): string {
   const out: string[] = [];
+  const external = report.configs.length > 0 && report.configs.every((b) => b.kind === 'engine');
   out.push(
-    `nl2sql eval, mode ${report.mode}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`,
+    `nl2sql eval, ${external ? `kind engine (scored in mode ${report.mode})` : `mode ${report.mode}`}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`,
   );
   if (report.database) {
     const d = report.database;
@@ -129,10 +143,7 @@ export function renderReport(report: RunReport): string {
   }
   for (const board of report.configs) {
     out.push('');
-    const nodes = Object.entries(board.config.nodes);
-    out.push(
-      `config ${board.config.name}${nodes.length > 0 ? `: ${[...new Set(nodes.map(([, m]) => m))].join(', ')}` : ''}`,
-    );
+    out.push(configLine(board));
     out.push(renderTable(['measure', 'value'], boardRows(board)));
     const failing = failingLines(board);
     if (failing.length > 0) {
