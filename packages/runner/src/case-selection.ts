@@ -10,9 +10,21 @@ export interface CaseSelection {
   readonly tags?: readonly string[];
 }
 
-/** The approved cases a selection keeps, in suite order. */
+/**
+ * The approved cases a selection keeps, in suite order. A case id used twice is
+ * INVALID_SUITE: a case run is known by its id, so two cases would count as one.
+ */
 export function selectCases(suite: EvalSuite, selection: CaseSelection = {}): EvalCase[] {
-  const ids = new Set(suite.cases.map((c) => c.id));
+  const ids = new Set<string>();
+  for (const c of suite.cases) {
+    if (ids.has(c.id)) {
+      throw new RunnerError(
+        'INVALID_SUITE',
+        `suite ${suite.name}: case id ${JSON.stringify(c.id)} is used by more than one case`,
+      );
+    }
+    ids.add(c.id);
+  }
   for (const id of selection.cases ?? []) {
     if (!ids.has(id)) {
       throw new RunnerError(

@@ -1,4 +1,5 @@
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
+import { assertScorable } from '@nl2sql/suite';
 import { askCase } from './ask-case.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
@@ -26,6 +27,17 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   const run = resolveRunOptions(options);
   const cap = new CostCap(run.maxCostUsd);
   const list = listTasks(options.suite, options, run.mode, run.passes, run.configs);
+  // Admission: a case the run compares must have gold rows, or it would be scored on its
+  // outcome alone (UnscorableSuiteError, every such case named). An external engine sees
+  // no plan, so it is admitted as mode engine.
+  const external = run.configs.every((c) => c.external === true);
+  assertScorable(
+    { ...options.suite, cases: [...list.cases] },
+    {
+      mode: run.mode === 'retrieval' ? 'retrieval' : external ? 'engine' : run.mode,
+      ...(options.roles ? { roles: options.roles } : {}),
+    },
+  );
   const configs = run.configs.map((c) => c.name);
   const identity = {
     mode: run.mode,

@@ -5,6 +5,7 @@
 
 export type RunnerErrorCode =
   | 'INVALID_OPTIONS'
+  | 'INVALID_SUITE'
   | 'NO_COST_CAP'
   | 'NO_CASES'
   | 'UNKNOWN_ROLE'

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AskResponse } from '@nl2sql/engine';
 import { modelConfig, UnknownPriceError } from '@nl2sql/llm';
+import { UnscorableSuiteError } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, RunnerError, readJournal, runEval } from '../src/index.js';
 import { FakeEngine, USAGE } from './fake-engine.js';
@@ -34,6 +35,35 @@ describe('runEval', () => {
     ]);
     expect(report.settings.roles).toEqual(['analyst', 'support']);
     expect(report.settings.curated).toBe(false);
+  });
+
+  it('refuses, before any ask, a suite whose compared cases lack gold rows (a typed error)', async () => {
+    const unwritten = {
+      ...SUITE,
+      cases: SUITE.cases.map((c) => (c.id === 'c2' ? { ...c, rows: undefined } : c)),
+    };
+    const engine = new FakeEngine(SUITE);
+    const refused = runEval({ suite: unwritten, engine, sqlChecks: false });
+    await expect(refused).rejects.toBeInstanceOf(UnscorableSuiteError);
+    await expect(refused).rejects.toMatchObject({ cases: [{ caseId: 'c2', problem: 'no rows' }] });
+    expect(engine.asked).toHaveLength(0);
+    // A selection that leaves the case out runs; mode retrieval compares no rows.
+    expect(
+      (await runEval({ suite: unwritten, engine, cases: ['c1'], sqlChecks: false })).completedCases,
+    ).toBe(2);
+    const retrieval = await runEval({ suite: unwritten, engine, mode: 'retrieval' });
+    expect(retrieval.stopped).toBeNull();
+  });
+
+  it('refuses a suite that uses a case id twice', async () => {
+    const twice = {
+      ...SUITE,
+      cases: [...SUITE.cases, { ...(SUITE.cases[0] as (typeof SUITE.cases)[number]) }],
+    };
+    await expect(runEval({ suite: twice, engine: new FakeEngine(SUITE) })).rejects.toMatchObject({
+      code: 'INVALID_SUITE',
+      message: expect.stringContaining('case id "c1" is used by more than one case'),
+    });
   });
 
   it('selects by roles, case ids and tags, and rejects names it does not know', async () => {
