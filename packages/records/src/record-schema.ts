@@ -167,7 +167,7 @@ export const recordSchema = {
         dollars: {
           type: 'object',
           required: ['total', 'per_case_run'],
-          properties: { total: amount, per_case_run: amount },
+          properties: { total: amount, per_case_run: amount, unfinished: amount },
         },
         tokens: {
           type: 'object',

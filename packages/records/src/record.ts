@@ -107,7 +107,17 @@ export interface RunMetrics {
   /** Runs whose outcome (allowed, refused, unanswerable) was right. */
   readonly answerability: RecordRate;
   /** Dollars billed from the price table. */
-  readonly dollars: { readonly total: number; readonly per_case_run: number };
+  readonly dollars: {
+    /** Every dollar billed for the config, calls of case runs that never finished included. */
+    readonly total: number;
+    /** The mean cost of a finished case run. */
+    readonly per_case_run: number;
+    /**
+     * Of the total, what calls of case runs that never finished (a kill, a cancel) cost;
+     * present when the calls were billed one by one.
+     */
+    readonly unfinished?: number;
+  };
   readonly tokens: {
     readonly input: number;
     readonly cached_input: number;
