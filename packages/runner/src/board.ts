@@ -17,6 +17,11 @@ export interface BoardOptions {
   readonly curated: boolean;
   /** Whether the faithfulness scorer ran (it does not in mode plans). */
   readonly faithfulness: boolean;
+  /**
+   * Every dollar billed call by call for this config, when its calls were billed so: the
+   * total then counts calls of case runs that never finished (killed, cancelled).
+   */
+  readonly billedUsd?: number;
 }
 
 function rate(count: number, total: number): RecordRate {
@@ -121,7 +126,7 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     accuracy_generated: options.curated ? rate(generatedPass, n) : null,
     pass_k: passK_,
     answerability: rate(answerable, n),
-    dollars: { total: dollars, per_case_run: n === 0 ? 0 : dollars / n },
+    dollars: dollarsOf(dollars, n, options.billedUsd),
     tokens,
     latency: { p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95) },
     harness_overhead: { p50_ms: percentile(overheads, 50), p95_ms: percentile(overheads, 95) },
@@ -129,6 +134,18 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     determinism: determinism_,
     faithfulness,
   };
+}
+
+/**
+ * Dollars of a board: per case run from the case runs' own costs; in all, every call billed
+ * (when known), so money spent on case runs that never finished is not left out.
+ */
+function dollarsOf(ofCases: number, n: number, billed: number | undefined): RunMetrics['dollars'] {
+  const perCaseRun = n === 0 ? 0 : ofCases / n;
+  if (billed === undefined) return { total: ofCases, per_case_run: perCaseRun };
+  // Float sums in another order: a difference below a millionth of a cent is not a call.
+  const unfinished = billed - ofCases > 1e-9 ? billed - ofCases : 0;
+  return { total: ofCases + unfinished, per_case_run: perCaseRun, unfinished };
 }
 
 function mean(values: readonly number[]): number {

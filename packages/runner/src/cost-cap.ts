@@ -47,11 +47,24 @@ export class CostCap {
     this.#started++;
   }
 
-  /** A case run finished (or was read back from the journal) having cost `usd`. */
-  finish(usd: number): void {
+  /**
+   * Dollars billed as they are spent: one LLM call as it completes (a config whose client
+   * reports its calls), or what a killed run had spent, read back from its journal. Money
+   * spent on a case run that never finishes still counts against the cap.
+   */
+  spend(usd: number): void {
+    this.#spent += usd;
+  }
+
+  /**
+   * A case run finished (or was read back from the journal) having cost `usd`. Its dollars
+   * are added to what was spent unless `billed` says its calls were already spent one by
+   * one (`spend`).
+   */
+  finish(usd: number, options: { readonly billed?: boolean } = {}): void {
     this.#finished++;
     this.#started = Math.max(this.#started, this.#finished);
-    this.#spent += usd;
+    if (options.billed !== true) this.#spent += usd;
     if (usd > this.#mostExpensive) this.#mostExpensive = usd;
   }
 

@@ -1,5 +1,6 @@
 import type { Engine } from '@nl2sql/engine';
 import type { LlmConfig } from '@nl2sql/llm';
+import type { LlmCallFeed } from './llm-call-feed.js';
 
 /**
  * One system under test: an engine and, when it runs on an LLM config, that config. The
@@ -45,4 +46,11 @@ export interface EvalConfig {
   readonly external?: boolean;
   /** Where an external engine is reached, without credentials; kept in the journal's header. */
   readonly endpoint?: string;
+  /**
+   * The LLM calls of this config's client as each completes. With one, every call is billed
+   * (against the cap, into the journal) the moment it is made, not when its case finishes;
+   * `referenceConfig` sets it. Without one (an HTTP engine), a case run is billed from the
+   * usage its answer reports.
+   */
+  readonly calls?: LlmCallFeed;
 }

@@ -26,6 +26,7 @@ export {
 } from './case-run-record.js';
 export { type CaseSelection, selectCases } from './case-selection.js';
 export { CostCap } from './cost-cap.js';
+export { type DataFingerprint, dataFingerprint } from './data-fingerprint.js';
 export { databaseIdentity } from './database-identity.js';
 export { defaultScorers, type ScorerOptions } from './default-scorers.js';
 export {
@@ -37,18 +38,26 @@ export type { EvalConfig } from './eval-config.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldTables } from './gold-tables.js';
 export {
+  JOURNAL_FORMAT,
   Journal,
+  type JournalCall,
   type JournalContents,
+  type JournalDatabase,
+  type JournalEngine,
   type JournalEntry,
   type JournalHeader,
   readJournal,
 } from './journal.js';
 export {
   type JournalRun,
+  journalDifferences,
   journalHeader,
   journalListener,
+  type ResumedRun,
   resumeJournal,
 } from './journal-listener.js';
+export { JournalLock } from './journal-lock.js';
+export { LlmCallFeed, type LlmCallListener } from './llm-call-feed.js';
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
 export { percentile } from './percentile.js';
 export { type PlansEngine, plansEngine } from './plans-engine.js';

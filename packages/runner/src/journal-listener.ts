@@ -1,90 +1,170 @@
 import type { Mode } from '@nl2sql/gate';
 import { fromCaseRunRecord } from './case-run-record.js';
-import { Journal, type JournalHeader, readJournal } from './journal.js';
+import {
+  JOURNAL_FORMAT,
+  Journal,
+  type JournalDatabase,
+  type JournalEngine,
+  type JournalHeader,
+  readJournal,
+} from './journal.js';
 import type { FinishedCase, RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
 import { type CaseTask, taskKey } from './task-list.js';
 
-/** What identifies a run to its journal. */
+/** What identifies a run to its journal: a resume must be the same run in every one. */
 export interface JournalRun {
   readonly mode: Mode;
   readonly suiteDigest: string;
   readonly configs: readonly string[];
   readonly tasksDigest: string;
+  /** Each config's engine (name, version, models, URL without credentials). */
+  readonly engines: Readonly<Record<string, JournalEngine>>;
+  /** The database, down to a digest of its data. */
+  readonly database: JournalDatabase;
+  /** The options that change a case run's score. */
+  readonly options: Readonly<Record<string, unknown>>;
 }
 
 /** The header a run's journal starts with. */
 export function journalHeader(run: JournalRun): JournalHeader {
   return {
     type: 'header',
-    format: 2,
+    format: JOURNAL_FORMAT,
     mode: run.mode,
     suite_digest: run.suiteDigest,
     configs: run.configs,
     tasks_digest: run.tasksDigest,
+    engines: run.engines,
+    database: run.database,
+    options: run.options,
   };
 }
 
 /**
- * The journal as a listener: on run.started it opens the file (a fresh one with its header,
- * or on resume the existing one), and every case.finished appends one line.
+ * The journal as a listener: on run.started it opens the file (a fresh one with the run's
+ * header, or on resume the existing one), every case.finished appends one line and every
+ * call.billed one line, so a kill loses neither finished work nor the record of money spent.
  */
-export function journalListener(path: string, resume: boolean): RunEventListener {
+export function journalListener(path: string, resume: boolean, run: JournalRun): RunEventListener {
   let journal: Journal | null = null;
   return (event) => {
     if (event.type === 'run.started') {
-      const header = journalHeader({
-        mode: event.mode,
-        suiteDigest: event.dataset.digest,
-        configs: event.configs,
-        tasksDigest: event.tasksDigest,
-      });
-      journal = new Journal(path, header, resume);
+      journal = new Journal(path, journalHeader(run), resume);
     } else if (event.type === 'case.finished') {
       journal?.append(event.config, event.result);
+    } else if (event.type === 'call.billed') {
+      const { usage } = event;
+      journal?.appendCall({
+        type: 'call',
+        config: event.config,
+        case_id: event.caseId,
+        role: event.role,
+        pass: event.pass,
+        node: usage.node,
+        model: usage.model,
+        input: usage.input,
+        cached_input: usage.cached,
+        cache_write: usage.cacheWrite,
+        output: usage.output,
+        reasoning: usage.reasoning,
+        cost_usd: event.costUsd,
+      });
     }
   };
 }
 
+/** What a journal holds for a resume: its finished case runs and the dollars it billed. */
+export interface ResumedRun {
+  /** Finished case runs, in the order written (each task once). */
+  readonly cases: readonly FinishedCase[];
+  /** Dollars of the LLM calls it billed one by one, by config (every call, finished or not). */
+  readonly billed: Readonly<Record<string, number>>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function engineText(e: JournalEngine | undefined): string {
+  if (e === undefined) return 'none';
+  return `${e.name} ${e.version}${e.url ? ` at ${e.url}` : ''}${e.models ? ` (${Object.values(e.models).join(', ')})` : ''}`;
+}
+
+/** Every way the journal's run differs from this one, in words; empty when they match. */
+export function journalDifferences(before: JournalHeader, now: JournalHeader): string[] {
+  const out: string[] = [];
+  const field = (what: string, a: unknown, b: unknown) => {
+    if (!same(a, b))
+      out.push(`${what}: ${JSON.stringify(a)} in the journal, ${JSON.stringify(b)} now`);
+  };
+  field('mode', before.mode, now.mode);
+  field('suite digest', before.suite_digest, now.suite_digest);
+  field('configs', before.configs, now.configs);
+  field('task list (cases, roles, passes)', before.tasks_digest, now.tasks_digest);
+  for (const config of new Set([...Object.keys(before.engines), ...Object.keys(now.engines)])) {
+    const a = before.engines[config];
+    const b = now.engines[config];
+    if (!same(a, b)) {
+      out.push(`engine of config ${config}: ${engineText(a)} in the journal, ${engineText(b)} now`);
+    }
+  }
+  field('datasource', before.database.datasource_id, now.database.datasource_id);
+  field('schema fingerprint', before.database.schema_fingerprint, now.database.schema_fingerprint);
+  if (before.database.data_digest !== now.database.data_digest) {
+    const a = before.database.row_counts ?? {};
+    const b = now.database.row_counts ?? {};
+    const tables = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+      .filter((t) => a[t] !== b[t])
+      .map((t) => `${t} ${a[t] ?? 'absent'} -> ${b[t] ?? 'absent'} rows`);
+    out.push(
+      `the database's data changed${tables.length > 0 ? ` (${tables.join(', ')})` : ' (same row counts, different content)'}`,
+    );
+  }
+  for (const key of new Set([...Object.keys(before.options), ...Object.keys(now.options)])) {
+    field(`option ${key}`, before.options[key], now.options[key]);
+  }
+  return out;
+}
+
 /**
- * The case runs a journal already holds for this run, in the order written (each task
- * once). No file, or an empty one, is nothing to resume; a journal of another run (mode,
- * suite, configs or task list) or of an older format is JOURNAL_MISMATCH.
+ * What a journal holds for this run. No file, or an empty one, is nothing to resume. A
+ * journal of another format, or of another run (mode, suite, configs, task list, an engine,
+ * the database or its data, an option that changes scores), is JOURNAL_MISMATCH listing
+ * every difference.
  */
 export function resumeJournal(
   path: string,
   run: JournalRun,
   tasks: readonly CaseTask[],
-): FinishedCase[] {
+): ResumedRun {
   const expected = journalHeader(run);
   const previous = readJournal(path);
-  if (previous === null) return [];
+  if (previous === null) return { cases: [], billed: {} };
   const h = previous.header;
-  if (
-    h.format !== expected.format ||
-    h.mode !== expected.mode ||
-    h.suite_digest !== expected.suite_digest ||
-    h.tasks_digest !== expected.tasks_digest ||
-    h.configs.join('\n') !== expected.configs.join('\n')
-  ) {
-    const which =
-      h.format !== expected.format
-        ? `journal format ${String(h.format)}, this runner writes ${expected.format}`
-        : `mode ${h.mode}, configs ${h.configs.join(', ')}`;
+  if (h.format !== expected.format) {
     throw new RunnerError(
       'JOURNAL_MISMATCH',
-      `journal ${path} belongs to another run (${which}); run again without resume to start over`,
+      `journal ${path} is of format ${String(h.format)}, this runner writes ${expected.format}; run again without resume to start over`,
+    );
+  }
+  const differences = journalDifferences(h, expected);
+  if (differences.length > 0) {
+    throw new RunnerError(
+      'JOURNAL_MISMATCH',
+      `journal ${path} belongs to another run; run again without resume to start over. What differs:\n${differences.map((d) => `  ${d}`).join('\n')}`,
     );
   }
   const keys = new Set(tasks.map((t) => t.key));
   const seen = new Set<string>();
-  const resumed: FinishedCase[] = [];
+  const cases: FinishedCase[] = [];
   for (const entry of previous.entries) {
     const result = fromCaseRunRecord(entry.record);
     const key = taskKey(entry.config, result);
     if (!keys.has(key) || seen.has(key)) continue;
     seen.add(key);
-    resumed.push({ config: entry.config, result });
+    cases.push({ config: entry.config, result });
   }
-  return resumed;
+  const billed: Record<string, number> = {};
+  for (const call of previous.calls)
+    billed[call.config] = (billed[call.config] ?? 0) + call.cost_usd;
+  return { cases, billed };
 }

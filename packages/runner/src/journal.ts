@@ -11,16 +11,42 @@ import type { CaseResult } from './case-result.js';
 import { type CaseRunRecord, toCaseRunRecord } from './case-run-record.js';
 import { RunnerError } from './runner-error.js';
 
+/** This runner's journal format (see decisions/runner-journal-format.md). */
+export const JOURNAL_FORMAT = 3;
+
+/** An engine as the journal header identifies it (its URL carries no credentials). */
+export interface JournalEngine {
+  readonly name: string;
+  readonly version: string;
+  readonly models: Readonly<Record<string, string>> | null;
+  readonly url: string | null;
+}
+
+/** The database a run asked, down to its data. */
+export interface JournalDatabase {
+  readonly datasource_id: string | null;
+  readonly schema_fingerprint: string | null;
+  /** SHA-256 over the data (see dataFingerprint); null when the caller gave none. */
+  readonly data_digest: string | null;
+  /** Rows per table when the data was fingerprinted, so a changed table can be named. */
+  readonly row_counts: Readonly<Record<string, number>> | null;
+}
+
 /** The first line of a journal: what run it belongs to, so a resume cannot mix runs. */
 export interface JournalHeader {
   readonly type: 'header';
-  /** 2 since the task-list digest was named `tasks_digest` (format 1 called it `plan`). */
-  readonly format: 2;
+  /** 3 since the header names engines, data and options (2 had none; 1 called the digest `plan`). */
+  readonly format: typeof JOURNAL_FORMAT;
   readonly mode: string;
   readonly suite_digest: string;
   readonly configs: readonly string[];
   /** SHA-256 of the task keys in order: the same configs, cases, roles and passes. */
   readonly tasks_digest: string;
+  /** Each config's engine, by config name. */
+  readonly engines: Readonly<Record<string, JournalEngine>>;
+  readonly database: JournalDatabase;
+  /** The options that change a case run's score (see journalOptions). */
+  readonly options: Readonly<Record<string, unknown>>;
 }
 
 /** One finished case run of one config. */
@@ -30,9 +56,28 @@ export interface JournalEntry {
   readonly record: CaseRunRecord;
 }
 
+/** One LLM call, billed as it completed, whichever case run it was for. */
+export interface JournalCall {
+  readonly type: 'call';
+  readonly config: string;
+  /** The case run it was made for, when known (null: outside any case run). */
+  readonly case_id: string | null;
+  readonly role: string | null;
+  readonly pass: number | null;
+  readonly node: string;
+  readonly model: string;
+  readonly input: number;
+  readonly cached_input: number;
+  readonly cache_write: number;
+  readonly output: number;
+  readonly reasoning: number;
+  readonly cost_usd: number;
+}
+
 export interface JournalContents {
   readonly header: JournalHeader;
   readonly entries: readonly JournalEntry[];
+  readonly calls: readonly JournalCall[];
 }
 
 /**
@@ -47,6 +92,7 @@ export function readJournal(path: string): JournalContents | null {
   const complete = lines.slice(0, -1);
   let header: JournalHeader | null = null;
   const entries: JournalEntry[] = [];
+  const calls: JournalCall[] = [];
   complete.forEach((line, index) => {
     let value: unknown;
     try {
@@ -65,18 +111,20 @@ export function readJournal(path: string): JournalContents | null {
       header = value as JournalHeader;
     } else if (item.type === 'case') {
       entries.push(value as JournalEntry);
+    } else if (item.type === 'call') {
+      calls.push(value as JournalCall);
     } else {
       throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index + 1}: unknown line type`);
     }
   });
   if (header === null) return null;
-  return { header, entries };
+  return { header, entries, calls };
 }
 
 /**
- * Appends one JSON line per finished case run, each written to the file (opened, written,
- * closed) before the run moves on, so a crash or kill loses no finished work and nothing is
- * left open when a run fails.
+ * Appends one JSON line per finished case run and per billed LLM call, each written to the
+ * file (opened, written, closed) before the run moves on, so a crash or kill loses no
+ * finished work and no spent dollar, and nothing is left open when a run fails.
  */
 export class Journal {
   readonly path: string;
@@ -101,6 +149,11 @@ export class Journal {
   append(config: string, result: CaseResult): void {
     const entry: JournalEntry = { type: 'case', config, record: toCaseRunRecord(result) };
     this.#write(entry);
+  }
+
+  /** Writes one billed LLM call. */
+  appendCall(call: JournalCall): void {
+    this.#write(call);
   }
 
   #write(value: unknown): void {

@@ -6,6 +6,7 @@ import {
 } from '@nl2sql/engine';
 import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
 import type { EvalConfig } from './eval-config.js';
+import { LlmCallFeed } from './llm-call-feed.js';
 import { DEFAULT_MAX_ROWS } from './row-cap.js';
 
 /** What every reference engine of a run shares: the datasources, the policy, the retriever. */
@@ -29,6 +30,7 @@ export interface ReferenceConfig extends EvalConfig {
   readonly llm: LlmConfig;
   readonly curated: boolean;
   readonly maxRows: number;
+  readonly calls: LlmCallFeed;
   /** Closes the LLM client (the datasources belong to the caller). */
   close(): Promise<void>;
 }
@@ -45,7 +47,15 @@ export function referenceConfig(
   setup: ReferenceSetup,
   clientOptions: LlmClientOptions = {},
 ): ReferenceConfig {
-  const client = new LlmClient(llm, clientOptions);
+  // Every completed call is published as it completes, so the run bills it at once.
+  const calls = new LlmCallFeed();
+  const client = new LlmClient(llm, {
+    ...clientOptions,
+    onUsage: (usage) => {
+      clientOptions.onUsage?.(usage);
+      calls.publish(usage);
+    },
+  });
   const maxRows = setup.maxRows ?? DEFAULT_MAX_ROWS;
   const make = (useCurated: boolean) =>
     new ReferenceEngine({
@@ -66,6 +76,7 @@ export function referenceConfig(
     llm,
     curated,
     maxRows,
+    calls,
     engine: make(curated),
     generated: make(false),
     close: () => client.close(),

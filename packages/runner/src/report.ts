@@ -22,6 +22,11 @@ export interface ReportInput {
   readonly timings: RunTimings;
   /** Each config's engine, by config name, as it described itself at the start. */
   readonly engines: Readonly<Record<string, EngineIdentity>>;
+  /**
+   * Dollars of every LLM call billed one by one, by config (those configs only): with the
+   * calls of case runs that never finished, and of a resumed run's journal.
+   */
+  readonly billed?: Readonly<Record<string, number>>;
 }
 
 /** The settings a record carries, so only like-for-like runs are compared. */
@@ -101,6 +106,9 @@ export function buildReport(input: ReportInput): RunReport {
               passes: settings.passes,
               curated: settings.curated,
               faithfulness,
+              ...(input.billed?.[config.name] !== undefined
+                ? { billedUsd: input.billed[config.name] }
+                : {}),
             }),
       cases,
     };

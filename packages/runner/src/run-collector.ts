@@ -21,12 +21,16 @@ export class RunCollector {
   #databaseMs = 0;
   #scoringMs = 0;
   #queuedMs = 0;
+  readonly #billed = new Map<string, number>();
 
   readonly listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
       for (const { config, result } of event.resumed) {
         this.#add(taskKey(config, result), result);
       }
+      for (const [config, usd] of Object.entries(event.billed)) this.#bill(config, usd);
+    } else if (event.type === 'call.billed') {
+      this.#bill(event.config, event.costUsd);
     } else if (event.type === 'case.started') {
       const key = taskKey(event.config, event);
       if (this.#open.has(key) || this.results.has(key)) {
@@ -54,6 +58,18 @@ export class RunCollector {
   /** Case runs started and never finished: the ones a cancel cut short in flight. */
   get unfinished(): ReadonlySet<string> {
     return this.#open;
+  }
+
+  /**
+   * Dollars of the LLM calls billed one by one for `config` (this run's and, on resume, the
+   * journal's), whether or not their case runs finished.
+   */
+  billed(config: string): number {
+    return this.#billed.get(config) ?? 0;
+  }
+
+  #bill(config: string, usd: number): void {
+    this.#billed.set(config, (this.#billed.get(config) ?? 0) + usd);
   }
 
   #add(key: string, result: CaseResult): void {

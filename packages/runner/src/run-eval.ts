@@ -1,19 +1,74 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AskUsage } from '@nl2sql/engine';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { assertScorable } from '@nl2sql/suite';
 import { askCase } from './ask-case.js';
+import { caseCost } from './case-cost.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
 import { describeEngine, type EngineIdentity } from './engine-identity.js';
-import { journalListener, resumeJournal } from './journal-listener.js';
+import type { EvalConfig } from './eval-config.js';
+import {
+  type JournalRun,
+  journalListener,
+  type ResumedRun,
+  resumeJournal,
+} from './journal-listener.js';
+import { JournalLock } from './journal-lock.js';
 import { buildReport } from './report.js';
 import { retrieveCase } from './retrieve-case.js';
 import { RunCollector } from './run-collector.js';
-import { allListeners } from './run-event.js';
-import { type RunEvalOptions, resolveRunOptions } from './run-options.js';
+import { allListeners, type RunEventListener } from './run-event.js';
+import { type RunEvalOptions, type RunSettings, resolveRunOptions } from './run-options.js';
 import type { RunReport } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 import { schedule } from './schedule.js';
-import { listTasks, pendingTasks } from './task-list.js';
+import { type CaseTask, listTasks, pendingTasks, type TaskList } from './task-list.js';
+
+/**
+ * The options that change what a case run scores, as a journal records them: a resume with
+ * any of them changed would put two runs' scores on one board.
+ */
+function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<string, unknown> {
+  return {
+    passes: run.passes,
+    curated: run.curated,
+    ask_timeout_ms: run.askTimeoutMs,
+    max_rows: run.maxRows,
+    full_snapshot_max_tables: run.fullSnapshotMaxTables,
+    tolerance: options.tolerance ?? null,
+    refusal_message: options.refusalMessage ?? null,
+    scorers: run.scorers.map((s) => s.name),
+  };
+}
+
+/** What identifies this run to its journal. */
+function journalRun(
+  run: RunSettings,
+  list: TaskList,
+  engines: Readonly<Record<string, EngineIdentity>>,
+  options: RunEvalOptions,
+): JournalRun {
+  return {
+    mode: run.mode,
+    suiteDigest: run.dataset.digest,
+    configs: run.configs.map((c) => c.name),
+    tasksDigest: list.digest,
+    engines: Object.fromEntries(
+      Object.entries(engines).map(([name, e]) => [
+        name,
+        { name: e.name, version: e.version, models: e.models, url: e.url },
+      ]),
+    ),
+    database: {
+      datasource_id: options.database?.datasource_id ?? null,
+      schema_fingerprint: options.database?.schema_fingerprint ?? null,
+      data_digest: options.data?.digest ?? null,
+      row_counts: options.data?.rowCounts ?? null,
+    },
+    options: scoringOptions(run, options),
+  };
+}
 
 /**
  * Runs a suite against one or more engines and scores every case run (spec 000, "How a run
@@ -22,10 +77,14 @@ import { listTasks, pendingTasks } from './task-list.js';
  * task, one case result) -> report. The rest listens to the run's events: the collector the
  * report is built from, the journal and the caller's `onEvent`. A cancelled or capped run
  * still returns its report, with `stopped` set.
+ *
+ * A journal is locked for the length of the run (JOURNAL_LOCKED when another run holds
+ * it), and a resume must be the same run: the same engines, database data and scoring
+ * options (JOURNAL_MISMATCH names what differs). Each LLM call of a config that reports
+ * its calls is billed, against the cap and into the journal, as it completes.
  */
 export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   const run = resolveRunOptions(options);
-  const cap = new CostCap(run.maxCostUsd);
   const list = listTasks(options.suite, options, run.mode, run.passes, run.configs);
   // Admission: a case the run compares must have gold rows, or it would be scored on its
   // outcome alone (UnscorableSuiteError, every such case named). An external engine sees
@@ -38,106 +97,183 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
       ...(options.roles ? { roles: options.roles } : {}),
     },
   );
-  const configs = run.configs.map((c) => c.name);
-  const identity = {
-    mode: run.mode,
-    suiteDigest: run.dataset.digest,
-    configs,
-    tasksDigest: list.digest,
-  };
-  const resumed =
-    options.resume && options.journal ? resumeJournal(options.journal, identity, list.tasks) : [];
-  for (const done of resumed) cap.finish(done.result.costUsd ?? 0);
+  const lock = options.journal ? JournalLock.acquire(options.journal) : null;
+  try {
+    return await runLocked(options, run, list, lock?.notice ?? null);
+  } finally {
+    lock?.release();
+  }
+}
 
-  // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
-  // before any case starts so no statement timeout or LLM deadline running then pays for it.
-  if (run.mode !== 'retrieval') await loadSqlcheck();
-
+async function runLocked(
+  options: RunEvalOptions,
+  run: RunSettings,
+  list: TaskList,
+  lockNotice: string | null,
+): Promise<RunReport> {
   // What each config's engine says it is: records, the journal and the board name it.
   const engines: Record<string, EngineIdentity> = {};
   for (const config of run.configs) {
     engines[config.name] = await describeEngine(config, options.signal);
   }
+  const identity = journalRun(run, list, engines, options);
+  const resumed: ResumedRun =
+    options.resume && options.journal
+      ? resumeJournal(options.journal, identity, list.tasks)
+      : { cases: [], billed: {} };
+
+  const cap = new CostCap(run.maxCostUsd);
+  const byName = new Map(run.configs.map((c) => [c.name, c]));
+  // A config whose calls are billed one by one had its journal's calls billed already.
+  const billedPerCall = (name: string) => byName.get(name)?.calls !== undefined;
+  for (const done of resumed.cases) {
+    cap.finish(done.result.costUsd ?? 0, { billed: billedPerCall(done.config) });
+  }
+  for (const [name, usd] of Object.entries(resumed.billed)) {
+    if (billedPerCall(name)) cap.spend(usd);
+  }
+
+  // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
+  // before any case starts so no statement timeout or LLM deadline running then pays for it.
+  if (run.mode !== 'retrieval') await loadSqlcheck();
 
   const collector = new RunCollector();
   const emit = allListeners([
     collector.listener,
-    ...(options.journal ? [journalListener(options.journal, options.resume === true)] : []),
+    ...(options.journal
+      ? [journalListener(options.journal, options.resume === true, identity)]
+      : []),
     ...(options.onEvent === undefined ? [] : [options.onEvent].flat()),
   ]);
   const context = { ...run, ...(options.prices ? { prices: options.prices } : {}) };
   const plannedCases = list.tasks.length;
-  let completedCases = resumed.length;
-  let passedCases = resumed.filter((done) => done.result.status === 'pass').length;
+  let completedCases = resumed.cases.length;
+  let passedCases = resumed.cases.filter((done) => done.result.status === 'pass').length;
   const startedAt = new Date();
   const t0 = performance.now();
 
-  emit({
-    type: 'run.started',
-    mode: run.mode,
-    configs,
-    dataset: run.dataset,
-    cases: list.cases.map((c) => ({ id: c.id, question: c.question, datasource: c.datasource })),
-    plannedCases,
-    tasksDigest: list.digest,
-    resumed,
-    engines,
-  });
-  const pending = pendingTasks(list.tasks, new Set(collector.results.keys()));
-  const cancel = options.signal ? { signal: options.signal } : {};
-  const scheduled = await schedule(
-    pending,
-    async (task, signal) => {
-      const { config, case: c, role, pass } = task;
-      const admitted = performance.now();
-      emit({
-        type: 'case.started',
-        config: config.name,
-        caseId: c.id,
-        question: c.question,
-        role,
-        pass,
-      });
-      const asked =
-        run.mode === 'retrieval'
-          ? await retrieveCase(task, context, signal)
-          : await askCase(task, context, signal);
-      // Cancelled in flight: not recorded, and no longer reserved against the cap.
-      if (asked === null) return cap.abandon();
-      const done = timedResult(asked, performance.now() - admitted);
-      cap.finish(done.result.costUsd ?? 0);
-      completedCases++;
-      if (done.result.status === 'pass') passedCases++;
-      const progress = { completedCases, plannedCases, passedCases, dollars: cap.spent };
-      emit({ type: 'case.finished', config: config.name, ...done, ...progress });
-    },
-    { concurrency: run.concurrency, admission: cap, ...cancel },
-  );
-  const cancelled = options.signal?.aborted === true && completedCases < plannedCases;
-  const stopped =
-    scheduled.stopped === 'refused' ? 'max_cost' : cancelled ? 'cancelled' : scheduled.stopped;
-  if (stopped !== 'cancelled' && collector.unfinished.size > 0) {
-    throw new RunnerError(
-      'INTERNAL_ERROR',
-      `${collector.unfinished.size} case run(s) started and never finished in a run that was not cancelled: ${[...collector.unfinished].join(', ')}`,
+  const billing = billCalls(run.configs, emit, cap, context.prices);
+  try {
+    emit({
+      type: 'run.started',
+      mode: run.mode,
+      configs: run.configs.map((c) => c.name),
+      dataset: run.dataset,
+      cases: list.cases.map((c) => ({ id: c.id, question: c.question, datasource: c.datasource })),
+      plannedCases,
+      tasksDigest: list.digest,
+      resumed: resumed.cases,
+      engines,
+      billed: Object.fromEntries(
+        Object.entries(resumed.billed).filter(([name]) => billedPerCall(name)),
+      ),
+      notices: lockNotice === null ? [] : [lockNotice],
+    });
+    const pending = pendingTasks(list.tasks, new Set(collector.results.keys()));
+    const cancel = options.signal ? { signal: options.signal } : {};
+    const scheduled = await schedule(
+      pending,
+      (task, signal) =>
+        billing.during(task, async () => {
+          const { config, case: c, role, pass } = task;
+          const admitted = performance.now();
+          emit({
+            type: 'case.started',
+            config: config.name,
+            caseId: c.id,
+            question: c.question,
+            role,
+            pass,
+          });
+          const asked =
+            run.mode === 'retrieval'
+              ? await retrieveCase(task, context, signal)
+              : await askCase(task, context, signal);
+          // Cancelled in flight: not recorded, and no longer reserved against the cap (the
+          // calls it made stay billed).
+          if (asked === null) return cap.abandon();
+          const done = timedResult(asked, performance.now() - admitted);
+          cap.finish(done.result.costUsd ?? 0, { billed: config.calls !== undefined });
+          completedCases++;
+          if (done.result.status === 'pass') passedCases++;
+          const progress = { completedCases, plannedCases, passedCases, dollars: cap.spent };
+          emit({ type: 'case.finished', config: config.name, ...done, ...progress });
+        }),
+      { concurrency: run.concurrency, admission: cap, ...cancel },
     );
+    const cancelled = options.signal?.aborted === true && completedCases < plannedCases;
+    const stopped =
+      scheduled.stopped === 'refused' ? 'max_cost' : cancelled ? 'cancelled' : scheduled.stopped;
+    if (stopped !== 'cancelled' && collector.unfinished.size > 0) {
+      throw new RunnerError(
+        'INTERNAL_ERROR',
+        `${collector.unfinished.size} case run(s) started and never finished in a run that was not cancelled: ${[...collector.unfinished].join(', ')}`,
+      );
+    }
+    if (stopped !== null) {
+      const progress = { completedCases, plannedCases, dollars: cap.spent };
+      emit({ type: 'run.stopped', reason: stopped, ...progress });
+    }
+    const report = buildReport({
+      settings: run,
+      list,
+      results: collector.results,
+      database: options.database ?? null,
+      retrieval: options.retrieval,
+      stopped,
+      dollars: cap.spent,
+      startedAt,
+      timings: collector.timings(performance.now() - t0),
+      engines,
+      billed: Object.fromEntries(
+        run.configs.flatMap((c) => (c.calls ? [[c.name, collector.billed(c.name)]] : [])),
+      ),
+    });
+    emit({ type: 'run.finished', report });
+    return report;
+  } finally {
+    billing.stop();
   }
-  if (stopped !== null) {
-    const progress = { completedCases, plannedCases, dollars: cap.spent };
-    emit({ type: 'run.stopped', reason: stopped, ...progress });
-  }
-  const report = buildReport({
-    settings: run,
-    list,
-    results: collector.results,
-    database: options.database ?? null,
-    retrieval: options.retrieval,
-    stopped,
-    dollars: cap.spent,
-    startedAt,
-    timings: collector.timings(performance.now() - t0),
-    engines,
-  });
-  emit({ type: 'run.finished', report });
-  return report;
+}
+
+/**
+ * Bills every LLM call of the configs that report theirs as it completes: priced by the
+ * config, spent against the cap and emitted as call.billed (the journal writes it). Which
+ * case run a call was for is known from the async context the task runs in.
+ */
+function billCalls(
+  configs: readonly EvalConfig[],
+  emit: RunEventListener,
+  cap: CostCap,
+  prices: RunEvalOptions['prices'],
+): { during<T>(task: CaseTask, work: () => Promise<T>): Promise<T>; stop(): void } {
+  const current = new AsyncLocalStorage<CaseTask>();
+  const unsubscribe = configs.flatMap((config) =>
+    config.calls
+      ? [
+          config.calls.subscribe((usage: AskUsage) => {
+            const costUsd = caseCost([usage], config.name, config.llm, prices);
+            cap.spend(costUsd);
+            const task = current.getStore();
+            const mine = task?.config === config ? task : undefined;
+            emit({
+              type: 'call.billed',
+              config: config.name,
+              caseId: mine?.case.id ?? null,
+              role: mine?.role ?? null,
+              pass: mine?.pass ?? null,
+              usage,
+              costUsd,
+              dollars: cap.spent,
+            });
+          }),
+        ]
+      : [],
+  );
+  return {
+    during: (task, work) => current.run(task, work),
+    stop: () => {
+      for (const off of unsubscribe) off();
+    },
+  };
 }

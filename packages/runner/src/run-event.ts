@@ -1,3 +1,4 @@
+import type { AskUsage } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
 import type { RecordDataset } from '@nl2sql/records';
 import type { CaseResult, CaseTimings } from './case-result.js';
@@ -23,7 +24,8 @@ export interface FinishedCase {
  * ones. Listeners are called synchronously and in order; one that throws fails the run.
  *
  * A run emits run.started, then per case run case.started and (unless cancelled in flight)
- * case.finished, then run.stopped when it ended early, then run.finished. A run that fails
+ * case.finished, with call.billed for each LLM call of a config that reports its calls as
+ * they complete, then run.stopped when it ended early, then run.finished. A run that fails
  * (an error where it cannot go on) emits nothing more and runEval throws.
  */
 export type RunEvent =
@@ -41,6 +43,10 @@ export type RunEvent =
       readonly resumed: readonly FinishedCase[];
       /** Each config's engine, by config name, as it described itself. */
       readonly engines: Readonly<Record<string, EngineIdentity>>;
+      /** Dollars the journal says were billed call by call before this run, by config (resume). */
+      readonly billed: Readonly<Record<string, number>>;
+      /** What the user should know before the run (a stale journal lock taken over ...). */
+      readonly notices: readonly string[];
     }
   | {
       readonly type: 'case.started';
@@ -61,6 +67,20 @@ export type RunEvent =
       /** Case runs that passed (strict) so far, over completedCases. */
       readonly passedCases: number;
       /** Dollars billed so far over every config. */
+      readonly dollars: number;
+    }
+  | {
+      readonly type: 'call.billed';
+      readonly config: string;
+      /** The case run the call was made for (null when made outside one). */
+      readonly caseId: string | null;
+      readonly role: string | null;
+      readonly pass: number | null;
+      /** The call's usage, as its client reported it. */
+      readonly usage: AskUsage;
+      /** What it cost, by the price of the model its node is configured with. */
+      readonly costUsd: number;
+      /** Dollars billed so far over every config (this call included). */
       readonly dollars: number;
     }
   | {

@@ -4,6 +4,7 @@ import { assertPriced, type LlmConfig, type Price } from '@nl2sql/llm';
 import type { RecordDatabase, RecordDataset } from '@nl2sql/records';
 import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
+import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
 import type { EvalConfig } from './eval-config.js';
 import { DEFAULT_MAX_ROWS } from './row-cap.js';
@@ -46,9 +47,20 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
   readonly signal?: AbortSignal;
   /** Listeners of the run's events, called in order after the runner's own. */
   readonly onEvent?: RunEventListener | readonly RunEventListener[];
-  /** A JSON Lines file that gets one line per finished case run. */
+  /**
+   * A JSON Lines file that gets one line per finished case run and per billed LLM call,
+   * locked for the length of the run (`<journal>.lock`).
+   */
   readonly journal?: string;
-  /** Continue the run the journal holds: its case runs are kept, not asked again. */
+  /**
+   * What the database holds (`dataFingerprint(datasource)`): the journal records it, and a
+   * resume against changed data is refused.
+   */
+  readonly data?: DataFingerprint;
+  /**
+   * Continue the run the journal holds: its case runs are kept, not asked again, and the
+   * dollars it billed count. The run must be the same (JOURNAL_MISMATCH names what differs).
+   */
   readonly resume?: boolean;
   /** Price rows that apply to every config (an llm.prices section). */
   readonly prices?: Readonly<Record<string, Price>>;

@@ -13,6 +13,7 @@ export type RunnerErrorCode =
   | 'NO_RETRIEVE'
   | 'JOURNAL_MISMATCH'
   | 'JOURNAL_CORRUPT'
+  | 'JOURNAL_LOCKED'
   | 'INTERNAL_ERROR';
 
 export class RunnerError extends Error {

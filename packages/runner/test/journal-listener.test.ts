@@ -15,7 +15,22 @@ import {
 } from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
 
-const run: JournalRun = { mode: 'plans', suiteDigest: 'd', configs: ['plans'], tasksDigest: 't' };
+const run: JournalRun = {
+  mode: 'plans',
+  suiteDigest: 'd',
+  configs: ['plans'],
+  tasksDigest: 't',
+  engines: {
+    plans: { name: '@nl2sql/engine', version: '1.0.0', models: null, url: null },
+  },
+  database: {
+    datasource_id: 'chinook',
+    schema_fingerprint: 'f',
+    data_digest: 'data-1',
+    row_counts: { Artist: 275, Invoice: 412 },
+  },
+  options: { passes: 1, curated: false, ask_timeout_ms: 120_000 },
+};
 
 function started(resumed: readonly FinishedCase[] = []): RunEvent {
   return {
@@ -27,6 +42,8 @@ function started(resumed: readonly FinishedCase[] = []): RunEvent {
     plannedCases: 3,
     tasksDigest: 't',
     engines: {},
+    billed: {},
+    notices: [],
     resumed,
   };
 }
@@ -52,7 +69,7 @@ const tasks = ['a', 'b', 'c'].map((id, order) => ({
 describe('journalListener', () => {
   it('writes the header on run.started and one line per case.finished, nothing else', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'sub', 'run.jsonl');
-    const listen = journalListener(path, false);
+    const listen = journalListener(path, false, run);
     listen(started());
     listen({
       type: 'case.started',
@@ -78,7 +95,7 @@ describe('journalListener', () => {
 
   it('on resume appends to the journal, and resumeJournal reads back what it holds for this run', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
-    const first = journalListener(path, false);
+    const first = journalListener(path, false, run);
     first(started());
     const a = caseResultOf('a', { costUsd: 0.25, status: 'fail', lenientStatus: 'fail' });
     first(finished(a));
@@ -86,18 +103,18 @@ describe('journalListener', () => {
     first(finished(caseResultOf('zz')));
     first(finished(caseResultOf('a', { status: 'pass' })));
     const resumed = resumeJournal(path, run, tasks as never);
-    expect(resumed).toEqual([{ config: 'plans', result: a }]);
-    const second = journalListener(path, true);
-    second(started(resumed));
+    expect(resumed).toEqual({ cases: [{ config: 'plans', result: a }], billed: {} });
+    const second = journalListener(path, true, run);
+    second(started(resumed.cases));
     second(finished(caseResultOf('b')));
     expect(readJournal(path)?.entries.map((e) => e.record.case_id)).toEqual(['a', 'zz', 'a', 'b']);
   });
 
   it('a journal of another run, or of format 1, is JOURNAL_MISMATCH; no journal resumes nothing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'journal-'));
-    expect(resumeJournal(join(dir, 'none.jsonl'), run, [])).toEqual([]);
+    expect(resumeJournal(join(dir, 'none.jsonl'), run, [])).toEqual({ cases: [], billed: {} });
     const path = join(dir, 'run.jsonl');
-    journalListener(path, false)(started());
+    journalListener(path, false, run)(started());
     expect(() => resumeJournal(path, { ...run, tasksDigest: 'other' }, [])).toThrow(
       expect.objectContaining({ code: 'JOURNAL_MISMATCH' }),
     );
@@ -114,6 +131,82 @@ describe('journalListener', () => {
       plan: 't',
     };
     writeFileSync(old, `${JSON.stringify(v1)}\n`);
-    expect(() => resumeJournal(old, run, [])).toThrow(/journal format 1/);
+    expect(() => resumeJournal(old, run, [])).toThrow(/is of format 1, this runner writes 3/);
+  });
+
+  it('a resume against another engine, changed data or changed options names every difference', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    journalListener(path, false, run)(started());
+    const other: JournalRun = {
+      ...run,
+      engines: {
+        plans: { name: 'acme', version: '2', models: null, url: 'http://b.example:8080' },
+      },
+      database: {
+        ...run.database,
+        data_digest: 'data-2',
+        row_counts: { Artist: 275, Invoice: 413 },
+      },
+      options: { ...run.options, ask_timeout_ms: 5_000 },
+    };
+    let message = '';
+    try {
+      resumeJournal(path, other, []);
+    } catch (error) {
+      message = (error as Error).message;
+      expect(error).toMatchObject({ code: 'JOURNAL_MISMATCH' });
+    }
+    expect(message).toContain(
+      'engine of config plans: @nl2sql/engine 1.0.0 in the journal, acme 2 at http://b.example:8080 now',
+    );
+    expect(message).toContain("the database's data changed (Invoice 412 -> 413 rows)");
+    expect(message).toContain('option ask_timeout_ms: 120000 in the journal, 5000 now');
+    const sameCounts: JournalRun = { ...run, database: { ...run.database, data_digest: 'data-3' } };
+    expect(() => resumeJournal(path, sameCounts, [])).toThrow(
+      /data changed \(same row counts, different content\)/,
+    );
+    expect(resumeJournal(path, run, [])).toEqual({ cases: [], billed: {} });
+  });
+
+  it('writes every billed call, and a resume adds up what the journal billed by config', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    const listen = journalListener(path, false, run);
+    listen(started());
+    const usage = {
+      node: 'planner',
+      provider: 'openai',
+      model: 'gpt-5.4',
+      input: 100,
+      cached: 10,
+      cacheWrite: 0,
+      output: 20,
+      reasoning: 5,
+    };
+    for (const [caseId, costUsd] of [
+      ['a', 0.5],
+      [null, 0.25],
+    ] as const) {
+      listen({
+        type: 'call.billed',
+        config: 'plans',
+        caseId,
+        role: null,
+        pass: caseId === null ? null : 1,
+        usage,
+        costUsd,
+        dollars: 0,
+      });
+    }
+    expect(readJournal(path)?.calls).toEqual([
+      expect.objectContaining({
+        type: 'call',
+        case_id: 'a',
+        node: 'planner',
+        input: 100,
+        cost_usd: 0.5,
+      }),
+      expect.objectContaining({ type: 'call', case_id: null, cost_usd: 0.25 }),
+    ]);
+    expect(resumeJournal(path, run, []).billed).toEqual({ plans: 0.75 });
   });
 });

@@ -7,11 +7,14 @@ import { caseResultOf } from './case-result-fixture.js';
 
 const header: JournalHeader = {
   type: 'header',
-  format: 2,
+  format: 3,
   mode: 'plans',
   suite_digest: 'd',
   configs: ['plans'],
   tasks_digest: 'p',
+  engines: {},
+  database: { datasource_id: null, schema_fingerprint: null, data_digest: null, row_counts: null },
+  options: {},
 };
 
 describe('journal', () => {

@@ -56,6 +56,8 @@ describe('RunCollector', () => {
       plannedCases: 1,
       tasksDigest: 't',
       engines: {},
+      billed: {},
+      notices: [],
       resumed: [{ config: 'plans', result: caseResultOf('a') }],
     });
     expect(() => collector.listener(started('a'))).toThrow(/started twice/);
