@@ -1,5 +1,5 @@
 // A text-to-SQL service on 127.0.0.1 for the CLI's tests: answers every ask with the reply
-// `answer` makes, after `delayMs`, and counts the asks.
+// `answer` makes, after `hold` settles and `delayMs` pass, and counts the asks.
 import { createServer, type Server } from 'node:http';
 
 export interface TestEngineServer {
@@ -24,7 +24,7 @@ export const errorReply =
 
 export async function startEngineServer(
   answer: EngineReply,
-  options: { delayMs?: number; describe?: unknown } = {},
+  options: { delayMs?: number; describe?: unknown; hold?: Promise<void> } = {},
 ): Promise<TestEngineServer> {
   let asks = 0;
   const server: Server = createServer((req, res) => {
@@ -47,8 +47,13 @@ export async function startEngineServer(
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer(body)));
       };
-      if (options.delayMs) setTimeout(reply, options.delayMs);
-      else reply();
+      const answer_ = () => {
+        if (options.delayMs) setTimeout(reply, options.delayMs);
+        else reply();
+      };
+      // Replies wait for `hold`, so a test decides when the run may go on.
+      if (options.hold) void options.hold.then(answer_);
+      else answer_();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

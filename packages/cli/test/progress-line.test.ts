@@ -35,6 +35,8 @@ const started = (resumed: number): RunEvent => ({
   plannedCases: 9,
   tasksDigest: 't',
   engines: {},
+  billed: {},
+  notices: [],
   resumed: Array.from({ length: resumed }, () => ({ config: 'plans', result })),
 });
 

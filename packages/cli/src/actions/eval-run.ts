@@ -18,6 +18,7 @@ import {
 } from '@nl2sql/llm';
 import {
   databaseIdentity,
+  dataFingerprint,
   type EvalConfig,
   plansEngine,
   type ReferenceSetup,
@@ -248,7 +249,13 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
               },
             }
           : {}),
-        ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
+        // A journal records the data it was written against, so --resume refuses changed data.
+        ...(typeof flags.journal === 'string'
+          ? {
+              journal: resolve(io.cwd, flags.journal),
+              data: await dataFingerprint(setup.datasource),
+            }
+          : {}),
         ...(flags.resume ? { resume: true } : {}),
         signal: stop.signal,
         onEvent: [progress, recorder, ...save],

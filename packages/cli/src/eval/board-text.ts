@@ -52,7 +52,11 @@ function boardRows(board: ConfigReport): string[][] {
       `${m.suspect.count}/${m.suspect.total}  passed with a constant query where the gold reads a table`,
     ]);
   }
-  rows.push(['dollars', `${usd(m.dollars.total)} (${usd(m.dollars.per_case_run)} per case run)`]);
+  const unfinished = m.dollars.unfinished ?? 0;
+  rows.push([
+    'dollars',
+    `${usd(m.dollars.total)} (${usd(m.dollars.per_case_run)} per case run${unfinished > 0 ? `; ${usd(unfinished)} of it on case runs that did not finish` : ''})`,
+  ]);
   const t = m.tokens;
   rows.push([
     'tokens',

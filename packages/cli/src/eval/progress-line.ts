@@ -12,10 +12,14 @@ const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixe
 export function progressListener(io: Io): RunEventListener & { done(): void } {
   const live = io.status !== undefined;
   const listener = (event: RunEvent): void => {
-    if (event.type === 'run.started' && event.resumed.length > 0) {
-      io.err(
-        `resuming: ${event.resumed.length} of ${event.plannedCases} case runs already in the journal`,
-      );
+    if (event.type === 'run.started') {
+      for (const notice of event.notices) io.err(`nl2sql: ${notice}`);
+      if (event.resumed.length > 0) {
+        const billed = Object.values(event.billed).reduce((a, b) => a + b, 0);
+        io.err(
+          `resuming: ${event.resumed.length} of ${event.plannedCases} case runs already in the journal${billed > 0 ? `, $${billed.toFixed(4)} already billed` : ''}`,
+        );
+      }
     }
     if (event.type !== 'case.finished') return;
     const r = event.result;

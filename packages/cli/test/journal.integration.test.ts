@@ -1,0 +1,117 @@
+// `eval run --journal`: one journal, one run (two real processes), and a resume refuses a
+// run that is not the journal's (another engine).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { errorReply, startEngineServer } from './engine-server.js';
+import { captureIo } from './io-capture.js';
+
+const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const CASES = 'chinook_001,chinook_002,chinook_003,chinook_004';
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI in a child process. */
+function cli(args: readonly string[]) {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@nl2sql/source', '--import', 'tsx', bin, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString('utf8');
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString('utf8');
+  });
+  const done = new Promise<Finished>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+const lines = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { type: string; record?: { case_id: string; role: string } });
+
+describe('one journal, one run', () => {
+  test('a second process on the same journal is refused (exit 3) while the first runs on, losing nothing', async () => {
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const engine = await startEngineServer(errorReply('held'), { hold });
+    try {
+      const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-lock-')), 'run.jsonl');
+      const args = ['eval', 'run', '--cases', CASES, '--engine', engine.url, '--concurrency', '1'];
+      // The first run's asks wait until the second process has tried the same journal.
+      const first = cli([...args, '--journal', journal]);
+      let ended = false;
+      void first.done.then(() => {
+        ended = true;
+      });
+      while (engine.asks === 0 && !ended) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (ended) throw new Error(`the first run ended before asking: ${(await first.done).stderr}`);
+      const two = await cli([...args, '--journal', journal, '--resume']).done;
+      release();
+      const one = await first.done;
+      expect(two.code).toBe(EXIT.config);
+      expect(two.stderr).toContain(`journal ${journal} is in use by process ${first.child.pid}`);
+      expect(two.stdout).toBe('');
+      expect(one.code).toBe(EXIT.ok);
+      // The first run's journal: its header and one line per case run, none twice.
+      const written = lines(journal);
+      expect(written[0]?.type).toBe('header');
+      const cases = written
+        .filter((l) => l.type === 'case')
+        .map((l) => `${l.record?.case_id}@${l.record?.role}`);
+      expect(new Set(cases).size).toBe(cases.length);
+      expect(cases).toHaveLength(12);
+    } finally {
+      release();
+      await engine.close();
+    }
+  }, 120_000);
+});
+
+describe('--resume refuses a different run', () => {
+  test('another --engine URL: exit 3, naming the engine in the journal and the one now', async () => {
+    const a = await startEngineServer(errorReply('a'));
+    const b = await startEngineServer(errorReply('b'));
+    try {
+      const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-resume-')), 'run.jsonl');
+      const args = ['eval', 'run', '--cases', CASES, '--name', 'svc', '--journal', journal];
+      expect(await main([...args, '--engine', a.url], captureIo().io)).toBe(EXIT.ok);
+      // As if killed after five case runs.
+      const kept = readFileSync(journal, 'utf8').split('\n').slice(0, 6).join('\n');
+      writeFileSync(journal, `${kept}\n`);
+      const c = captureIo();
+      expect(await main([...args, '--engine', b.url, '--resume'], c.io)).toBe(EXIT.config);
+      expect(c.err()).toContain('belongs to another run');
+      expect(c.err()).toContain(
+        `engine of config svc: unknown unknown at ${a.url} in the journal, unknown unknown at ${b.url} now`,
+      );
+      expect(b.asks).toBe(0);
+      // The same engine resumes.
+      const d = captureIo();
+      expect(await main([...args, '--engine', a.url, '--resume'], d.io)).toBe(EXIT.ok);
+      expect(d.err()).toContain('resuming: 5 of 12 case runs already in the journal');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 120_000);
+});
