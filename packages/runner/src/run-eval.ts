@@ -114,7 +114,7 @@ async function runLocked(
   // What each config's engine says it is: records, the journal and the board name it.
   const engines: Record<string, EngineIdentity> = {};
   for (const config of run.configs) {
-    engines[config.name] = await describeEngine(config, options.signal);
+    engines[config.name] = run.redactor.redactValue(await describeEngine(config, options.signal));
   }
   const identity = journalRun(run, list, engines, options);
   const resumed: ResumedRun =
@@ -192,7 +192,12 @@ async function runLocked(
           // Cancelled in flight: not recorded, and no longer reserved against the cap (the
           // calls it made stay billed).
           if (asked === null) return cap.abandon();
-          const done = timedResult(asked, performance.now() - admitted);
+          // What an engine or a model echoed (a key in an error body) is masked here, once,
+          // before the result reaches the journal, the records or any listener.
+          const done = timedResult(
+            { result: run.redactor.redactValue(asked.result), timings: asked.timings },
+            performance.now() - admitted,
+          );
           cap.finish(done.result.costUsd ?? 0, { billed: config.calls !== undefined });
           completedCases++;
           if (done.result.status === 'pass') passedCases++;

@@ -1,6 +1,6 @@
 import type { Engine } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
-import { assertPriced, type LlmConfig, type Price } from '@nl2sql/llm';
+import { assertPriced, configSecrets, type LlmConfig, type Price, Redactor } from '@nl2sql/llm';
 import type { RecordDatabase, RecordDataset } from '@nl2sql/records';
 import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
@@ -67,6 +67,12 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
   readonly retrieval?: RetrievalSettings;
   /** Replaces the mode's scorers (advanced: a custom scorer set). */
   readonly scorers?: readonly Scorer[];
+  /**
+   * Masks secrets in every case result, event and journal line before anyone sees it.
+   * Default: a Redactor (credential shapes on) that knows every config's keys
+   * (`configSecrets` of its llm section, with process.env).
+   */
+  readonly redactor?: Redactor;
 }
 
 /** The options of one run, checked and with every default applied. */
@@ -84,6 +90,8 @@ export interface RunSettings {
   readonly maxRows: number;
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
+  /** What masks secrets in everything the run stores or emits. */
+  readonly redactor: Redactor;
 }
 
 const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
@@ -180,5 +188,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     maxRows,
     scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, { ...options, maxRows }),
     fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
+    redactor:
+      options.redactor ?? new Redactor(configs.flatMap((c) => (c.llm ? configSecrets(c.llm) : []))),
   };
 }
