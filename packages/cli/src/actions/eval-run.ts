@@ -10,9 +10,11 @@ import type { SqliteDatasource } from '@nl2sql/datasource';
 import { EngineError, HttpEngine, RETRIEVER_DEFAULTS } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
 import {
+  configSecrets,
   type LlmConfig,
   LlmConfigError,
   PROVIDERS,
+  type Redactor,
   resolveLlmOption,
   UnknownPriceError,
 } from '@nl2sql/llm';
@@ -39,10 +41,12 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
 import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
 import { progressListener } from '../eval/progress-line.js';
+import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { savedReportListener } from '../eval/saved-report.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
 
 const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
@@ -165,7 +169,24 @@ function runnerFailure(error: RunnerError): CliError {
  * A run stopped by SIGINT or SIGTERM prints its partial board, is not gated and exits 130.
  * Options and exit codes are described in commands/eval-run.ts.
  */
-export const runEvalRun: CommandRun = async ({ flags }, io) => {
+export const runEvalRun: CommandRun = async (args, io) => {
+  // Secrets the run holds are masked in everything it prints, writes or throws.
+  const redactor = runRedactor(io.env);
+  if (typeof args.flags.engine === 'string') redactor.add(...urlSecrets(args.flags.engine));
+  try {
+    return await evalRun(args, redactingIo(io, redactor), redactor);
+  } catch (error) {
+    if (error instanceof CliError)
+      throw new CliError(redactor.redact(error.message), error.exitCode);
+    throw error;
+  }
+};
+
+async function evalRun(
+  { flags }: Parameters<CommandRun>[0],
+  io: Io,
+  redactor: Redactor,
+): ReturnType<CommandRun> {
   const mode = (typeof flags.mode === 'string' ? flags.mode : 'plans') as Mode;
   if (!MODES.includes(mode))
     throw usageError(`--mode must be plans, full or retrieval, got ${mode}`);
@@ -196,6 +217,8 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
       datasources: KNOWN_DATASOURCES,
     });
     const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
+    for (const config of configs)
+      if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
     // (made once, and only when something reads them) and the saved report.
     const progress = progressListener(io);
@@ -205,7 +228,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
     });
     const save =
       typeof flags.save === 'string'
-        ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records())]
+        ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records(), redactor)]
         : [];
     let report: RunReport;
     try {
@@ -258,6 +281,7 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
           : {}),
         ...(flags.resume ? { resume: true } : {}),
         signal: stop.signal,
+        redactor,
         onEvent: [progress, recorder, ...save],
       });
     } catch (error) {
@@ -324,4 +348,4 @@ export const runEvalRun: CommandRun = async ({ flags }, io) => {
     stop.dispose();
     for (const close of setup.closers) await close();
   }
-};
+}

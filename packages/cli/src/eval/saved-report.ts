@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Redactor } from '@nl2sql/llm';
 import { parseRecord, type RunRecord, validateRecord } from '@nl2sql/records';
 import {
   type RunEventListener,
@@ -19,18 +20,23 @@ export interface SavedReport {
   readonly records: readonly RunRecord[];
 }
 
-/** Writes the saved report atomically (a temporary file renamed over the target). */
+/**
+ * Writes the saved report atomically (a temporary file renamed over the target), every
+ * string in it (a note, an error an engine echoed) passed through `redactor` when given.
+ */
 export function writeSavedReport(
   path: string,
   report: RunReport,
   records: readonly RunRecord[],
+  redactor?: Redactor,
 ): void {
-  const saved: SavedReport = {
+  const plain: SavedReport = {
     format: 'nl2sql-eval-report',
     version: 1,
     report: runReportJson(report),
     records,
   };
+  const saved = redactor ? redactor.redactValue(plain) : plain;
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   writeFileSync(temp, `${JSON.stringify(saved, null, 2)}\n`);
@@ -44,9 +50,10 @@ export function writeSavedReport(
 export function savedReportListener(
   path: string,
   records: () => readonly RunRecord[],
+  redactor?: Redactor,
 ): RunEventListener {
   return (event) => {
-    if (event.type === 'run.finished') writeSavedReport(path, event.report, records());
+    if (event.type === 'run.finished') writeSavedReport(path, event.report, records(), redactor);
   };
 }
 
