@@ -127,14 +127,14 @@ describe.skipIf(noChinook)(
       expect(report.configs[0]?.cases.map((c) => c.status)).toEqual(['pass', 'pass']);
     }, 60_000);
 
-  test('a draft case (not approved) without rows does not block the run', async () => {
-    const draft = `${WRITTEN_WITH_ROWS}\n${WRITTEN.slice(WRITTEN.indexOf('  - id: albums'))
-      .replace('id: albums', 'id: draft')
-      .replace('approved: true', 'approved: false')}`;
-    const r = await run('--suite', await suiteFile(draft));
-    expect(complaints(r.err)).toBe('');
-    expect(r.code).toBe(EXIT.ok);
-  }, 60_000);
+    test('a draft case (not approved) without rows does not block the run', async () => {
+      const draft = `${WRITTEN_WITH_ROWS}\n${WRITTEN.slice(WRITTEN.indexOf('  - id: albums'))
+        .replace('id: albums', 'id: draft')
+        .replace('approved: true', 'approved: false')}`;
+      const r = await run('--suite', await suiteFile(draft));
+      expect(complaints(r.err)).toBe('');
+      expect(r.code).toBe(EXIT.ok);
+    }, 60_000);
 
     test('duplicate ids: both lines named', async () => {
       const again = WRITTEN_WITH_ROWS.slice(WRITTEN_WITH_ROWS.indexOf('  - id: albums'));

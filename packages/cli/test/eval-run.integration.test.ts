@@ -15,22 +15,26 @@ const chinook = await chinookForTests();
 const noChinook = chinook.path === undefined;
 
 describe('nl2sql eval run', () => {
-  test('mode plans on Chinook passes every case for every role and prints the board', async () => {
-    const c = captureIo();
-    expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
-    const out = c.out();
-    expect(out).toContain('mode plans, suite chinook.yaml');
-    expect(out).toMatch(/case runs\s+141\/141/);
-    expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
-    expect(out).toMatch(/answerability\s+141\/141/);
-    // The engine's latency and the harness's own time per case run, on separate rows.
-    expect(out).toMatch(/engine latency\s+p50 [\d.]+ ms, p95 [\d.]+ ms/);
-    expect(out).toMatch(/harness overhead\s+p50 [\d.]+ ms, p95 [\d.]+ ms per case run/);
-    expect(out).not.toContain('Failing case runs');
-    // Progress goes to stderr, one plain line per case run off a terminal; stdout is the board.
-    expect(c.err()).toContain('[141/141] plans');
-    expect(out).not.toMatch(/\[\d+\/141\]/);
-  }, 120_000);
+  test.skipIf(noChinook)(
+    'mode plans on Chinook passes every case for every role and prints the board',
+    async () => {
+      const c = captureIo();
+      expect(await main(['eval', 'run'], c.io)).toBe(EXIT.ok);
+      const out = c.out();
+      expect(out).toContain('mode plans, suite chinook.yaml');
+      expect(out).toMatch(/case runs\s+141\/141/);
+      expect(out).toMatch(/accuracy strict\s+141\/141 {2}100\.0% {2}\(Wilson 95% 97\.3%-100\.0%\)/);
+      expect(out).toMatch(/answerability\s+141\/141/);
+      // The engine's latency and the harness's own time per case run, on separate rows.
+      expect(out).toMatch(/engine latency\s+p50 [\d.]+ ms, p95 [\d.]+ ms/);
+      expect(out).toMatch(/harness overhead\s+p50 [\d.]+ ms, p95 [\d.]+ ms per case run/);
+      expect(out).not.toContain('Failing case runs');
+      // Progress goes to stderr, one plain line per case run off a terminal; stdout is the board.
+      expect(c.err()).toContain('[141/141] plans');
+      expect(out).not.toMatch(/\[\d+\/141\]/);
+    },
+    120_000,
+  );
 
   test.skipIf(noChinook)(
     '--json prints the report a script can read, with --cases and --roles applied',
@@ -44,40 +48,47 @@ describe('nl2sql eval run', () => {
       const { report } = JSON.parse(c.out()) as {
         report: {
           planned_cases: number;
-          configs: { cases: { case_id: string; role: string; status: string }[] }[];
+          configs: {
+            cases: {
+              case_id: string;
+              role: string;
+              status: string;
+              scores: {
+                sql_checks: { pass: boolean; detail: { levels: { skipped: boolean }[] } };
+              };
+            }[];
+          }[];
         };
       };
-    };
-    expect(report.planned_cases).toBe(2);
-    // The static checks ran all three levels (L2 against the database's schema) and found
-    // nothing: the engine's LIMIT (its row cap + 1) is within what the checks accept.
-    const checks = (report.configs[0]?.cases ?? []).map(
-      (r) =>
-        (
-          r as unknown as {
-            scores: { sql_checks: { pass: boolean; detail: { levels: { skipped: boolean }[] } } };
-          }
-        ).scores.sql_checks,
-    );
-    expect(checks.map((c) => [c.pass, c.detail.levels.map((l) => l.skipped)])).toEqual([
-      [true, [false, false, false]],
-      [true, [false, false, false]],
-    ]);
-    expect(report.configs[0]?.cases.map((r) => [r.case_id, r.role, r.status])).toEqual([
-      ['chinook_001', 'admin', 'pass'],
-      ['chinook_002', 'admin', 'pass'],
-    ]);
-  }, 60_000);
+      expect(report.planned_cases).toBe(2);
+      expect(report.configs[0]?.cases.map((r) => [r.case_id, r.role, r.status])).toEqual([
+        ['chinook_001', 'admin', 'pass'],
+        ['chinook_002', 'admin', 'pass'],
+      ]);
+      // The static checks ran all three levels (L2 against the database's schema) and found
+      // nothing: the engine's LIMIT (its row cap + 1) is within what the checks accept.
+      const checks = (report.configs[0]?.cases ?? []).map((r) => r.scores.sql_checks);
+      expect(checks.map((k) => [k.pass, k.detail.levels.map((l) => l.skipped)])).toEqual([
+        [true, [false, false, false]],
+        [true, [false, false, false]],
+      ]);
+    },
+    60_000,
+  );
 
-  test('a live progress line on a terminal, cleared before the board', async () => {
-    const lines: string[] = [];
-    const c = captureIo({ isTty: true, status: (t) => lines.push(t) });
-    expect(await main(['eval', 'run', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
-    expect(lines[0]).toMatch(/^\[1\/3\] 100\.0% passed, \$0\.0000 {2}chinook_001$/);
-    expect(lines.at(-1)).toBe('');
-    expect(c.out()).not.toContain('[1/3] plans');
-    expect(c.err()).not.toContain('[1/3] plans');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'a live progress line on a terminal, cleared before the board',
+    async () => {
+      const lines: string[] = [];
+      const c = captureIo({ isTty: true, status: (t) => lines.push(t) });
+      expect(await main(['eval', 'run', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
+      expect(lines[0]).toMatch(/^\[1\/3\] 100\.0% passed, \$0\.0000 {2}chinook_001$/);
+      expect(lines.at(-1)).toBe('');
+      expect(c.out()).not.toContain('[1/3] plans');
+      expect(c.err()).not.toContain('[1/3] plans');
+    },
+    60_000,
+  );
 
   test.skipIf(noChinook)(
     'mode retrieval reports recall and the settings used',
@@ -105,33 +116,37 @@ describe('nl2sql eval run', () => {
     60_000,
   );
 
-  test('--save writes the report and its records; --baseline gates against them', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-eval-'));
-    const saved = join(dir, 'report.json');
-    const c = captureIo();
-    expect(await main(['eval', 'run', '--cases', 'chinook_001', '--save', saved], c.io)).toBe(
-      EXIT.ok,
-    );
-    const report = readSavedReport(saved);
-    expect(report.records).toHaveLength(1);
-    expect(report.records[0]).toMatchObject({
-      schema: 2,
-      kind: 'plans',
-      config: { name: 'plans' },
-    });
-    const benchmarks = join(dir, 'benchmarks');
-    const first = report.records[0];
-    if (!first) throw new Error('no record');
-    writeRecord(benchmarks, first);
-    const g = captureIo();
-    expect(
-      await main(['eval', 'run', '--cases', 'chinook_001', '--baseline', benchmarks], g.io),
-    ).toBe(EXIT.ok);
-    expect(g.out()).toContain('gate: PASS');
-    expect(readFileSync(saved, 'utf8')).toContain('"format": "nl2sql-eval-report"');
-    expect(c.err()).toContain(`saved ${saved} (1 record)`);
-    expect(c.out()).not.toContain('saved');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    '--save writes the report and its records; --baseline gates against them',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-eval-'));
+      const saved = join(dir, 'report.json');
+      const c = captureIo();
+      expect(await main(['eval', 'run', '--cases', 'chinook_001', '--save', saved], c.io)).toBe(
+        EXIT.ok,
+      );
+      const report = readSavedReport(saved);
+      expect(report.records).toHaveLength(1);
+      expect(report.records[0]).toMatchObject({
+        schema: 2,
+        kind: 'plans',
+        config: { name: 'plans' },
+      });
+      const benchmarks = join(dir, 'benchmarks');
+      const first = report.records[0];
+      if (!first) throw new Error('no record');
+      writeRecord(benchmarks, first);
+      const g = captureIo();
+      expect(
+        await main(['eval', 'run', '--cases', 'chinook_001', '--baseline', benchmarks], g.io),
+      ).toBe(EXIT.ok);
+      expect(g.out()).toContain('gate: PASS');
+      expect(readFileSync(saved, 'utf8')).toContain('"format": "nl2sql-eval-report"');
+      expect(c.err()).toContain(`saved ${saved} (1 record)`);
+      expect(c.out()).not.toContain('saved');
+    },
+    60_000,
+  );
 
   test.skipIf(noChinook)(
     'usage errors exit 2: a bad mode, an unknown role, mode full without a cap',
@@ -221,90 +236,107 @@ describe('nl2sql eval run --journal / --resume', () => {
 });
 
 describe('nl2sql eval run --engine URL', () => {
-  test('an HTTP engine is kind engine, named by its host; its failures are its score, not exit 1', async () => {
-    const engine = await startEngineServer(errorReply('not implemented yet'));
-    try {
-      const c = captureIo();
-      const code = await main(
-        ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url],
-        c.io,
-      );
-      expect(code).toBe(EXIT.ok);
-      const host = new URL(engine.url).host;
-      expect(c.out()).toContain(
-        'nl2sql eval, kind engine (scored in mode plans), suite chinook.yaml',
-      );
-      expect(c.out()).toContain(`config ${host}: engine unknown unknown at ${engine.url}`);
-      expect(c.out()).toContain('/describe answered HTTP 404: the engine does not describe itself');
-      expect(c.out()).toContain(
-        'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
-      );
-      expect(c.err()).not.toContain('mode plans');
-    } finally {
-      await engine.close();
-    }
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'an HTTP engine is kind engine, named by its host; its failures are its score, not exit 1',
+    async () => {
+      const engine = await startEngineServer(errorReply('not implemented yet'));
+      try {
+        const c = captureIo();
+        const code = await main(
+          ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url],
+          c.io,
+        );
+        expect(code).toBe(EXIT.ok);
+        const host = new URL(engine.url).host;
+        expect(c.out()).toContain(
+          'nl2sql eval, kind engine (scored in mode plans), suite chinook.yaml',
+        );
+        expect(c.out()).toContain(`config ${host}: engine unknown unknown at ${engine.url}`);
+        expect(c.out()).toContain(
+          '/describe answered HTTP 404: the engine does not describe itself',
+        );
+        expect(c.out()).toContain(
+          'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
+        );
+        expect(c.err()).not.toContain('mode plans');
+      } finally {
+        await engine.close();
+      }
+    },
+    60_000,
+  );
 
-  test('--name names the config; GET /describe names the engine in the board, the record and the pages', async () => {
-    const engine = await startEngineServer(errorReply('no'), {
-      describe: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
-    });
-    try {
-      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-engine-'));
-      const saved = join(dir, 'report.json');
-      const c = captureIo();
-      const args = ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url];
-      expect(await main([...args, '--name', 'acme', '--save', saved], c.io)).toBe(EXIT.ok);
-      expect(c.out()).toContain(
-        `config acme: engine acme-sql 2.3.1 (models: openai:gpt-5.4) at ${engine.url}`,
-      );
-      const record = readSavedReport(saved).records[0];
-      expect(record).toMatchObject({
-        kind: 'engine',
-        engine_version: '2.3.1',
-        config: { name: 'acme' },
-        engine: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
-        scoreboard: { settings: { mode: 'plans' } },
+  test.skipIf(noChinook)(
+    '--name names the config; GET /describe names the engine in the board, the record and the pages',
+    async () => {
+      const engine = await startEngineServer(errorReply('no'), {
+        describe: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
       });
-      // Published: filed under benchmarks/engine/, listed in its own section.
-      const readme = join(dir, 'README.md');
-      writeFileSync(readme, '# x\n\n<!-- nl2sql:results:start -->\n<!-- nl2sql:results:end -->\n');
-      const p = captureIo({ cwd: dir });
-      expect(await main(['eval', 'publish', saved], p.io)).toBe(EXIT.ok);
-      expect(p.out()).toMatch(
-        /recorded .*benchmarks\/engine\/chinook\/\d{4}-\d{2}-\d{2}_\w+_acme\.json/,
-      );
-      const page = readFileSync(join(dir, 'docs', 'benchmarks.md'), 'utf8');
-      expect(page).toContain('## External engines (evaluated over HTTP)');
-      expect(page).toContain('Engine acme-sql, scored in mode plans');
-      expect(readFileSync(readme, 'utf8')).toContain('| engine | chinook | acme |');
-      // A run of this engine gates against that record, and only of this engine.
-      const g = captureIo();
-      const gated = await main(
-        [...args, '--name', 'acme', '--baseline', join(dir, 'benchmarks')],
-        g.io,
-      );
-      expect(gated).toBe(EXIT.ok);
-      expect(g.out()).toContain('gate: PASS');
-    } finally {
-      await engine.close();
-    }
-  }, 60_000);
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'nl2sql-engine-'));
+        const saved = join(dir, 'report.json');
+        const c = captureIo();
+        const args = ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url];
+        expect(await main([...args, '--name', 'acme', '--save', saved], c.io)).toBe(EXIT.ok);
+        expect(c.out()).toContain(
+          `config acme: engine acme-sql 2.3.1 (models: openai:gpt-5.4) at ${engine.url}`,
+        );
+        const record = readSavedReport(saved).records[0];
+        expect(record).toMatchObject({
+          kind: 'engine',
+          engine_version: '2.3.1',
+          config: { name: 'acme' },
+          engine: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
+          scoreboard: { settings: { mode: 'plans' } },
+        });
+        // Published: filed under benchmarks/engine/, listed in its own section.
+        const readme = join(dir, 'README.md');
+        writeFileSync(
+          readme,
+          '# x\n\n<!-- nl2sql:results:start -->\n<!-- nl2sql:results:end -->\n',
+        );
+        const p = captureIo({ cwd: dir });
+        expect(await main(['eval', 'publish', saved], p.io)).toBe(EXIT.ok);
+        expect(p.out()).toMatch(
+          /recorded .*benchmarks\/engine\/chinook\/\d{4}-\d{2}-\d{2}_\w+_acme\.json/,
+        );
+        const page = readFileSync(join(dir, 'docs', 'benchmarks.md'), 'utf8');
+        expect(page).toContain('## External engines (evaluated over HTTP)');
+        expect(page).toContain('Engine acme-sql, scored in mode plans');
+        expect(readFileSync(readme, 'utf8')).toContain('| engine | chinook | acme |');
+        // A run of this engine gates against that record, and only of this engine.
+        const g = captureIo();
+        const gated = await main(
+          [...args, '--name', 'acme', '--baseline', join(dir, 'benchmarks')],
+          g.io,
+        );
+        expect(gated).toBe(EXIT.ok);
+        expect(g.out()).toContain('gate: PASS');
+      } finally {
+        await engine.close();
+      }
+    },
+    60_000,
+  );
 
-  test('--name without --engine is a usage error; a URL that is not http(s) a configuration error', async () => {
-    const a = captureIo();
-    expect(await main(['eval', 'run', '--name', 'x'], a.io)).toBe(EXIT.usage);
-    expect(a.err()).toContain('--name names an --engine URL');
-    const b = captureIo();
-    expect(await main(['eval', 'run', '--engine', 'ftp://x'], b.io)).toBe(EXIT.config);
-    expect(b.err()).toContain('must be an http:// or https:// URL');
-  });
+  test.skipIf(noChinook)(
+    '--name without --engine is a usage error; a URL that is not http(s) a configuration error',
+    async () => {
+      const a = captureIo();
+      expect(await main(['eval', 'run', '--name', 'x'], a.io)).toBe(EXIT.usage);
+      expect(a.err()).toContain('--name names an --engine URL');
+      const b = captureIo();
+      expect(await main(['eval', 'run', '--engine', 'ftp://x'], b.io)).toBe(EXIT.config);
+      expect(b.err()).toContain('must be an http:// or https:// URL');
+    },
+  );
 });
 
 describe('nl2sql eval run --baseline: partial runs and missing baselines', () => {
   let benchmarks: string;
 
   beforeAll(async () => {
+    if (noChinook) return;
     const dir = mkdtempSync(join(tmpdir(), 'nl2sql-partial-'));
     const saved = join(dir, 'report.json');
     const code = await main(
@@ -316,52 +348,64 @@ describe('nl2sql eval run --baseline: partial runs and missing baselines', () =>
     for (const record of readSavedReport(saved).records) writeRecord(benchmarks, record);
   }, 60_000);
 
-  test('a run that leaves baseline case runs unrun fails the gate and names them', async () => {
-    const c = captureIo();
-    const args = ['eval', 'run', '--cases', 'chinook_002', '--baseline', benchmarks];
-    expect(await main(args, c.io)).toBe(EXIT.failed);
-    expect(c.out()).toContain(
-      'FAIL plans partial_run: 3 baseline case run(s) were not run (chinook_001 as admin, chinook_001 as catalog, chinook_001 as sales); run them all, or pass --allow-partial',
-    );
-    expect(c.out()).toContain('gate: FAIL');
-    const allowed = captureIo();
-    expect(await main([...args, '--allow-partial'], allowed.io)).toBe(EXIT.ok);
-    expect(allowed.out()).toContain('note plans partial_run: 3 baseline case run(s)');
-    expect(allowed.out()).toContain('gate: PASS');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'a run that leaves baseline case runs unrun fails the gate and names them',
+    async () => {
+      const c = captureIo();
+      const args = ['eval', 'run', '--cases', 'chinook_002', '--baseline', benchmarks];
+      expect(await main(args, c.io)).toBe(EXIT.failed);
+      expect(c.out()).toContain(
+        'FAIL plans partial_run: 3 baseline case run(s) were not run (chinook_001 as admin, chinook_001 as catalog, chinook_001 as sales); run them all, or pass --allow-partial',
+      );
+      expect(c.out()).toContain('gate: FAIL');
+      const allowed = captureIo();
+      expect(await main([...args, '--allow-partial'], allowed.io)).toBe(EXIT.ok);
+      expect(allowed.out()).toContain('note plans partial_run: 3 baseline case run(s)');
+      expect(allowed.out()).toContain('gate: PASS');
+    },
+    60_000,
+  );
 
-  test('--roles and --tags leave case runs out too', async () => {
-    const c = captureIo();
-    const args = ['eval', 'run', '--cases', 'chinook_001,chinook_002', '--roles', 'admin'];
-    expect(await main([...args, '--baseline', benchmarks], c.io)).toBe(EXIT.failed);
-    expect(c.out()).toContain('4 baseline case run(s) were not run');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    '--roles and --tags leave case runs out too',
+    async () => {
+      const c = captureIo();
+      const args = ['eval', 'run', '--cases', 'chinook_001,chinook_002', '--roles', 'admin'];
+      expect(await main([...args, '--baseline', benchmarks], c.io)).toBe(EXIT.failed);
+      expect(c.out()).toContain('4 baseline case run(s) were not run');
+    },
+    60_000,
+  );
 
-  test('no comparable record is a configuration error (exit 3) that says why', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'nl2sql-empty-'));
-    const c = captureIo();
-    const args = ['eval', 'run', '--cases', 'chinook_001', '--baseline', empty];
-    expect(await main(args, c.io)).toBe(EXIT.config);
-    expect(c.err()).toContain(`no comparable baseline record in ${empty} (it holds no records)`);
-    expect(c.err()).toContain('config plans: no record of kind plans, database chinook');
-    expect(c.err()).toContain('--baseline-optional');
-    // Another suite: the record is there, and the message says what differs.
-    const suite = join(empty, 'one.yaml');
-    const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
-    writeFileSync(suite, `${readFileSync(CHINOOK_SUITE_PATH, 'utf8')}\n`);
-    const d = captureIo();
-    expect(
-      await main(
-        ['eval', 'run', '--suite', suite, '--cases', 'chinook_001', '--baseline', benchmarks],
-        d.io,
-      ),
-    ).toBe(EXIT.config);
-    expect(d.err()).toContain('dataset.digest differs');
-    // --baseline-optional: today's behaviour for a first run.
-    const o = captureIo();
-    expect(await main([...args, '--baseline-optional'], o.io)).toBe(EXIT.ok);
-    expect(o.out()).toContain('nothing to gate against');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'no comparable record is a configuration error (exit 3) that says why',
+    async () => {
+      const empty = mkdtempSync(join(tmpdir(), 'nl2sql-empty-'));
+      const c = captureIo();
+      const args = ['eval', 'run', '--cases', 'chinook_001', '--baseline', empty];
+      expect(await main(args, c.io)).toBe(EXIT.config);
+      expect(c.err()).toContain(`no comparable baseline record in ${empty} (it holds no records)`);
+      expect(c.err()).toContain('config plans: no record of kind plans, database chinook');
+      expect(c.err()).toContain('--baseline-optional');
+      // Another suite: the record is there, and the message says what differs.
+      const suite = join(empty, 'one.yaml');
+      const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
+      writeFileSync(suite, `${readFileSync(CHINOOK_SUITE_PATH, 'utf8')}\n`);
+      const d = captureIo();
+      expect(
+        await main(
+          ['eval', 'run', '--suite', suite, '--cases', 'chinook_001', '--baseline', benchmarks],
+          d.io,
+        ),
+      ).toBe(EXIT.config);
+      expect(d.err()).toContain('dataset.digest differs');
+      // --baseline-optional: today's behaviour for a first run.
+      const o = captureIo();
+      expect(await main([...args, '--baseline-optional'], o.io)).toBe(EXIT.ok);
+      expect(o.out()).toContain('nothing to gate against');
+    },
+    60_000,
+  );
 
   test('--allow-partial and --baseline-optional need --baseline', async () => {
     const c = captureIo();
@@ -371,47 +415,55 @@ describe('nl2sql eval run --baseline: partial runs and missing baselines', () =>
 });
 
 describe('nl2sql eval run: stdout is the board or the JSON, nothing else', () => {
-  test('--json with progress on: stdout parses as one JSON document', async () => {
-    const c = captureIo();
-    expect(await main(['eval', 'run', '--json', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
-    const parsed = JSON.parse(c.out()) as { report: { completed_cases: number } };
-    expect(parsed.report.completed_cases).toBe(3);
-    expect(c.err()).toContain('[3/3] plans chinook_001');
-  }, 60_000);
+  test.skipIf(noChinook)(
+    '--json with progress on: stdout parses as one JSON document',
+    async () => {
+      const c = captureIo();
+      expect(await main(['eval', 'run', '--json', '--cases', 'chinook_001'], c.io)).toBe(EXIT.ok);
+      const parsed = JSON.parse(c.out()) as { report: { completed_cases: number } };
+      expect(parsed.report.completed_cases).toBe(3);
+      expect(c.err()).toContain('[3/3] plans chinook_001');
+    },
+    60_000,
+  );
 });
 
 describe('nl2sql eval run --ask-timeout', () => {
-  test('an ask past the limit is an error case run with code TIMEOUT', async () => {
-    const engine = await startEngineServer(errorReply('late'), { delayMs: 2_000 });
-    try {
-      const c = captureIo();
-      const code = await main(
-        [
-          'eval',
-          'run',
-          '--cases',
-          'chinook_001',
-          '--engine',
-          engine.url,
-          '--ask-timeout',
-          '0.2',
-          '--json',
-        ],
-        c.io,
-      );
-      expect([EXIT.ok, EXIT.failed]).toContain(code);
-      const { report } = JSON.parse(c.out()) as {
-        report: { configs: { cases: { status: string; error: { code: string } | null }[] }[] };
-      };
-      expect(report.configs[0]?.cases.map((r) => [r.status, r.error?.code])).toEqual([
-        ['error', 'TIMEOUT'],
-        ['error', 'TIMEOUT'],
-        ['error', 'TIMEOUT'],
-      ]);
-    } finally {
-      await engine.close();
-    }
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'an ask past the limit is an error case run with code TIMEOUT',
+    async () => {
+      const engine = await startEngineServer(errorReply('late'), { delayMs: 2_000 });
+      try {
+        const c = captureIo();
+        const code = await main(
+          [
+            'eval',
+            'run',
+            '--cases',
+            'chinook_001',
+            '--engine',
+            engine.url,
+            '--ask-timeout',
+            '0.2',
+            '--json',
+          ],
+          c.io,
+        );
+        expect([EXIT.ok, EXIT.failed]).toContain(code);
+        const { report } = JSON.parse(c.out()) as {
+          report: { configs: { cases: { status: string; error: { code: string } | null }[] }[] };
+        };
+        expect(report.configs[0]?.cases.map((r) => [r.status, r.error?.code])).toEqual([
+          ['error', 'TIMEOUT'],
+          ['error', 'TIMEOUT'],
+          ['error', 'TIMEOUT'],
+        ]);
+      } finally {
+        await engine.close();
+      }
+    },
+    60_000,
+  );
 
   test('a value that is not seconds > 0 is a usage error', async () => {
     for (const value of ['0', '-1', 'soon', '']) {
@@ -423,46 +475,50 @@ describe('nl2sql eval run --ask-timeout', () => {
 });
 
 describe('nl2sql eval run: hard-coded answers are visible', () => {
-  test('a case answered by a constant query is suspect on the board and in the saved record', async () => {
-    const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
-    const { loadSuite } = await import('@nl2sql/suite');
-    const suite = await loadSuite(CHINOOK_SUITE_PATH);
-    const gold = new Map(suite.cases.map((c) => [c.question, c]));
-    // The right rows, with SQL that writes them out instead of reading the database.
-    const engine = await startEngineServer(({ question }) => {
-      const c = gold.get(question);
-      const rows = c?.rows ?? [];
-      const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v)}'`);
-      const sql = rows
-        .map((row) => `SELECT ${row.map((v, i) => `${literal(v)} AS c${i}`).join(', ')}`)
-        .join(' UNION ALL ');
-      return {
-        status: 'success',
-        sql,
-        results: [{ columns: (rows[0] ?? []).map((_, i) => `c${i}`), rows, truncated: false }],
-        answer: null,
-        error: null,
-        usage: [],
-        trace: { datasource: 'chinook' },
-      };
-    });
-    try {
-      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-suspect-'));
-      const saved = join(dir, 'report.json');
-      const c = captureIo();
-      const args = ['eval', 'run', '--cases', 'chinook_001', '--roles', 'admin'];
-      const code = await main([...args, '--engine', engine.url, '--save', saved], c.io);
-      expect([EXIT.ok, EXIT.failed]).toContain(code);
-      expect(c.out()).toMatch(
-        /suspect\s+1\/1 {2}passed with a constant query where the gold reads a table/,
-      );
-      expect(c.out()).toContain('Suspect case runs (1):');
-      expect(c.out()).toMatch(/chinook_001 as admin: pass: the gold reads \w+.*constant query/);
-      const record = readSavedReport(saved).records[0];
-      expect(record?.metrics).toMatchObject({ suspect: { count: 1, total: 1 } });
-      expect(record?.scoreboard.cases[0]?.suspect).toContain('constant query');
-    } finally {
-      await engine.close();
-    }
-  }, 60_000);
+  test.skipIf(noChinook)(
+    'a case answered by a constant query is suspect on the board and in the saved record',
+    async () => {
+      const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
+      const { loadSuite } = await import('@nl2sql/suite');
+      const suite = await loadSuite(CHINOOK_SUITE_PATH);
+      const gold = new Map(suite.cases.map((c) => [c.question, c]));
+      // The right rows, with SQL that writes them out instead of reading the database.
+      const engine = await startEngineServer(({ question }) => {
+        const c = gold.get(question);
+        const rows = c?.rows ?? [];
+        const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v)}'`);
+        const sql = rows
+          .map((row) => `SELECT ${row.map((v, i) => `${literal(v)} AS c${i}`).join(', ')}`)
+          .join(' UNION ALL ');
+        return {
+          status: 'success',
+          sql,
+          results: [{ columns: (rows[0] ?? []).map((_, i) => `c${i}`), rows, truncated: false }],
+          answer: null,
+          error: null,
+          usage: [],
+          trace: { datasource: 'chinook' },
+        };
+      });
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'nl2sql-suspect-'));
+        const saved = join(dir, 'report.json');
+        const c = captureIo();
+        const args = ['eval', 'run', '--cases', 'chinook_001', '--roles', 'admin'];
+        const code = await main([...args, '--engine', engine.url, '--save', saved], c.io);
+        expect([EXIT.ok, EXIT.failed]).toContain(code);
+        expect(c.out()).toMatch(
+          /suspect\s+1\/1 {2}passed with a constant query where the gold reads a table/,
+        );
+        expect(c.out()).toContain('Suspect case runs (1):');
+        expect(c.out()).toMatch(/chinook_001 as admin: pass: the gold reads \w+.*constant query/);
+        const record = readSavedReport(saved).records[0];
+        expect(record?.metrics).toMatchObject({ suspect: { count: 1, total: 1 } });
+        expect(record?.scoreboard.cases[0]?.suspect).toContain('constant query');
+      } finally {
+        await engine.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -5,12 +5,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chinookForTests } from '@nl2sql/datasets';
 import { writeRecord } from '@nl2sql/records';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
 import { errorReply, startEngineServer, type TestEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 const CASES = 'chinook_001,chinook_002,chinook_003,chinook_004,chinook_005,chinook_006';
@@ -19,6 +25,7 @@ let engine: TestEngineServer;
 let benchmarks: string;
 
 beforeAll(async () => {
+  if (noChinook) return;
   engine = await startEngineServer(errorReply('not implemented yet'), { delayMs: 150 });
   const dir = mkdtempSync(join(tmpdir(), 'nl2sql-stop-'));
   const saved = join(dir, 'baseline.json');
@@ -30,7 +37,7 @@ beforeAll(async () => {
   for (const record of readSavedReport(saved).records) writeRecord(benchmarks, record);
 }, 120_000);
 
-afterAll(() => engine.close());
+afterAll(() => engine?.close());
 
 /** Runs the CLI in a child process and sends `signal` once two case runs have finished. */
 function runAndStop(signal: NodeJS.Signals) {
@@ -75,17 +82,21 @@ function runAndStop(signal: NodeJS.Signals) {
 
 describe('a stopped run never passes', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    test(`${signal}: the partial board, no gate, exit 130`, async () => {
-      const { code, stdout, stderr } = await runAndStop(signal);
-      expect(stderr).toContain(`nl2sql: ${signal}: stopping the run`);
-      expect(code).toBe(EXIT.stopped);
-      expect(stdout).toMatch(/CANCELLED: \d+ of 18 case runs completed/);
-      expect(stdout).toContain('config ');
-      expect(stdout).toContain('gate: not run, the run was stopped');
-      expect(stdout).not.toContain('gate: PASS');
-      expect(stdout).not.toContain('Gate against');
-      // Progress went to stderr only.
-      expect(stdout).not.toMatch(/\[\d+\/18\]/);
-    }, 120_000);
+    test.skipIf(noChinook)(
+      `${signal}: the partial board, no gate, exit 130`,
+      async () => {
+        const { code, stdout, stderr } = await runAndStop(signal);
+        expect(stderr).toContain(`nl2sql: ${signal}: stopping the run`);
+        expect(code).toBe(EXIT.stopped);
+        expect(stdout).toMatch(/CANCELLED: \d+ of 18 case runs completed/);
+        expect(stdout).toContain('config ');
+        expect(stdout).toContain('gate: not run, the run was stopped');
+        expect(stdout).not.toContain('gate: PASS');
+        expect(stdout).not.toContain('Gate against');
+        // Progress went to stderr only.
+        expect(stdout).not.toMatch(/\[\d+\/18\]/);
+      },
+      120_000,
+    );
   }
 });

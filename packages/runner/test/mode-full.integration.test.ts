@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
 import { goldPlanResponder } from '@nl2sql/engine';
 import { configFlips } from '@nl2sql/gate';
@@ -256,91 +256,95 @@ describe('money spent before a kill is counted', () => {
   };
   const setup = () => ({ datasources: [{ id: 'chinook', datasource }], policy: CHINOOK_POLICIES });
 
-  it('a run killed mid-case and resumed reports every billed call of both runs, and its cap counts them', async () => {
-    const journal = join(mkdtempSync(join(tmpdir(), 'runner-billing-')), 'run.jsonl');
-    const base = { suite, mode: 'full' as const, cases: CASES, concurrency: 1, journal };
-    // Run 1: killed (aborted) in the middle of its third case run, after one of its calls.
-    const first = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
-    const before1 = good.requests.length;
-    const controller = new AbortController();
-    let finished = 0;
-    let billedMidCase = 0;
-    try {
-      const report = await runEval({
-        ...base,
-        configs: [first],
-        maxCostUsd: 10,
-        signal: controller.signal,
-        onEvent: (e) => {
-          if (e.type === 'case.finished') finished++;
-          if (e.type === 'call.billed' && finished === 2) {
-            billedMidCase++;
-            controller.abort();
-          }
-        },
-      });
-      expect(report.stopped).toBe('cancelled');
-      expect(report.completedCases).toBe(2);
-      expect(billedMidCase).toBe(1);
+  it.skipIf(noChinook)(
+    'a run killed mid-case and resumed reports every billed call of both runs, and its cap counts them',
+    async () => {
+      const journal = join(mkdtempSync(join(tmpdir(), 'runner-billing-')), 'run.jsonl');
+      const base = { suite, mode: 'full' as const, cases: CASES, concurrency: 1, journal };
+      // Run 1: killed (aborted) in the middle of its third case run, after one of its calls.
+      const first = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
+      const before1 = good.requests.length;
+      const controller = new AbortController();
+      let finished = 0;
+      let billedMidCase = 0;
+      try {
+        const report = await runEval({
+          ...base,
+          configs: [first],
+          maxCostUsd: 10,
+          signal: controller.signal,
+          onEvent: (e) => {
+            if (e.type === 'case.finished') finished++;
+            if (e.type === 'call.billed' && finished === 2) {
+              billedMidCase++;
+              controller.abort();
+            }
+          },
+        });
+        expect(report.stopped).toBe('cancelled');
+        expect(report.completedCases).toBe(2);
+        expect(billedMidCase).toBe(1);
+        const calls1 = good.requests.length - before1;
+        // Every call that was made is billed, the abandoned case run's included.
+        expect(report.dollars).toBeCloseTo(calls1 * perCall(), 10);
+        const m = report.configs[0]?.metrics;
+        if (!m || !('dollars' in m)) throw new Error('no board');
+        expect(m.dollars.total).toBeCloseTo(calls1 * perCall(), 10);
+        expect(m.dollars.unfinished).toBeCloseTo(perCall(), 10);
+        // ... and journalled as it completed.
+        const calls = readJournal(journal)?.calls ?? [];
+        expect(calls).toHaveLength(calls1);
+        expect(calls.at(-1)).toMatchObject({ config: 'good', case_id: expect.any(String) });
+      } finally {
+        await first.close();
+      }
       const calls1 = good.requests.length - before1;
-      // Every call that was made is billed, the abandoned case run's included.
-      expect(report.dollars).toBeCloseTo(calls1 * perCall(), 10);
-      const m = report.configs[0]?.metrics;
-      if (!m || !('dollars' in m)) throw new Error('no board');
-      expect(m.dollars.total).toBeCloseTo(calls1 * perCall(), 10);
-      expect(m.dollars.unfinished).toBeCloseTo(perCall(), 10);
-      // ... and journalled as it completed.
-      const calls = readJournal(journal)?.calls ?? [];
-      expect(calls).toHaveLength(calls1);
-      expect(calls.at(-1)).toMatchObject({ config: 'good', case_id: expect.any(String) });
-    } finally {
-      await first.close();
-    }
-    const calls1 = good.requests.length - before1;
 
-    // The cap counts them: with room for the finished case runs and the most expensive
-    // one again, but not for what the abandoned case run spent too, the resume asks nothing.
-    const journalled = readJournal(journal);
-    const finishedUsd = (journalled?.entries ?? []).reduce(
-      (n, e) => n + (e.record.cost_usd ?? 0),
-      0,
-    );
-    const mostExpensive = Math.max(
-      ...(journalled?.entries ?? []).map((e) => e.record.cost_usd ?? 0),
-    );
-    const tight = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
-    const before2 = good.requests.length;
-    try {
-      const capped = await runEval({
-        ...base,
-        configs: [tight],
-        resume: true,
-        maxCostUsd: finishedUsd + mostExpensive + perCall() / 2,
-      });
-      expect(capped.stopped).toBe('max_cost');
-      expect(good.requests.length).toBe(before2);
-      expect(capped.dollars).toBeCloseTo(calls1 * perCall(), 10);
-    } finally {
-      await tight.close();
-    }
+      // The cap counts them: with room for the finished case runs and the most expensive
+      // one again, but not for what the abandoned case run spent too, the resume asks nothing.
+      const journalled = readJournal(journal);
+      const finishedUsd = (journalled?.entries ?? []).reduce(
+        (n, e) => n + (e.record.cost_usd ?? 0),
+        0,
+      );
+      const mostExpensive = Math.max(
+        ...(journalled?.entries ?? []).map((e) => e.record.cost_usd ?? 0),
+      );
+      const tight = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
+      const before2 = good.requests.length;
+      try {
+        const capped = await runEval({
+          ...base,
+          configs: [tight],
+          resume: true,
+          maxCostUsd: finishedUsd + mostExpensive + perCall() / 2,
+        });
+        expect(capped.stopped).toBe('max_cost');
+        expect(good.requests.length).toBe(before2);
+        expect(capped.dollars).toBeCloseTo(calls1 * perCall(), 10);
+      } finally {
+        await tight.close();
+      }
 
-    // Run 2: resumed to the end; the report's dollars are every billed call of both runs.
-    const second = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
-    const before3 = good.requests.length;
-    try {
-      const report = await runEval({ ...base, configs: [second], resume: true, maxCostUsd: 10 });
-      expect(report.stopped).toBeNull();
-      const calls2 = good.requests.length - before3;
-      expect(report.dollars).toBeCloseTo((calls1 + calls2) * perCall(), 10);
-      const m = report.configs[0]?.metrics;
-      if (!m || !('dollars' in m)) throw new Error('no board');
-      expect(m.dollars.total).toBeCloseTo((calls1 + calls2) * perCall(), 10);
-      expect(m.dollars.unfinished).toBeCloseTo(perCall(), 10);
-      expect(readJournal(journal)?.calls).toHaveLength(calls1 + calls2);
-    } finally {
-      await second.close();
-    }
-  }, 180_000);
+      // Run 2: resumed to the end; the report's dollars are every billed call of both runs.
+      const second = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
+      const before3 = good.requests.length;
+      try {
+        const report = await runEval({ ...base, configs: [second], resume: true, maxCostUsd: 10 });
+        expect(report.stopped).toBeNull();
+        const calls2 = good.requests.length - before3;
+        expect(report.dollars).toBeCloseTo((calls1 + calls2) * perCall(), 10);
+        const m = report.configs[0]?.metrics;
+        if (!m || !('dollars' in m)) throw new Error('no board');
+        expect(m.dollars.total).toBeCloseTo((calls1 + calls2) * perCall(), 10);
+        expect(m.dollars.unfinished).toBeCloseTo(perCall(), 10);
+        expect(readJournal(journal)?.calls).toHaveLength(calls1 + calls2);
+      } finally {
+        await second.close();
+      }
+    },
+    180_000,
+  );
 });
 
 const none = { commit: 'unknown', shortSha: 'unknown', dirty: 'unknown' as const, root: null };
