@@ -145,11 +145,13 @@ export const evalRun: Command = {
     {
       name: 'journal',
       value: 'FILE',
-      description: 'write one JSON line per finished case run to FILE',
+      description:
+        'write one JSON line per finished case run and per billed LLM call to FILE, locked for the run (FILE.lock)',
     },
     {
       name: 'resume',
-      description: 'continue the run in --journal FILE: finished case runs are kept',
+      description:
+        'continue the run in --journal FILE: finished case runs and the dollars billed are kept; refused (exit 3) when the engines, the data or the scoring options differ',
     },
     { name: 'json', description: 'print the report as JSON instead of the board' },
   ],
