@@ -60,8 +60,12 @@ export async function requireCalibratedJudge(
   let text: string;
   try {
     text = await readFile(recordFile, 'utf8');
-  } catch {
-    return checkCalibration(undefined, judge.identity, thresholds);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new UncalibratedJudgeError(
+      'no_record',
+      `cannot read the calibration record ${recordFile} for the judge ${formatJudgeIdentity(judge.identity)} (${why}): run \`nl2sql judge calibrate\` first`,
+    );
   }
   return checkCalibration(parseCalibrationRecord(text, recordFile), judge.identity, thresholds);
 }

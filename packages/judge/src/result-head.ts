@@ -11,14 +11,14 @@ export interface HeadOptions {
   cellChars?: number;
 }
 
+/** A cell as JSON can show it; only text is cut, so a number's digits are never lost. */
 function cell(value: unknown, max: number): unknown {
-  let v: unknown = value;
-  if (typeof v === 'bigint') v = v.toString();
-  else if (v instanceof Uint8Array) v = `<${v.byteLength} bytes>`;
-  else if (v instanceof Date) v = v.toISOString();
-  else if (typeof v === 'number' && !Number.isFinite(v)) v = String(v);
-  if (typeof v === 'string' && v.length > max) return `${v.slice(0, max)}...`;
-  return v ?? null;
+  if (typeof value === 'string') return value.length > max ? `${value.slice(0, max)}...` : value;
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Uint8Array) return `<${value.byteLength} bytes>`;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return value ?? null;
 }
 
 /** Text for one result (or `error: ...`), at most `rows` rows. */
