@@ -73,6 +73,26 @@ describe('calibrate', () => {
     expect(checkCalibration(record, judge.identity)).toBe(record);
   });
 
+  it('gives a record that another judge config cannot use', async () => {
+    const judge = await judgeAnswering({ answers: answerFromLabels(labels.set) });
+    const { record } = await calibrate(labels, judge, { date: '2026-11-30' });
+    const miniClient = judgeClient(server!, 'gpt-5.4-mini');
+    const mini = new LlmJudge(miniClient);
+    await miniClient.close();
+    const error = (() => {
+      try {
+        checkCalibration(record, mini.identity);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(UncalibratedJudgeError);
+    expect((error as UncalibratedJudgeError).code).toBe('identity_mismatch');
+    expect(() =>
+      checkCalibration(record, { ...judge.identity, promptVersion: 'sql-equivalence/0' }),
+    ).toThrow(/calibrate this judge/);
+  });
+
   it('fails a judge that calls every pair equivalent on TNR, and the record refuses it', async () => {
     const judge = await judgeAnswering({ answers: ALWAYS_EQUIVALENT });
     const report = await calibrate(labels, judge, { date: '2026-11-30' });
