@@ -47,7 +47,6 @@ export {
   type Tier,
 } from './cascade.js';
 export { checkCalibration, requireCalibratedJudge } from './check-calibration.js';
-export { CHINOOK_CALIBRATION_PATH } from './chinook-calibration.js';
 export {
   formatJudgeIdentity,
   type Judge,

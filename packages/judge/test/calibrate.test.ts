@@ -1,7 +1,7 @@
 // Calibration against the shipped labels, with a real LlmClient talking to FakeLLMServer: a
 // judge that answers as the labels do passes; one that calls everything equivalent fails TNR;
 // failed calls count as wrong answers; the record is what checkCalibration reads.
-import { locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_CALIBRATION_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
 import { wilson } from '@nl2sql/gate';
 import { FakeLLMServer, type LlmClient } from '@nl2sql/llm';
@@ -9,12 +9,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { calibrate, runCalibration } from '../src/calibrate.js';
 import { formatCalibrationRecord, parseCalibrationRecord } from '../src/calibration-record.js';
 import { checkCalibration } from '../src/check-calibration.js';
-import { CHINOOK_CALIBRATION_PATH } from '../src/chinook-calibration.js';
 import { JUDGE_OUTPUT_NAME, promptSection } from '../src/judge-prompt.js';
 import { LlmJudge } from '../src/llm-judge.js';
 import { type LoadedCalibrationSet, loadCalibrationSet } from '../src/load-calibration-set.js';
 import { UncalibratedJudgeError } from '../src/uncalibrated-judge-error.js';
 import { ALWAYS_EQUIVALENT, answerFromLabels, judgeClient, pairOf } from './helpers.js';
+
+// The one test that runs queries skips, with the reason printed, where Chinook is not found.
+const chinookFile = await chinookForTests();
 
 let labels: LoadedCalibrationSet;
 let server: FakeLLMServer | undefined;
@@ -138,26 +140,31 @@ describe('calibrate', () => {
     expect(report.usage).toHaveLength(130);
   });
 
-  it('shows the judge the schema and the heads of both results when given a database', async () => {
-    const judge = await judgeAnswering({ answers: answerFromLabels(labels.set) });
-    const chinook = await openSqlite(await locateChinook({ download: false }));
-    try {
-      const schema = await chinook.introspect({ rowCounts: false });
-      const small = { ...labels, set: { ...labels.set, pairs: labels.set.pairs.slice(0, 3) } };
-      const report = await calibrate(small, judge, {
-        date: '2026-11-30',
-        schema,
-        database: { execute: (sql) => chinook.execute(sql) },
-        thresholds: { minPairs: 3, minNotEquivalent: 1, maxNotEquivalent: 3 },
-      });
-      expect(report.record.inputs).toEqual({ schema: true, resultHeads: true });
-      const prompt = server!.requests[0]!.lastUserText;
-      expect(promptSection(prompt, 'schema')).toContain('CustomerId INTEGER NOT NULL PRIMARY KEY');
-      expect(promptSection(prompt, 'reference_result')).toContain('24 rows, first 10 shown');
-    } finally {
-      await chinook.close();
-    }
-  });
+  it.skipIf(chinookFile.path === undefined)(
+    'shows the judge the schema and the heads of both results when given a database',
+    async () => {
+      const judge = await judgeAnswering({ answers: answerFromLabels(labels.set) });
+      const chinook = await openSqlite(chinookFile.path!);
+      try {
+        const schema = await chinook.introspect({ rowCounts: false });
+        const small = { ...labels, set: { ...labels.set, pairs: labels.set.pairs.slice(0, 3) } };
+        const report = await calibrate(small, judge, {
+          date: '2026-11-30',
+          schema,
+          database: { execute: (sql) => chinook.execute(sql) },
+          thresholds: { minPairs: 3, minNotEquivalent: 1, maxNotEquivalent: 3 },
+        });
+        expect(report.record.inputs).toEqual({ schema: true, resultHeads: true });
+        const prompt = server!.requests[0]!.lastUserText;
+        expect(promptSection(prompt, 'schema')).toContain(
+          'CustomerId INTEGER NOT NULL PRIMARY KEY',
+        );
+        expect(promptSection(prompt, 'reference_result')).toContain('24 rows, first 10 shown');
+      } finally {
+        await chinook.close();
+      }
+    },
+  );
 
   it('writes a record that reads back identically', async () => {
     const judge = await judgeAnswering({ answers: answerFromLabels(labels.set) });

@@ -1,16 +1,18 @@
 // judgeCase on real Chinook results, with the real LLM judge talking to FakeLLMServer.
 import { compareLenient, compareStrict } from '@nl2sql/comparator';
-import { locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_CALIBRATION_PATH, chinookForTests } from '@nl2sql/datasets';
 import { type Datasource, openSqlite } from '@nl2sql/datasource';
 import { FakeLLMServer, type LlmClient } from '@nl2sql/llm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CalibrationSet } from '../src/calibration-set.js';
-import { CHINOOK_CALIBRATION_PATH } from '../src/chinook-calibration.js';
 import { type JudgeCaseInput, judgeCase } from '../src/judge-case.js';
 import { JUDGE_OUTPUT_NAME } from '../src/judge-prompt.js';
 import { LlmJudge } from '../src/llm-judge.js';
 import { loadCalibrationSet } from '../src/load-calibration-set.js';
 import { answerFromLabels, judgeClient } from './helpers.js';
+
+// Runs on real Chinook results; skips, with the reason printed, where Chinook is not found.
+const chinookFile = await chinookForTests();
 
 let chinook: Datasource;
 let set: CalibrationSet;
@@ -19,11 +21,12 @@ let client: LlmClient;
 let judge: LlmJudge;
 
 beforeAll(async () => {
-  chinook = await openSqlite(await locateChinook({ download: false }));
+  if (chinookFile.path === undefined) return;
+  chinook = await openSqlite(chinookFile.path);
   set = (await loadCalibrationSet(CHINOOK_CALIBRATION_PATH)).set;
 });
 afterAll(async () => {
-  await chinook.close();
+  await chinook?.close();
 });
 beforeEach(async () => {
   server = new FakeLLMServer({ answers: answerFromLabels(set) });
@@ -74,7 +77,7 @@ const fromPair = (id: string) => {
 const idOf = (category: string, label: string) =>
   set.pairs.find((p) => p.category === category && p.label === label)!.id;
 
-describe('judgeCase', () => {
+describe.skipIf(chinookFile.path === undefined)('judgeCase', () => {
   it('passes on tier 1 without calling the judge when the SQL is canonically the gold', async () => {
     const j = await fromPair(idOf('limit-syntax', 'equivalent'));
     const verdict = await judgeCase(j, { judge });

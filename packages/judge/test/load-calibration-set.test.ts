@@ -1,7 +1,7 @@
+import { CHINOOK_CALIBRATION_PATH } from '@nl2sql/datasets';
 import { describe, expect, it } from 'vitest';
 import { composition } from '../src/calibration-set.js';
 import { CalibrationSetError } from '../src/calibration-set-error.js';
-import { CHINOOK_CALIBRATION_PATH } from '../src/chinook-calibration.js';
 import { loadCalibrationSet, parseCalibrationSet } from '../src/load-calibration-set.js';
 
 const PAIR = `  - id: p1
