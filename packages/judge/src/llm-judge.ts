@@ -6,7 +6,9 @@ import {
   assertPriced,
   callCost,
   type LlmClient,
+  LlmConfigError,
   LlmError,
+  type NodeConfig,
   type Price,
   priceForModel,
   type UsageRecord,
@@ -46,12 +48,18 @@ export class LlmJudge implements Judge {
   readonly #options: LlmJudgeOptions;
 
   /**
-   * Throws UnknownPriceError (from @nl2sql/llm) when the config's models have no price: a
-   * judge that cannot be billed cannot run under a cost cap.
+   * Throws LlmConfigError when the config has no `judge` node, and UnknownPriceError (both
+   * from @nl2sql/llm) when the config's models have no price: a judge that cannot be billed
+   * cannot run under a cost cap.
    */
   constructor(client: LlmClient, options: LlmJudgeOptions = {}) {
+    const node = (client.config.nodes as Partial<Record<string, NodeConfig>>)[JUDGE_NODE];
+    if (node === undefined) {
+      throw new LlmConfigError(
+        `the llm config "${client.config.name}" names no model for the "${JUDGE_NODE}" node`,
+      );
+    }
     assertPriced([client.config]);
-    const node = client.config.nodes[JUDGE_NODE];
     this.#client = client;
     this.#price = priceForModel(node.model, client.config.prices)!;
     this.#options = options;

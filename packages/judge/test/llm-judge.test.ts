@@ -1,4 +1,11 @@
-import { FakeLLMServer, LlmClient, LlmError, modelConfig, UnknownPriceError } from '@nl2sql/llm';
+import {
+  FakeLLMServer,
+  LlmClient,
+  LlmConfigError,
+  LlmError,
+  modelConfig,
+  UnknownPriceError,
+} from '@nl2sql/llm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JudgeInput, JudgeSchema } from '../src/judge.js';
 import {
@@ -135,6 +142,16 @@ describe('LlmJudge', () => {
     const unpriced = new LlmClient({ ...modelConfig('ollama/llama3') }, { env: {} });
     expect(() => new LlmJudge(unpriced)).toThrow(UnknownPriceError);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a config that names no model for the judge node', async () => {
+    const config = modelConfig('gpt-5.4');
+    const nodes = config.nodes as Partial<Record<string, unknown>>;
+    delete nodes[JUDGE_NODE];
+    const noJudge = new LlmClient(config, { env: {} });
+    expect(() => new LlmJudge(noJudge)).toThrow(LlmConfigError);
+    expect(() => new LlmJudge(noJudge)).toThrow(/names no model for the "judge" node/);
+    await noJudge.close();
   });
 
   it('bills both calls when the first answer does not match the schema and is corrected', async () => {
