@@ -79,18 +79,16 @@ describe('CTE inlining and derived-table names', () => {
     expect(await same(rec, rec)).toBe(true);
   });
 
-  it('every corpus query matches itself wrapped as a CTE and as a derived table (property)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...BENIGN_CHINOOK.filter((q) => !/^\s*WITH/i.test(q))),
-        async (q) => {
-          expect(
-            await same(`WITH q AS (${q}) SELECT * FROM q`, `SELECT * FROM (${q}) AS sub`),
-          ).toBe(true);
-        },
-      ),
-      { numRuns: 20 },
-    );
+  it('every corpus query matches itself wrapped as a CTE and as a derived table', async () => {
+    const failed: string[] = [];
+    for (const query of BENIGN_CHINOOK) {
+      // A trailing semicolon cannot sit inside parentheses; the query is the same without it.
+      const q = query.trim().replace(/;\s*$/, '');
+      if (/^\s*WITH/i.test(q)) continue;
+      if (!(await same(`WITH q AS (${q}\n) SELECT * FROM q`, `SELECT * FROM (${q}\n) AS sub`)))
+        failed.push(q);
+    }
+    expect(failed).toEqual([]);
   });
 });
 
