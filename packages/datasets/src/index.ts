@@ -5,6 +5,7 @@ export {
   CHINOOK_SHA256,
   CHINOOK_URL,
 } from './chinook.js';
+export { CHINOOK_CALIBRATION_PATH } from './chinook-calibration-path.js';
 export {
   type ChinookForTests,
   type ChinookForTestsOptions,

@@ -2,14 +2,21 @@
 // parsed JSON tree is rewritten, never regenerated as SQL:
 //  - formatting-only fields (positions, comments, AS spelling) are dropped, identifiers
 //    take the dialect's comparison key (case folding), function names are lower-cased;
+//  - equivalent spellings are rewritten first (canonical-rewrites.ts): CTEs inlined as
+//    derived tables, BETWEEN as a range, COUNT(1) as COUNT(*), SQLite's date()/time()/
+//    datetime() as strftime;
 //  - table aliases become the table name (o.amount -> orders.amount); a table read more
 //    than once gets numbered names, and callers try every numbering (self-join permutations);
+//  - a derived table's alias becomes a name derived from its canonical body, so a CTE and the
+//    same subquery under another alias get one name;
 //  - in a single-table scope, unqualified columns are qualified with that table;
 //  - GROUP BY / ORDER BY ordinals and select aliases expand to the select expression;
 //  - AND / OR chains are flattened and sorted, = / <> / + / * operands sorted, > and >=
 //    rewritten as < and <= with swapped operands, IN lists sorted;
 //  - when every join is an inner join, the FROM items are sorted by name and the ON
 //    predicates are merged into the WHERE conjunction (same rows, any join order).
+import { createHash } from 'node:crypto';
+import { rewriteEquivalences } from './canonical-rewrites.js';
 import type { SqlDialect } from './dialect.js';
 import { identKey } from './dialect.js';
 import type { Json, JsonObject } from './node.js';
@@ -61,7 +68,7 @@ function clean(v: Json | undefined, dialect: SqlDialect): Json {
 
 /** The canonical forms of a query: one per numbering of repeated tables (self-joins). */
 export function canonicalForms(query: Json, dialect: SqlDialect, maxForms = 24): string[] {
-  const base = clean(query, dialect);
+  const base = rewriteEquivalences(clean(query, dialect), dialect);
   const repeated = repeatedTables(base);
   const perms = permutationsOf(repeated, maxForms);
   return perms.map((numbering) => {
@@ -159,7 +166,30 @@ function rewrite(q: Json, numbering: Map<string, number[]>): Json {
     // 1. sources and alias map (this scope only)
     const aliasMap = new Map<string, string>();
     const sourceNames: string[] = [];
+    const derivedSeen = new Map<string, number>();
     const renameSource = (src: Json): Json => {
+      const sq = asKind(src, 'subquery');
+      if (sq) {
+        // Named by what it computes, not by what the author called it.
+        const body = walk(sq.this ?? null);
+        const digest = createHash('sha256').update(keyOf(body)).digest('hex').slice(0, 16);
+        const n = derivedSeen.get(digest) ?? 0;
+        derivedSeen.set(digest, n + 1);
+        const canon = `derived:${digest}${n > 0 ? `#${n}` : ''}`;
+        aliasMap.set(toIdent(sq.alias)?.name ?? canon, canon);
+        sourceNames.push(canon);
+        return {
+          subquery: {
+            this: body,
+            alias: { name: canon },
+            column_aliases: walk(sq.column_aliases ?? []),
+            order_by: walk(sq.order_by ?? null),
+            limit: walk(sq.limit ?? null),
+            offset: walk(sq.offset ?? null),
+            lateral: sq.lateral === true,
+          },
+        };
+      }
       const t = asKind(src, 'table');
       if (!t) return walk(src);
       const canon = tableName(t);
