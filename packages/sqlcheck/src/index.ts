@@ -5,14 +5,26 @@ export type { Component, ComponentF1, ComponentItems, ComponentScores } from './
 export { COMPONENTS, componentF1 } from './component-f1.js';
 export type { ConstantQuery } from './constant-query.js';
 export { constantQuery } from './constant-query.js';
+export type { CaseDiagnostics, DiagnoseCaseInput } from './diagnose-case.js';
+export { diagnoseCase } from './diagnose-case.js';
 export type { SqlDialect } from './dialect.js';
 export { toDialect, UnsupportedDialectError } from './dialect.js';
 export type { Difficulty, DifficultyLevel } from './difficulty.js';
 export { difficulty } from './difficulty.js';
+export type {
+  ErrorClass,
+  ErrorClassInput,
+  ErrorClassification,
+  FailureVerdict,
+} from './error-class.js';
+export { ERROR_CLASSES, errorClass } from './error-class.js';
 export { extractSql } from './extract-sql.js';
 export type { FilterLiteral, FilterMatch } from './filter-literals.js';
 export { filterLiterals, filterValuesMatch } from './filter-literals.js';
+export type { FilterValue, FilterValueAccuracy, ValueShare } from './filter-value-accuracy.js';
+export { filterValueAccuracy } from './filter-value-accuracy.js';
 export { DENIED_FUNCTIONS, vettedFunctions } from './function-policy.js';
+export type { KeyedSchemaLike, KeyedSchemaTable } from './keyed-schema.js';
 export type { LoadInfo } from './load.js';
 export { loadSqlcheck, SqlcheckLoadError } from './load.js';
 export type { NormalizedMatch } from './normalized-match.js';
@@ -33,5 +45,7 @@ export type { LexicalProblem, StatementScan, StatementScanOptions } from './stat
 export { scanStatements } from './statement-scan.js';
 export type { SyntaxVerdict } from './syntax.js';
 export { checkSyntax } from './syntax.js';
+export type { TableReference } from './table-references.js';
+export { tableReferences } from './table-references.js';
 export { DEFAULT_MAX_VALUE_BYTES } from './value-size.js';
 export type { Verdict, Violation } from './verdict.js';
