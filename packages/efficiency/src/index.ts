@@ -1,0 +1,41 @@
+export {
+  type BoardAccuracy,
+  boardAccuracy,
+  type DiagnosedCase,
+  type DiagnosticsBoard,
+  diagnosticsBoard,
+} from './diagnostics-board.js';
+export { EfficiencyError, type EfficiencyErrorCode } from './efficiency-error.js';
+export type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
+export {
+  DEFAULT_REPEATS,
+  DEFAULT_TRIM_SIGMAS,
+  DEFAULT_WARMUP,
+  type EfficiencyMeasurement,
+  type EfficiencyStatus,
+  type MeasureEfficiencyOptions,
+  MIN_RUN_MS,
+  measureEfficiency,
+  type QueryTimes,
+  type TimedRound,
+} from './measure-efficiency.js';
+export { type Trimmed, trimOutliers } from './outlier-trim.js';
+export type { PlanScan } from './plan-scan.js';
+export { type PostgresQueryable, postgresExplainer } from './postgres-explainer.js';
+export {
+  comparePlans,
+  DEFAULT_LARGE_TABLE_ROWS,
+  type PlanComparison,
+  type QueryPlan,
+  type QueryPlanOptions,
+  queryPlan,
+} from './query-plan.js';
+export { RVES_BUCKETS, type RvesReward, rvesReward, vesReward } from './rewards.js';
+export { openSqliteExplainer, SqliteExplainer } from './sqlite-explainer.js';
+export {
+  type EfficiencyCase,
+  type EfficiencySummary,
+  type RvesSummary,
+  rves,
+  ves,
+} from './ves.js';
