@@ -47,6 +47,8 @@ describe('queryPlan on PostgreSQL', () => {
         label: 't',
         detail: 'Seq Scan on Track t',
         fullScan: true,
+        wholeScan: true,
+        correlated: false,
         rows: 5000,
         flagged: true,
       },
@@ -78,6 +80,23 @@ describe('queryPlan on PostgreSQL', () => {
       flagged: false,
     });
     expect(join.flagged.map((s) => s.table)).toEqual(['Track']);
+  });
+
+  it('a scan under a SubPlan is repeated per outer row', async () => {
+    const plan = await queryPlan(
+      postgresExplainer(client),
+      'SELECT g."Name", (SELECT count(*) FROM "Track" t WHERE t."Milliseconds" > g."GenreId" * 1000) FROM "Genre" g',
+      { tables },
+    );
+    expect(plan.scans.find((s) => s.table === 'Genre')).toMatchObject({
+      correlated: false,
+      flagged: false,
+    });
+    expect(plan.scans.find((s) => s.table === 'Track')).toMatchObject({
+      fullScan: true,
+      correlated: true,
+      flagged: true,
+    });
   });
 
   it('refuses chained or non-query statements before the server sees them; the tables stay', async () => {

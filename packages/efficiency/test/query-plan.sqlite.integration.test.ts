@@ -40,7 +40,16 @@ describe('queryPlan on SQLite (Chinook)', () => {
     expect(plan.engine).toBe('sqlite');
     expect(plan.totalCost).toBeNull();
     expect(plan.scans).toEqual([
-      { table: 'Track', label: 't', detail: 'SCAN t', fullScan: true, rows: 3503, flagged: true },
+      {
+        table: 'Track',
+        label: 't',
+        detail: 'SCAN t',
+        fullScan: true,
+        wholeScan: true,
+        correlated: false,
+        rows: 3503,
+        flagged: true,
+      },
     ]);
     expect(plan.flagged).toHaveLength(1);
     expect(plan.steps).toEqual(['SCAN t']);
@@ -110,6 +119,8 @@ describe('queryPlan on SQLite (Chinook)', () => {
           label: 'il',
           detail: 'SCAN il',
           fullScan: true,
+          wholeScan: true,
+          correlated: false,
           rows: 2240,
           flagged: true,
         },
@@ -117,6 +128,26 @@ describe('queryPlan on SQLite (Chinook)', () => {
       costRatio: null,
     });
     expect(comparePlans(slow, slow).addedFlagged).toEqual([]);
+  });
+
+  it('a whole-index scan repeated per outer row (a correlated subquery) is flagged; once, it is not', async () => {
+    // chinook_039 rewritten with NOT EXISTS and InvoiceLine's index defeated: SQLite scans the
+    // whole covering index for each of the 3,503 tracks
+    const slow = await queryPlan(
+      explainer,
+      'SELECT COUNT(*) AS tracks FROM Track t WHERE NOT EXISTS (SELECT 1 FROM InvoiceLine il WHERE il.TrackId + 0 = t.TrackId)',
+      { tables },
+    );
+    const il = slow.scans.find((s) => s.table === 'InvoiceLine');
+    expect(il).toMatchObject({ fullScan: false, wholeScan: true, correlated: true, flagged: true });
+    expect(il?.detail).toMatch(/^SCAN il USING COVERING INDEX/);
+    expect(slow.steps).toContain('CORRELATED SCALAR SUBQUERY 1');
+    // the outer scan of Track's covering index runs once: not flagged
+    expect(slow.scans.find((s) => s.table === 'Track')).toMatchObject({
+      wholeScan: true,
+      correlated: false,
+      flagged: false,
+    });
   });
 
   it('refuses anything but one query, before SQLite sees it, and leaves the file unchanged', async () => {

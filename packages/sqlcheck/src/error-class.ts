@@ -171,7 +171,8 @@ function otherDifferences(gold: QueryShape, pred: QueryShape): string[] {
     out.push('the query kinds differ (set operation or SELECT)');
   }
   if (joinKinds(gold.canonical) !== joinKinds(pred.canonical)) out.push('join kinds differ');
-  if (out.length === 0) out.push('predicates or query structure differ');
+  if (out.length === 0)
+    out.push('the query structure differs (subqueries, set operations or expressions)');
   return out;
 }
 
@@ -312,8 +313,6 @@ export async function errorClass(input: ErrorClassInput): Promise<ErrorClassific
       x.length === 0 ? 'no GROUP BY' : `GROUP BY of ${x.join(', ')} key(s)`;
     aggregation.push(`grouping: gold ${g2(gold.grouping)}; the prediction ${g2(pred.grouping)}`);
   }
-  if (gold.havings !== pred.havings)
-    aggregation.push(`HAVING: gold ${gold.havings}; the prediction ${pred.havings}`);
   if (aggregation.length > 0) add('aggregation', aggregation);
 
   const values = valueFindings(gold, pred, keys, lookupKeys(input.lookupTables, dialect));
@@ -324,13 +323,24 @@ export async function errorClass(input: ErrorClassInput): Promise<ErrorClassific
     );
   } else if (!sameSet(gold.shapeColumns, pred.shapeColumns)) {
     columns.push(
-      `joins, grouping or ordering read ${list(setDiff(gold.shapeColumns, pred.shapeColumns))} in the gold and ${list(setDiff(pred.shapeColumns, gold.shapeColumns))} in the prediction`,
+      `joins or grouping read ${list(setDiff(gold.shapeColumns, pred.shapeColumns))} in the gold and ${list(setDiff(pred.shapeColumns, gold.shapeColumns))} in the prediction`,
     );
   }
   columns.push(...values.moved);
   if (columns.length > 0) add('column_selection', columns);
   if (values.entity.length > 0) add('entity_linking', values.entity);
   if (values.value.length > 0) add('filter_values', values.value);
+  else if (
+    values.entity.length === 0 &&
+    values.moved.length === 0 &&
+    gold.filterSkeleton !== pred.filterSkeleton
+  ) {
+    // the same values, constrained another way: an operator, a negation, a predicate
+    // without a value added or dropped (004's lookup constraints are WHERE fragments)
+    add('filter_values', [
+      'the filter predicates differ with the same values (an operator, a negation, or a predicate without a value)',
+    ]);
+  }
 
   if (applicable.length === 0) add('other', otherDifferences(gold, pred));
   const ordered = ERROR_CLASSES.filter((c) => applicable.includes(c));

@@ -19,19 +19,19 @@ export interface QueryShape {
   tables: Set<string>;
   /** `table.column` keys read by the select list. */
   outputColumns: Set<string>;
-  /** `table.column` keys read outside WHERE / HAVING (select list, joins, grouping, ordering). */
+  /** `table.column` keys read by the select list, joins and grouping (not filters, not ordering). */
   shapeColumns: Set<string>;
   /** `table.column` keys read anywhere. */
   columns: Set<string>;
-  /** Aggregate calls as `name`, `name distinct` or `count(*)`, sorted (a multiset). */
+  /** Aggregate calls of the select lists and ORDER BYs as `name`, `name distinct` or `count(*)`, sorted (a multiset). HAVING's are filters. */
   aggregates: string[];
   /** GROUP BY key counts of the selects that group, sorted. */
   grouping: number[];
-  /** Selects with a HAVING clause. */
-  havings: number;
   comparisons: FilterComparison[];
   /** Every literal anywhere in the query, as kind\0value keys. */
   literals: Set<string>;
+  /** The filters (WHERE, ON, HAVING, QUALIFY) of every select, canonical, literals blanked. */
+  filterSkeleton: string;
   /** Canonical form with every literal replaced by one placeholder. */
   skeleton: string;
   /** Canonical form (literals kept). */
@@ -65,53 +65,94 @@ function tableKey(t: TableUse, dialect: SqlDialect): string {
   return identKey(dialect, t.name.name.name, t.name.name.quoted);
 }
 
-function aggregatesOf(query: Json): string[] {
-  const out: string[] = [];
-  const visit = (v: Json | undefined): void => {
-    if (Array.isArray(v)) {
-      for (const x of v) visit(x);
-      return;
-    }
-    if (!isObject(v)) return;
-    const k = kindOf(v);
-    if (k !== undefined) {
-      const b = bodyOf(v, k);
-      const fname =
-        k === 'function' || k === 'aggregate_function'
-          ? typeof b.name === 'string'
-            ? b.name.toLowerCase()
-            : undefined
-          : k;
-      if (fname !== undefined && AGGREGATES.has(fname)) {
-        const star = fname === 'count' && (b.star === true || kindOf(b.this) === 'star');
-        out.push(star ? 'count(*)' : b.distinct === true ? `${fname} distinct` : fname);
-      }
-    }
-    for (const key in v) visit(v[key]);
-  };
-  visit(query);
-  return out.sort();
-}
+const QUERY_KINDS = new Set(['select', 'union', 'intersect', 'except']);
 
-function groupingOf(query: Json): { grouping: number[]; havings: number } {
-  const grouping: number[] = [];
-  let havings = 0;
-  const visit = (v: Json | undefined): void => {
+/** Visit every SELECT body of a tree, nested ones included. */
+function eachSelect(tree: Json, visit: (body: JsonObject) => void): void {
+  const walk = (v: Json | undefined): void => {
     if (Array.isArray(v)) {
-      for (const x of v) visit(x);
+      for (const x of v) walk(x);
       return;
     }
     if (!isObject(v)) return;
     const sel = asKind(v, 'select');
-    if (sel) {
-      const keys = arrayField(objectField(sel, 'group_by'), 'expressions').length;
-      if (keys > 0) grouping.push(keys);
-      if (objectField(sel, 'having')?.this) havings += 1;
-    }
-    for (const key in v) visit(v[key]);
+    if (sel) visit(sel);
+    for (const key in v) walk(v[key]);
   };
-  visit(query);
-  return { grouping: grouping.sort((a, b) => a - b), havings };
+  walk(tree);
+}
+
+function aggregateName(v: Json): string | undefined {
+  const k = kindOf(v);
+  if (k === undefined) return undefined;
+  const b = bodyOf(v as JsonObject, k);
+  const fname =
+    k === 'function' || k === 'aggregate_function'
+      ? typeof b.name === 'string'
+        ? b.name.toLowerCase()
+        : undefined
+      : k;
+  if (fname === undefined || !AGGREGATES.has(fname)) return undefined;
+  if (fname === 'count' && (b.star === true || kindOf(b.this) === 'star')) return 'count(*)';
+  return b.distinct === true ? `${fname} distinct` : fname;
+}
+
+function aggregatesOf(query: Json): string[] {
+  const out: string[] = [];
+  // aggregates of an output expression, not of the queries nested in it (visited on their own)
+  const scan = (v: Json | undefined): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) scan(x);
+      return;
+    }
+    if (!isObject(v)) return;
+    const k = kindOf(v);
+    if (k !== undefined && QUERY_KINDS.has(k)) return;
+    const name = aggregateName(v);
+    if (name !== undefined) out.push(name);
+    for (const key in v) scan(v[key]);
+  };
+  eachSelect(query, (sel) => {
+    scan(sel.expressions);
+    scan(sel.order_by);
+  });
+  return out.sort();
+}
+
+function groupingOf(query: Json): number[] {
+  const grouping: number[] = [];
+  eachSelect(query, (sel) => {
+    const keys = arrayField(objectField(sel, 'group_by'), 'expressions').length;
+    if (keys > 0) grouping.push(keys);
+  });
+  return grouping.sort((a, b) => a - b);
+}
+
+/**
+ * The filter predicates of every select of a canonical tree, as one string: per select, the
+ * sorted AND terms of WHERE, every ON, HAVING and QUALIFY together, so a predicate that moves
+ * between ON and WHERE (an inner join made outer) is the same predicate.
+ */
+function filtersOf(canonicalTree: Json): string {
+  const selects: string[][] = [];
+  const terms = (v: Json | undefined, out: string[]): void => {
+    if (v === undefined || v === null) return;
+    const and = asKind(v, 'and');
+    if (and && Array.isArray(and.terms)) for (const t of and.terms) terms(t, out);
+    else if (and) {
+      terms(and.left, out);
+      terms(and.right, out);
+    } else out.push(JSON.stringify(v));
+  };
+  eachSelect(canonicalTree, (sel) => {
+    const out: string[] = [];
+    terms(objectField(sel, 'where_clause')?.this, out);
+    terms(objectField(sel, 'having')?.this, out);
+    terms(objectField(sel, 'qualify')?.this, out);
+    for (const j of arrayField(sel, 'joins')) if (isObject(j)) terms(j.on, out);
+    selects.push(out.sort());
+  });
+  return JSON.stringify(selects);
 }
 
 /** A copy of a parsed tree with every literal replaced by the same placeholder. */
@@ -145,22 +186,22 @@ export function queryShape(
     for (const k of keysRead) {
       columns.add(k);
       if (c.clause === 'select') outputColumns.add(k);
-      if (c.clause !== 'where' && c.clause !== 'having') shapeColumns.add(k);
+      if (c.clause !== 'where' && c.clause !== 'having' && c.clause !== 'order')
+        shapeColumns.add(k);
     }
   }
   const canonical = canonicalForms(query, dialect, 1)[0] ?? 'null';
   const skeleton = canonicalForms(blankLiterals(query), dialect, 1)[0] ?? 'null';
-  const { grouping, havings } = groupingOf(query);
   return {
     tables,
     outputColumns,
     shapeColumns,
     columns,
     aggregates: aggregatesOf(query),
-    grouping,
-    havings,
+    grouping: groupingOf(query),
     comparisons: filterComparisons(JSON.parse(canonical) as Json, keys),
     literals: literalKeys(query),
+    filterSkeleton: filtersOf(JSON.parse(skeleton) as Json),
     skeleton,
     canonical,
   };

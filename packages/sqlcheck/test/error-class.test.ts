@@ -90,9 +90,7 @@ describe('errorClass: each class on a real Chinook pair', () => {
       `SELECT i.BillingCountry, ROUND(SUM(i.Total), 2) AS avg_total FROM Invoice i GROUP BY i.BillingCountry HAVING COUNT(*) >= 20 ORDER BY i.BillingCountry`,
     );
     expect(avg.errorClass).toBe('aggregation');
-    expect(avg.evidence).toEqual([
-      'aggregation: aggregates: gold avg, count(*); the prediction count(*), sum',
-    ]);
+    expect(avg.evidence).toEqual(['aggregation: aggregates: gold avg; the prediction sum']);
     const distinct = await classify(
       'SELECT COUNT(DISTINCT c.Country) AS countries FROM Customer c',
       'SELECT COUNT(c.Country) AS countries FROM Customer c',
@@ -158,6 +156,26 @@ describe('errorClass: each class on a real Chinook pair', () => {
     );
     expect(dropped.errorClass).toBe('filter_values');
     expect(dropped.evidence[0]).toContain("'Sales Support Agent' (employee.title) is missing");
+  });
+
+  it('filter_values: the same values constrained another way (a negation, a dropped HAVING, a predicate without a value)', async () => {
+    const negated = await classify(
+      `SELECT COUNT(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE g.Name = 'Heavy Metal'`,
+      `SELECT COUNT(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE NOT g.Name = 'Heavy Metal'`,
+    );
+    expect(negated.applicable).toEqual(['filter_values']);
+    expect(negated.evidence[0]).toContain('same values');
+    // HAVING is a filter on groups: dropping it is not an aggregation error
+    const noHaving = await classify(
+      'SELECT g.Name, COUNT(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.GenreId, g.Name HAVING COUNT(*) > 100 ORDER BY g.Name',
+      'SELECT g.Name, COUNT(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId GROUP BY g.GenreId, g.Name ORDER BY g.Name',
+    );
+    expect(noHaving.applicable).toEqual(['filter_values']);
+    const correlation = await classify(
+      'SELECT g.Name AS genre, t.Name AS track, t.Milliseconds FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE t.Milliseconds = (SELECT MAX(t2.Milliseconds) FROM Track t2 WHERE t2.GenreId = t.GenreId) ORDER BY g.Name',
+      'SELECT g.Name AS genre, t.Name AS track, t.Milliseconds FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE t.Milliseconds = (SELECT MAX(t2.Milliseconds) FROM Track t2) ORDER BY g.Name',
+    );
+    expect(correlation.errorClass).toBe('filter_values');
   });
 
   it('lookup tables decide between filter_values and entity_linking', async () => {
@@ -243,6 +261,12 @@ LIMIT 5`,
       'SELECT t.Name, t.Milliseconds FROM Track t ORDER BY t.Milliseconds ASC, t.TrackId LIMIT 10',
     );
     expect(direction.evidence).toEqual(['other: ORDER BY differs']);
+    // ordering is not column selection, even when the dropped ORDER BY read other columns
+    const unordered = await classify(
+      'SELECT t.Name, t.Milliseconds FROM Track t ORDER BY t.Milliseconds DESC, t.TrackId LIMIT 10',
+      'SELECT t.Name, t.Milliseconds FROM Track t LIMIT 10',
+    );
+    expect(unordered.evidence).toEqual(['other: ORDER BY differs']);
   });
 
   it('several findings: the class follows the precedence, every finding is kept', async () => {
