@@ -23,9 +23,12 @@ export interface QueryShape {
   shapeColumns: Set<string>;
   /** `table.column` keys read anywhere. */
   columns: Set<string>;
-  /** Aggregate calls of the select lists and ORDER BYs as `name`, `name distinct` or `count(*)`, sorted (a multiset). HAVING's are filters. */
+  /**
+   * Aggregate calls of the select lists and ORDER BYs as `name`, `name distinct` or
+   * `count(*)`, sorted (a multiset). Those of HAVING, and of queries inside a filter, are filters.
+   */
   aggregates: string[];
-  /** GROUP BY key counts of the selects that group, sorted. */
+  /** GROUP BY key counts of the selects that group (outside filters), sorted. */
   grouping: number[];
   comparisons: FilterComparison[];
   /** Every literal anywhere in the query, as kind\0value keys. */
@@ -68,7 +71,7 @@ function tableKey(t: TableUse, dialect: SqlDialect): string {
 const QUERY_KINDS = new Set(['select', 'union', 'intersect', 'except']);
 
 /** Visit every SELECT body of a tree, nested ones included. */
-function eachSelect(tree: Json, visit: (body: JsonObject) => void): void {
+function eachSelect(tree: Json, visit: (body: JsonObject) => void, skipFilters = false): void {
   const walk = (v: Json | undefined): void => {
     if (Array.isArray(v)) {
       for (const x of v) walk(x);
@@ -77,10 +80,16 @@ function eachSelect(tree: Json, visit: (body: JsonObject) => void): void {
     if (!isObject(v)) return;
     const sel = asKind(v, 'select');
     if (sel) visit(sel);
-    for (const key in v) walk(v[key]);
+    for (const key in v) {
+      // queries inside WHERE / ON / HAVING / QUALIFY are part of a filter, not of the output
+      if (skipFilters && FILTER_KEYS.has(key)) continue;
+      walk(v[key]);
+    }
   };
   walk(tree);
 }
+
+const FILTER_KEYS = new Set(['where_clause', 'having', 'qualify', 'on']);
 
 function aggregateName(v: Json): string | undefined {
   const k = kindOf(v);
@@ -112,19 +121,27 @@ function aggregatesOf(query: Json): string[] {
     if (name !== undefined) out.push(name);
     for (const key in v) scan(v[key]);
   };
-  eachSelect(query, (sel) => {
-    scan(sel.expressions);
-    scan(sel.order_by);
-  });
+  eachSelect(
+    query,
+    (sel) => {
+      scan(sel.expressions);
+      scan(sel.order_by);
+    },
+    true,
+  );
   return out.sort();
 }
 
 function groupingOf(query: Json): number[] {
   const grouping: number[] = [];
-  eachSelect(query, (sel) => {
-    const keys = arrayField(objectField(sel, 'group_by'), 'expressions').length;
-    if (keys > 0) grouping.push(keys);
-  });
+  eachSelect(
+    query,
+    (sel) => {
+      const keys = arrayField(objectField(sel, 'group_by'), 'expressions').length;
+      if (keys > 0) grouping.push(keys);
+    },
+    true,
+  );
   return grouping.sort((a, b) => a - b);
 }
 

@@ -176,6 +176,12 @@ describe('errorClass: each class on a real Chinook pair', () => {
       'SELECT g.Name AS genre, t.Name AS track, t.Milliseconds FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE t.Milliseconds = (SELECT MAX(t2.Milliseconds) FROM Track t2) ORDER BY g.Name',
     );
     expect(correlation.errorClass).toBe('filter_values');
+    // the MAX of a subquery in WHERE is part of the filter: dropping the filter is no aggregation error
+    const noSubquery = await classify(
+      'SELECT g.Name AS genre, t.Name AS track, t.Milliseconds FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE t.Milliseconds = (SELECT MAX(t2.Milliseconds) FROM Track t2 WHERE t2.GenreId = t.GenreId) ORDER BY g.Name',
+      'SELECT g.Name AS genre, t.Name AS track, t.Milliseconds FROM Track t JOIN Genre g ON g.GenreId = t.GenreId ORDER BY g.Name',
+    );
+    expect(noSubquery.applicable).toEqual(['filter_values']);
   });
 
   it('lookup tables decide between filter_values and entity_linking', async () => {
