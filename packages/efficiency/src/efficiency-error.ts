@@ -4,6 +4,8 @@ export type EfficiencyErrorCode =
   | 'invalid_option'
   /** The SQL given to a plan is not exactly one read-only query. */
   | 'not_a_query'
+  /** The SQL is longer than the datasource accepts (MAX_STATEMENT_BYTES): compiling it could stall. */
+  | 'statement_too_long'
   /** The database could not plan the query (its message is kept). */
   | 'explain_failed'
   /** A plan from an engine this package does not read. */

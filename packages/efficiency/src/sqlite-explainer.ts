@@ -1,12 +1,14 @@
 // EXPLAIN QUERY PLAN on a SQLite file, through a connection of its own: the datasource's gate
 // refuses EXPLAIN, and this keeps the datasource untouched. The connection is read-only in
 // the same layers as the datasource's (OPEN_READONLY, query_only, no attached databases,
-// untrusted schema), and only a text that passes the datasource's own single-query gate is
-// explained. EXPLAIN QUERY PLAN compiles the statement; it never runs it.
-import { checkSingleQuery } from '@nl2sql/datasource';
+// untrusted schema, the same value and statement sizes), and only a text that passes the
+// datasource's own single-query gate and size limit is explained. EXPLAIN QUERY PLAN compiles
+// the statement; it never runs it.
+import { checkSingleQuery, DEFAULT_MAX_VALUE_BYTES, MAX_STATEMENT_BYTES } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
+import { checkStatementSize } from './explainer.js';
 
 export class SqliteExplainer implements Explainer {
   readonly engine = 'sqlite';
@@ -37,6 +39,9 @@ export class SqliteExplainer implements Explainer {
     const explainer = new SqliteExplainer(db, file);
     try {
       db.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
+      // the datasource's size limits: no value or statement larger than it would accept
+      db.configure('limit', sqlite3.LIMIT_LENGTH, DEFAULT_MAX_VALUE_BYTES);
+      db.configure('limit', sqlite3.LIMIT_SQL_LENGTH, MAX_STATEMENT_BYTES + 64);
       await explainer.all('PRAGMA query_only = ON');
       await explainer.all('PRAGMA trusted_schema = OFF');
       await explainer.all('SELECT count(*) FROM sqlite_schema');
@@ -52,6 +57,7 @@ export class SqliteExplainer implements Explainer {
   }
 
   async explain(sql: string): Promise<RawPlan> {
+    checkStatementSize(sql, MAX_STATEMENT_BYTES);
     const check = checkSingleQuery(sql);
     if (!check.ok) {
       throw new EfficiencyError('not_a_query', `no plan: ${check.message}`);

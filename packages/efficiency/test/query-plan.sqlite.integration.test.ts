@@ -164,6 +164,9 @@ describe.skipIf(noChinook)('queryPlan on SQLite (Chinook)', () => {
       expect(error).toBeInstanceOf(EfficiencyError);
       expect((error as EfficiencyError).code).toBe('not_a_query');
     }
+    // what the datasource would not accept either: compiling a huge statement can stall
+    const huge = `SELECT ${'1 + '.repeat(25_000)}1`;
+    await expect(queryPlan(explainer, huge)).rejects.toMatchObject({ code: 'statement_too_long' });
     await expect(queryPlan(explainer, 'SELECT nope FROM Track')).rejects.toMatchObject({
       code: 'explain_failed',
       message: expect.stringContaining('no such column'),
