@@ -18,6 +18,11 @@ beforeAll(async () => {
     },
   });
   server = createServer((req, res) => {
+    // A minimal service: no GET /describe, so the runner falls back to `unknown`.
+    if (req.method !== 'POST') {
+      res.writeHead(404).end();
+      return;
+    }
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
