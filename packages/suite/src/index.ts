@@ -30,6 +30,7 @@ export {
   ALT_MIN_ROWS,
   expectedOutcome,
   formatLintFinding,
+  GOLD_TIMEOUT_MS,
   type LintFinding,
   type LintOptions,
   lintSuite,

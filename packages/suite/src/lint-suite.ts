@@ -42,7 +42,15 @@ export interface LintOptions {
    * checked against each other.
    */
   datasource?: Pick<Datasource, 'execute'>;
+  /**
+   * Time limit of each of those gold queries (default GOLD_TIMEOUT_MS). Generous on purpose:
+   * a gold query that is merely slow on a loaded machine is not a broken one.
+   */
+  goldTimeoutMs?: number;
 }
+
+/** The default time a gold query may take when lint runs it: a minute. */
+export const GOLD_TIMEOUT_MS = 60_000;
 
 export type { LintRule } from './lint-rules.js';
 
@@ -237,7 +245,14 @@ export async function lintSuite(
     if (c.rows === undefined)
       add(c, 'rows-missing', 'no rows: write them with regenerate (nl2sql suite regenerate)');
     else if (active.has('rows-width') || active.has('sql-fails'))
-      await checkWidth(c, c.rows, sql, options.datasource, add);
+      await checkWidth(
+        c,
+        c.rows,
+        sql,
+        options.datasource,
+        options.goldTimeoutMs ?? GOLD_TIMEOUT_MS,
+        add,
+      );
 
     if (schema) {
       const reads = await readSet(sql, schema, dialect);
@@ -329,6 +344,7 @@ async function checkWidth(
   rows: readonly Row[],
   sql: string,
   datasource: LintOptions['datasource'],
+  timeoutMs: number,
   add: (c: EvalCase, rule: LintRule, message: string) => void,
 ): Promise<void> {
   const widths = [...new Set(rows.map((r) => r.length))];
@@ -339,7 +355,7 @@ async function checkWidth(
   if (!datasource) return;
   let columns: number;
   try {
-    columns = (await datasource.execute(sql, { maxRows: 1 })).columns.length;
+    columns = (await datasource.execute(sql, { maxRows: 1, timeoutMs })).columns.length;
   } catch (error) {
     add(c, 'sql-fails', `the gold sql fails on the database: ${(error as Error).message}`);
     return;

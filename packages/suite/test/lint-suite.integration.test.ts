@@ -76,4 +76,31 @@ describe.skipIf(noChinook)('lintSuite with a datasource', () => {
     );
     expect(findings).toEqual([]);
   });
+
+  it('gives a slow gold sql time: slow on a loaded machine is not broken', async () => {
+    // A datasource whose own default timeout is far shorter than this query takes.
+    const hasty = await openSqlite(chinook.path!, { timeoutMs: 20 });
+    try {
+      const slow = {
+        ...artists,
+        sql: 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS c, 1 AS d FROM n',
+        rows: [[3000000, 1]],
+      };
+      const lintWith = (goldTimeoutMs?: number) =>
+        lintSuite(
+          { name: 't', version: 1, cases: [slow] },
+          {
+            modes: ['engine'],
+            datasource: hasty,
+            ...(goldTimeoutMs === undefined ? {} : { goldTimeoutMs }),
+          },
+        );
+      expect(await lintWith()).toEqual([]);
+      const rushed = await lintWith(20);
+      expect(rushed.map((f) => f.rule)).toEqual(['sql-fails']);
+      expect(rushed[0]?.message).toContain('timeout');
+    } finally {
+      await hasty.close();
+    }
+  });
 });
