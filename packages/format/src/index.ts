@@ -29,6 +29,7 @@ export { DEFAULT_PHRASING, type IssuePhrasing, jsonTypeOf } from './issue-phrasi
 export { JSON_SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
 export { type LocatedIssue, locatedMessage, locateIssue } from './located-message.js';
 export { type DocumentHeader, schemaDocument } from './schema-document.js';
+export { type SchemaFile, staleSchemaFiles, writeSchemaFiles } from './schema-files.js';
 export { mostSpecificIssue, type SchemaIssue } from './schema-issue.js';
 export { schemaText } from './schema-text.js';
 export { structuredOutputSchema } from './structured-output-schema.js';
