@@ -4,7 +4,6 @@
 
 import {
   type SchemaOptions,
-  type Static,
   type TNull,
   type TSchema,
   type TUnion,
@@ -32,20 +31,18 @@ export function Nullable<T extends TSchema>(
   return Type.Union([schema, Type.Null()], options);
 }
 
-/** Anything with a published `$id`: a format, or its document. */
-export interface Identified<T extends TSchema = TSchema> {
+/** A published format as FormatRef sees it: its `$id` and the values it accepts. */
+export interface Referable<V> {
   readonly id: string;
-  readonly schema: T;
+  check(value: unknown): value is V;
 }
 
 /**
  * A reference to another published format by its `$id`: the document says `{"$ref": id}`
  * (so a suite's plan is checked by exactly the plan's own schema) and the static type is the
- * other format's.
+ * other format's. Give the type by name (`FormatRef<PlanModel>(PLAN_FORMAT)`) in a definition
+ * that is exported: TypeScript's declaration files cannot spell a large inferred type.
  */
-export function FormatRef<T extends TSchema>(
-  format: Identified<T>,
-  options: SchemaOptions = {},
-): TUnsafe<Static<T>> {
-  return Type.Unsafe<Static<T>>({ ...options, $ref: format.id });
+export function FormatRef<V>(format: Referable<V>, options: SchemaOptions = {}): TUnsafe<V> {
+  return Type.Unsafe<V>({ ...options, $ref: format.id });
 }

@@ -7,7 +7,7 @@ export {
   type TUnsafe,
   Type,
 } from '@sinclair/typebox';
-export { FormatRef, type Identified, Nullable, StringEnum } from './definition-types.js';
+export { FormatRef, Nullable, type Referable, StringEnum } from './definition-types.js';
 export {
   type DocumentPositions,
   documentPositions,

@@ -274,7 +274,8 @@ const PlanDefinitions = Type.Module({
 
 /** The whole plan: one SELECT with no subqueries and no window functions. */
 export const PlanModelSchema = PlanDefinitions.Import('PlanModel');
-export type PlanModel = Static<typeof PlanModelSchema>;
+// An interface, not an alias, so declaration files and other packages refer to it by name.
+export interface PlanModel extends Static<typeof PlanModelSchema> {}
 
 /** The static type of one of the plan's definitions. */
 type Of<K extends keyof Definitions> = Static<TImport<Definitions, K>>;

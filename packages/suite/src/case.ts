@@ -14,7 +14,7 @@ import {
   type TUnsafe,
   Type,
 } from '@nl2sql/format';
-import { PLAN_FORMAT } from '@nl2sql/plan';
+import { PLAN_FORMAT, type PlanModel } from '@nl2sql/plan';
 
 /** The fixed tag vocabulary (spec 000, "The cases"). A tag outside it is a format error. */
 export const CASE_TAGS = [
@@ -106,7 +106,7 @@ export const EvalCaseSchema = Type.Object(
       Type.Array(RowsSchema, { description: 'What each alt_sql returns, in the same order.' }),
     ),
     plan: Type.Optional(
-      FormatRef(PLAN_FORMAT, {
+      FormatRef<PlanModel>(PLAN_FORMAT, {
         description: 'The gold plan; present exactly on answerable cases.',
       }),
     ),
@@ -128,8 +128,9 @@ export const PlanNoteSchema = Type.Object(
 
 export type Cell = Static<typeof CellSchema>;
 export type Row = Cell[];
-export type EvalCase = Static<typeof EvalCaseSchema>;
-export type PlanNote = Static<typeof PlanNoteSchema>;
+// Interfaces, not aliases, so declaration files refer to them by name.
+export interface EvalCase extends Static<typeof EvalCaseSchema> {}
+export interface PlanNote extends Static<typeof PlanNoteSchema> {}
 
 /** The case format (`case.schema.json`); a case's plan is checked by the plan's own schema. */
 export const CASE_FORMAT = defineFormat(
@@ -152,12 +153,12 @@ export const EvalSuiteSchema = Type.Object(
         description: 'Plans that express the answer differently from the SQL, and how.',
       }),
     ),
-    cases: Type.Array(FormatRef(CASE_FORMAT)),
+    cases: Type.Array(FormatRef<EvalCase>(CASE_FORMAT)),
   },
   { additionalProperties: false },
 );
 
-export type EvalSuite = Static<typeof EvalSuiteSchema>;
+export interface EvalSuite extends Static<typeof EvalSuiteSchema> {}
 
 /** The suite format (`suite.schema.json`), what loadSuite checks a file against. */
 export const SUITE_FORMAT = defineFormat(
