@@ -3,6 +3,7 @@
 
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type DocumentValidator, documentValidator } from './document-validator.js';
+import type { JsonSchema } from './json-schema.js';
 import { type DocumentHeader, schemaDocument } from './schema-document.js';
 
 /** A file or message format: its definition, its document and its validator. */
@@ -11,6 +12,8 @@ export interface Format<T extends TSchema = TSchema> extends DocumentValidator<S
   readonly id: string;
   /** The TypeBox definition; `Static<typeof format.schema>` is the type. */
   readonly schema: T;
+  /** The documents this one refers to by `$id`, directly or through them. */
+  readonly references: readonly JsonSchema[];
 }
 
 export interface FormatOptions {
@@ -25,6 +28,13 @@ export function defineFormat<T extends TSchema>(
   options: FormatOptions = {},
 ): Format<T> {
   const document = schemaDocument(schema, header);
-  const references = (options.references ?? []).flatMap((f) => [f.document]);
-  return { id: header.id, schema, ...documentValidator<Static<T>>(document, references) };
+  const references = [
+    ...new Set((options.references ?? []).flatMap((f) => [...f.references, f.document])),
+  ];
+  return {
+    id: header.id,
+    schema,
+    references,
+    ...documentValidator<Static<T>>(document, references),
+  };
 }

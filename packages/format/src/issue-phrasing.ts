@@ -15,7 +15,10 @@ export interface IssuePhrasing {
   const(allowed: unknown, value: unknown): string;
   /** A value of the wrong JSON type. */
   type(types: readonly string[], value: unknown): string;
-  /** A union member names no known kind (`value` undefined when the key is missing). */
+  /**
+   * A union member names no known kind: `value` is what it holds under `property` (a string
+   * that is no kind, another JSON value, or undefined when the key is missing).
+   */
   discriminator(property: string, kinds: readonly string[], value: unknown): string;
   /** A key present without the key it needs. */
   dependentRequired(property: string, missing: string): string;

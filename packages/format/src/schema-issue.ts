@@ -41,7 +41,9 @@ function issueOf(error: ErrorObject, phrasing: IssuePhrasing): SchemaIssue {
     case 'discriminator': {
       const property = String(params.tag);
       const kinds = kindsOfUnion(error.parentSchema);
-      const value = params.error === 'mapping' ? params.tagValue : undefined;
+      // The value found under the property: undefined when it is missing.
+      const data = error.data as Record<string, unknown> | null | undefined;
+      const value = data !== null && typeof data === 'object' ? data[property] : params.tagValue;
       return {
         path: [...at, property],
         keyword: error.keyword,

@@ -4,8 +4,9 @@
 // - an anyOf of objects told apart by one constant property (`kind`) becomes oneOf with
 //   ajv's `discriminator`, so only the branch the value names is checked;
 // - an anyOf of bare types (`string`, `number`, `null`) becomes one `type` list;
-// - an anyOf of a schema and null becomes if-null-else-schema, so a wrong non-null value is
-//   reported against the schema, not as "must be null".
+// - an anyOf of a schema and null becomes one `type` list when the schema is of one plain
+//   type (`string` with a minLength, `array` with items), else if-null-else-schema, so a
+//   wrong non-null value is reported against the schema, not as "must be null".
 
 import type { JsonSchema } from './json-schema.js';
 
@@ -63,6 +64,15 @@ function isBareType(schema: unknown): boolean {
   return keys.length === 1 && typeof (schema as JsonSchema).type === 'string';
 }
 
+/** A schema of one JSON type whose keywords all ignore null (no enum, const, ref or union). */
+function isPlainTyped(schema: JsonSchema): boolean {
+  return (
+    typeof schema.type === 'string' &&
+    schema.type !== 'null' &&
+    !['enum', 'const', '$ref', 'anyOf', 'oneOf', 'allOf', 'not', 'if'].some((k) => k in schema)
+  );
+}
+
 function transform(document: JsonSchema, node: unknown): unknown {
   if (Array.isArray(node)) return node.map((n) => transform(document, n));
   if (node === null || typeof node !== 'object') return node;
@@ -86,6 +96,16 @@ function transform(document: JsonSchema, node: unknown): unknown {
       return { ...transformKeywords(document, rest), type: types };
     }
     const nullIndex = anyOf.findIndex((b) => isBareType(b) && b.type === 'null');
+    const other = anyOf[1 - nullIndex] as JsonSchema | undefined;
+    // A nullable string, number, array or object: null joins its `type` list, so a wrong value
+    // is reported as "must be string or null" and the schema's other keywords still apply.
+    if (anyOf.length === 2 && nullIndex !== -1 && other && isPlainTyped(other)) {
+      return {
+        ...transformKeywords(document, rest),
+        ...transformKeywords(document, other),
+        type: [other.type, 'null'],
+      };
+    }
     if (anyOf.length === 2 && nullIndex !== -1) {
       return {
         ...transformKeywords(document, rest),

@@ -111,6 +111,27 @@ describe('a format validator', () => {
     ]);
   });
 
+  it('compiles what a referenced format refers to, through it', () => {
+    const GALLERY = defineFormat(
+      Type.Object({ drawings: Type.Array(FormatRef(DRAWING)) }, { additionalProperties: false }),
+      { id: 'https://example.org/test/gallery-2.json', title: 'Gallery' },
+      { references: [DRAWING] },
+    );
+    const MUSEUM = defineFormat(
+      Type.Object({ rooms: Type.Array(FormatRef(GALLERY)) }, { additionalProperties: false }),
+      { id: 'https://example.org/test/museum.json', title: 'Museum' },
+      { references: [GALLERY] },
+    );
+    expect(MUSEUM.references).toEqual([DRAWING.document, GALLERY.document]);
+    expect(MUSEUM.issues({ rooms: [{ drawings: [{ shapes: [] }] }] })[0]?.path).toEqual([
+      'rooms',
+      0,
+      'drawings',
+      0,
+      'shapes',
+    ]);
+  });
+
   it('refuses a second, different document under an $id already in use', () => {
     const other = documentValidator({ ...DRAWING.document, title: 'Another drawing' }, []);
     DRAWING.check({});

@@ -164,7 +164,7 @@ export interface EvalSuite extends Static<typeof EvalSuiteSchema> {}
 export const SUITE_FORMAT = defineFormat(
   EvalSuiteSchema,
   { id: 'https://nl2sql-evals.dev/schemas/suite.json', title: 'nl2sql eval suite' },
-  { references: [PLAN_FORMAT, CASE_FORMAT] },
+  { references: [CASE_FORMAT] },
 );
 
 /** The JSON Schema of one case. */

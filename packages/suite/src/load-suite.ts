@@ -64,7 +64,9 @@ const SUITE_PHRASING: IssuePhrasing = {
   discriminator: (property, kinds, value) =>
     value === undefined
       ? `missing required field '${property}'`
-      : `must be one of ${kinds.map(show).join(', ')}`,
+      : typeof value === 'string'
+        ? `must be one of ${kinds.map(show).join(', ')}`
+        : 'must be string',
 };
 
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
