@@ -113,11 +113,13 @@ it('finds every workspace package', () => {
 describe.each(DIRS)('the @nl2sql/%s tarball', (dir) => {
   const get = () => packed.get(dir)!;
 
-  it('holds only built JavaScript, type declarations, data, README, LICENSE and package.json', () => {
+  it('holds only built JavaScript, type declarations, schemas, data, README, LICENSE and package.json', () => {
     const data = DATA_FOLDERS[dir] ?? [];
     const allowed = (path: string) =>
       ['package.json', 'README.md', 'LICENSE'].includes(path) ||
       /^dist\/.+\.(js|d\.ts)$/.test(path) ||
+      // JSON Schemas generated from the package's format definitions (pnpm schemas).
+      /^[a-z0-9-]+\.schema\.json$/.test(path) ||
       data.some((folder) => path.startsWith(`${folder}/`));
     const files = get().files;
     expect(files.filter((path) => !allowed(path))).toEqual([]);

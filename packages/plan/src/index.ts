@@ -1,3 +1,4 @@
+export type { JsonSchema } from '@nl2sql/format';
 export { compilePlan } from './compile.js';
 export { PlanCompileError, type PlanCompileErrorCode } from './plan-compile-error.js';
 export type { PlanError, PlanErrorCode } from './plan-error.js';
@@ -39,11 +40,12 @@ export type {
   SortDirection,
 } from './plan-model.js';
 export {
-  type JsonSchema,
+  PLAN_FORMAT,
   PLAN_JSON_SCHEMA,
   PLAN_SCHEMA_NAME,
   PLAN_STRUCTURED_OUTPUT_SCHEMA,
-} from './plan-schema.js';
+  PlanModelSchema,
+} from './plan-model.js';
 export { quoteIdentifier, quoteLiteral } from './quote.js';
 export { type PlanReads, planReads } from './reads.js';
 export { type DatabaseSchema, validatePlan } from './validate.js';

@@ -1,7 +1,20 @@
-// The eval case and suite as a program sees them after loading. Field names are the file's
-// (snake_case), so a case reads the same in YAML, in JSON and in code.
+// The eval case and suite formats, defined once with TypeBox: the types a program sees after
+// loading, the published JSON Schemas (`case.schema.json`, `suite.schema.json`) and the
+// validator the loader uses all come from these definitions. Field names are the file's
+// (snake_case), so a case reads the same in YAML, in JSON and in code. Properties are listed
+// in the order the writer puts them in a file.
 
-import type { PlanModel } from '@nl2sql/plan';
+import {
+  defineFormat,
+  FormatRef,
+  type JsonSchema,
+  type SchemaOptions,
+  type Static,
+  type TSchema,
+  type TUnsafe,
+  Type,
+} from '@nl2sql/format';
+import { PLAN_FORMAT, type PlanModel } from '@nl2sql/plan';
 
 /** The fixed tag vocabulary (spec 000, "The cases"). A tag outside it is a format error. */
 export const CASE_TAGS = [
@@ -34,59 +47,135 @@ export type Outcome = (typeof OUTCOMES)[number];
 export const CASE_SOURCES = ['hand', 'harvested'] as const;
 export type CaseSource = (typeof CASE_SOURCES)[number];
 
-/** A stored cell. Regenerate writes integers beyond 2^53 and blobs as strings. */
-export type Cell = null | number | string;
-export type Row = Cell[];
-
-export interface EvalCase {
-  id: string;
-  question: string;
-  /** The datasource id the case asks about (e.g. `chinook`). */
-  datasource: string;
-  source: CaseSource;
-  /** Only approved cases are run and scored. */
-  approved: boolean;
-  tags: CaseTag[];
-  /** The gold SQL; absent on an unanswerable case. */
-  sql?: string;
-  /** Row order counts only when true. */
-  order_matters: boolean;
-  /** What `sql` returns, written by regenerate. */
-  rows?: Row[];
-  /** Other accepted answers, one SQL each. */
-  alt_sql?: string[];
-  /** What each `alt_sql` returns, in the same order, written by regenerate. */
-  alt_rows?: Row[][];
-  /** Role -> expected outcome. */
-  outcome: Record<string, Outcome>;
-  /** Tables `sql` reads, sorted. */
-  tables: string[];
-  /** `Table.Column` pairs `sql` reads, sorted. */
-  columns: string[];
-  /** The gold plan (PlanModel); present exactly on answerable cases. */
-  plan?: PlanModel;
-  /** The date "today" means for this case (YYYY-MM-DD). */
-  as_of_date?: string;
-  /** The id of the case this one rephrases; a paraphrase group shares one result. */
-  paraphrase_of?: string;
-  notes?: string;
+/**
+ * One of fixed values, spelled `{ "enum": [...] }` alone: a value of the wrong type is
+ * reported with the values allowed, as the suite loader always has.
+ */
+function OneOf<const V extends readonly [unknown, ...unknown[]]>(
+  values: V,
+  options: SchemaOptions = {},
+): TUnsafe<V[number]> {
+  return Type.Unsafe<V[number]>({ ...options, enum: [...values] });
 }
+
+const Text = (options: SchemaOptions = {}) => Type.String({ ...options, minLength: 1 });
+/** A stored cell. Regenerate writes integers beyond 2^53 and blobs as strings. */
+const CellSchema = Type.Union([Type.Null(), Type.Number(), Type.String()]);
+const RowsSchema = Type.Array(Type.Array(CellSchema), {
+  description:
+    'Result rows, one array of cells per row, in selected column order; written by regenerate.',
+});
+const SortedUnique = <T extends TSchema>(item: T, description: string) =>
+  Type.Array(item, { description, uniqueItems: true });
+const Sql = (options: SchemaOptions = {}) => Type.String({ ...options, pattern: '\\S' });
+
+/** One eval case. */
+export const EvalCaseSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' }),
+    question: Text(),
+    datasource: Text({ description: 'The datasource id the case asks about (e.g. chinook).' }),
+    source: OneOf(CASE_SOURCES),
+    approved: Type.Boolean({ description: 'Only approved cases are run and scored.' }),
+    tags: SortedUnique(OneOf(CASE_TAGS), 'Tags from the fixed vocabulary.'),
+    as_of_date: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'The date "today" means for this case (YYYY-MM-DD).',
+      }),
+    ),
+    paraphrase_of: Type.Optional(
+      Text({ description: 'The id of the case this one rephrases; the group shares one result.' }),
+    ),
+    order_matters: Type.Boolean({ description: 'Row order counts only when true.' }),
+    outcome: Type.Record(Type.String(), OneOf(OUTCOMES), {
+      minProperties: 1,
+      description: 'Role -> the outcome its run must end in.',
+    }),
+    tables: SortedUnique(Text(), 'Tables the SQL reads.'),
+    columns: SortedUnique(
+      Type.String({ pattern: '^[^.]+(\\.[^.]+)*\\.[^.]+$' }),
+      'Table.Column pairs the SQL reads.',
+    ),
+    sql: Type.Optional(Sql({ description: 'The gold SQL; absent on an unanswerable case.' })),
+    rows: Type.Optional(RowsSchema),
+    alt_sql: Type.Optional(
+      Type.Array(Sql(), { description: 'Other accepted answers, one SQL each.' }),
+    ),
+    alt_rows: Type.Optional(
+      Type.Array(RowsSchema, { description: 'What each alt_sql returns, in the same order.' }),
+    ),
+    plan: Type.Optional(
+      FormatRef<PlanModel>(PLAN_FORMAT, {
+        description: 'The gold plan; present exactly on answerable cases.',
+      }),
+    ),
+    notes: Type.Optional(Text()),
+  },
+  {
+    description: 'One eval case.',
+    additionalProperties: false,
+    // An unanswerable case has no SQL, so nothing to run and nothing to plan.
+    dependentRequired: { alt_sql: ['sql'], alt_rows: ['alt_sql'], rows: ['sql'], plan: ['sql'] },
+  },
+);
 
 /** A plan that answers its case by a different route than its SQL (listed in the header). */
-export interface PlanNote {
-  case: string;
-  note: string;
-}
+export const PlanNoteSchema = Type.Object(
+  { case: Text(), note: Text() },
+  { additionalProperties: false },
+);
 
-export interface EvalSuite {
-  /** The suite's name (e.g. `chinook`). */
-  name: string;
-  /** Format version of the file; this package reads and writes 1. */
-  version: 1;
-  description?: string;
-  plan_notes?: PlanNote[];
-  cases: EvalCase[];
-}
+export type Cell = Static<typeof CellSchema>;
+export type Row = Cell[];
+// Interfaces, not aliases, so declaration files refer to them by name.
+export interface EvalCase extends Static<typeof EvalCaseSchema> {}
+export interface PlanNote extends Static<typeof PlanNoteSchema> {}
+
+/** The case format (`case.schema.json`); a case's plan is checked by the plan's own schema. */
+export const CASE_FORMAT = defineFormat(
+  EvalCaseSchema,
+  { id: 'https://nl2sql-evals.dev/schemas/case.json', title: 'nl2sql eval case' },
+  { references: [PLAN_FORMAT] },
+);
+
+/** A suite file: a name, a format version and its cases. */
+export const EvalSuiteSchema = Type.Object(
+  {
+    name: Text({ description: "The suite's name (e.g. chinook)." }),
+    version: Type.Unsafe<1>({
+      const: 1,
+      description: 'Format version of the file; this package reads and writes 1.',
+    }),
+    description: Type.Optional(Text()),
+    plan_notes: Type.Optional(
+      Type.Array(PlanNoteSchema, {
+        description: 'Plans that express the answer differently from the SQL, and how.',
+      }),
+    ),
+    cases: Type.Array(FormatRef<EvalCase>(CASE_FORMAT)),
+  },
+  { additionalProperties: false },
+);
+
+export interface EvalSuite extends Static<typeof EvalSuiteSchema> {}
+
+/** The suite format (`suite.schema.json`), what loadSuite checks a file against. */
+export const SUITE_FORMAT = defineFormat(
+  EvalSuiteSchema,
+  { id: 'https://nl2sql-evals.dev/schemas/suite.json', title: 'nl2sql eval suite' },
+  { references: [CASE_FORMAT] },
+);
+
+/** The JSON Schema of one case. */
+export const CASE_JSON_SCHEMA: JsonSchema = CASE_FORMAT.document;
+/** The JSON Schema of a suite file. */
+export const SUITE_JSON_SCHEMA: JsonSchema = SUITE_FORMAT.document;
+
+/** The keys of a case, in the order the writer puts them in a file. */
+export const CASE_KEYS = Object.keys(EvalCaseSchema.properties) as Array<keyof EvalCase>;
+/** The keys of a suite file, in the order the writer puts them. */
+export const SUITE_KEYS = Object.keys(EvalSuiteSchema.properties) as Array<keyof EvalSuite>;
 
 /** A case the database can answer: it has SQL (and so rows and a plan). */
 export function isAnswerable(c: EvalCase): boolean {

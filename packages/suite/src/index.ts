@@ -1,5 +1,7 @@
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
+  CASE_FORMAT,
+  CASE_JSON_SCHEMA,
   CASE_SOURCES,
   CASE_TAGS,
   type CaseSource,
@@ -12,6 +14,8 @@ export {
   type Outcome,
   type PlanNote,
   type Row,
+  SUITE_FORMAT,
+  SUITE_JSON_SCHEMA,
 } from './case.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
 export {
@@ -52,6 +56,5 @@ export {
   type SuiteFormatErrorCode,
   type SuiteFormatLocation,
 } from './suite-format-error.js';
-export { CASE_JSON_SCHEMA, SUITE_JSON_SCHEMA } from './suite-schema.js';
 export { type UnscorableCase, UnscorableSuiteError } from './unscorable-suite-error.js';
 export { formatSuite, writeSuite } from './write-suite.js';

@@ -1,26 +1,28 @@
-// Reading a suite: size check -> YAML (with line positions) -> JSON Schema (ajv) -> EvalSuite.
+// Reading a suite: size check -> YAML (with line positions) -> the suite format -> EvalSuite.
 // The first problem found is thrown as a SuiteFormatError naming file, line, case id and
 // field. Each case's line is remembered (source-location.ts) for lint and run admission.
 
 import { readFile, stat } from 'node:fs/promises';
-import { PLAN_JSON_SCHEMA } from '@nl2sql/plan';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import {
+  DEFAULT_PHRASING,
+  documentPositions,
+  fieldName,
+  type IssuePhrasing,
+  mostSpecificIssue,
+} from '@nl2sql/format';
 import {
   type Alias,
   type Document,
   isMap,
-  isNode,
   isScalar,
   isSeq,
   LineCounter,
-  type Node,
   parseDocument,
   visit,
 } from 'yaml';
-import type { EvalSuite } from './case.js';
+import { type EvalSuite, SUITE_FORMAT } from './case.js';
 import { rememberLocation } from './source-location.js';
 import { SuiteFormatError } from './suite-format-error.js';
-import { SUITE_JSON_SCHEMA } from './suite-schema.js';
 
 /**
  * The largest suite file read by default: 32 MiB. A realistic 10,000-case suite (the Chinook
@@ -48,77 +50,26 @@ function assertSize(bytes: number, options: LoadSuiteOptions, file: string): voi
   }
 }
 
-let validator: ValidateFunction | undefined;
-
-function validate(): ValidateFunction {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-    ajv.addSchema(PLAN_JSON_SCHEMA);
-    validator = ajv.compile(SUITE_JSON_SCHEMA);
-  }
-  return validator;
-}
-
-/** `/cases/3/plan/select/0` -> ['cases', 3, 'plan', 'select', 0]. */
-function pointerPath(pointer: string): Array<string | number> {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-/** ['tags', 2] -> `tags[2]`; ['plan', 'select', 0, 'expr'] -> `plan.select[0].expr`. */
-function fieldName(path: ReadonlyArray<string | number>): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? p : `.${p}`;
-  return out;
-}
-
-function describe(e: ErrorObject): string {
-  switch (e.keyword) {
-    case 'required':
-      return `missing required field '${String(e.params.missingProperty)}'`;
-    case 'additionalProperties':
-      return `unknown field '${String(e.params.additionalProperty)}'`;
-    case 'enum':
-      return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const':
-      return `must be ${JSON.stringify(e.params.allowedValue)}`;
-    case 'dependentRequired':
-      return `'${String(e.params.property)}' needs '${String(e.params.missingProperty)}'`;
-    case 'uniqueItems':
-      return `items ${String(e.params.j)} and ${String(e.params.i)} are the same`;
-    default:
-      return e.message ?? e.keyword;
-  }
-}
-
 /**
- * The most specific error. A plan node is a union told apart by `kind`, so ajv reports every
- * branch; a `kind` mismatch is noise when the node has a deeper error in its own branch.
- * Among what is left the deepest path wins, so a bad plan node beats "plan is invalid".
+ * The suite loader's wording, published since its first release: enums list the allowed
+ * values (the line shows the value found), unknown fields are named alone, and a wrong
+ * `kind` in a plan lists every kind allowed there.
  */
-function pickError(errors: readonly ErrorObject[]): ErrorObject {
-  const isKind = (e: ErrorObject) => e.instancePath.endsWith('/kind');
-  const parent = (e: ErrorObject) => e.instancePath.slice(0, e.instancePath.lastIndexOf('/'));
-  const useful = errors.filter(
-    (e) =>
-      !isKind(e) || !errors.some((o) => !isKind(o) && o.instancePath.startsWith(`${parent(e)}/`)),
-  );
-  const depth = (x: ErrorObject) => pointerPath(x.instancePath).length;
-  let best = useful[0] as ErrorObject;
-  for (const e of useful) if (depth(e) > depth(best)) best = e;
-  if (best.keyword !== 'enum') return best;
-  // Every branch's allowed values for the same field, in one message.
-  const allowed = new Set<unknown>();
-  for (const e of useful) {
-    if (e.keyword === 'enum' && e.instancePath === best.instancePath)
-      for (const v of e.params.allowedValues as unknown[]) allowed.add(v);
-  }
-  return { ...best, params: { allowedValues: [...allowed] } };
-}
+const SUITE_PHRASING: IssuePhrasing = {
+  ...DEFAULT_PHRASING,
+  additionalProperties: (field) => `unknown field '${field}'`,
+  enum: (allowed) => `must be one of ${allowed.map(show).join(', ')}`,
+  const: (allowed) => `must be ${show(allowed)}`,
+  type: (types) => `must be ${types.join(',')}`,
+  discriminator: (property, kinds, value) =>
+    value === undefined
+      ? `missing required field '${property}'`
+      : typeof value === 'string'
+        ? `must be one of ${kinds.map(show).join(', ')}`
+        : 'must be string',
+};
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 /**
  * Where each case and plan note starts, and the line of each of its keys. Ajv has accepted
@@ -178,30 +129,15 @@ export function parseSuite(text: string, file: string, options: LoadSuiteOptions
   } catch (error) {
     throw new SuiteFormatError('SUITE_YAML', (error as Error).message, { file });
   }
-  const check = validate();
-  if (check(data)) {
-    const suite = data as unknown as EvalSuite;
-    rememberPlaces(doc, lineCounter, file, suite);
-    return suite;
+  if (SUITE_FORMAT.check(data)) {
+    rememberPlaces(doc, lineCounter, file, data);
+    return data;
   }
-
-  const error = pickError(check.errors ?? []);
-  const path = pointerPath(error.instancePath);
-  // A missing or unknown key is reported at the object holding it, under that key's name.
-  const named =
-    error.keyword === 'required'
-      ? String(error.params.missingProperty)
-      : error.keyword === 'additionalProperties'
-        ? String(error.params.additionalProperty)
-        : undefined;
-  let node: unknown = doc.getIn(path, true);
-  if (error.keyword === 'additionalProperties' && named !== undefined) {
-    const child = doc.getIn([...path, named], true);
-    if (isNode(child)) node = child;
-  }
-  const range = isNode(node) ? (node as Node).range : undefined;
-  const pos = range ? lineCounter.linePos(range[0]) : undefined;
-
+  // The most specific problem: a bad plan node beats "plan is invalid".
+  const issue = mostSpecificIssue(SUITE_FORMAT.issues(data, SUITE_PHRASING));
+  if (!issue) throw new Error('the suite validator rejected a suite without saying why');
+  const { path } = issue;
+  const pos = documentPositions(doc, lineCounter).locate(path);
   let caseId: string | undefined;
   let fieldPath = path;
   if (path[0] === 'cases' && typeof path[1] === 'number') {
@@ -209,12 +145,11 @@ export function parseSuite(text: string, file: string, options: LoadSuiteOptions
     caseId = typeof id === 'string' ? id : `#${path[1] + 1}`;
     fieldPath = path.slice(2);
   }
-  const field = named !== undefined ? fieldName([...fieldPath, named]) : fieldName(fieldPath);
-  throw new SuiteFormatError('SUITE_SCHEMA', describe(error), {
+  throw new SuiteFormatError('SUITE_SCHEMA', issue.message, {
     file,
-    ...(pos ? { line: pos.line, column: pos.col } : {}),
+    ...(pos ? { line: pos.line, column: pos.column } : {}),
     ...(caseId !== undefined ? { caseId } : {}),
-    field,
+    field: fieldName(fieldPath),
   });
 }
 

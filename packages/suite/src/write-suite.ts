@@ -3,30 +3,12 @@
 // nothing and a diff shows only what changed.
 
 import { writeFile } from 'node:fs/promises';
+import type { PlanModel } from '@nl2sql/plan';
 import { Document, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { EvalCase, EvalSuite } from './case.js';
+import { CASE_KEYS, type EvalCase, type EvalSuite, SUITE_KEYS } from './case.js';
 
-const SUITE_KEYS = ['name', 'version', 'description', 'plan_notes', 'cases'];
-const CASE_KEYS = [
-  'id',
-  'question',
-  'datasource',
-  'source',
-  'approved',
-  'tags',
-  'as_of_date',
-  'paraphrase_of',
-  'order_matters',
-  'outcome',
-  'tables',
-  'columns',
-  'sql',
-  'rows',
-  'alt_sql',
-  'alt_rows',
-  'plan',
-  'notes',
-] satisfies Array<keyof EvalCase>;
+// The plan's keys in SQL reading order (SELECT DISTINCT ... FROM ...), which is how a
+// person reads a plan; the definition lists required keys first for structured output.
 const PLAN_KEYS = [
   'select',
   'distinct',
@@ -38,7 +20,7 @@ const PLAN_KEYS = [
   'order_by',
   'limit',
   'offset',
-];
+] satisfies Array<keyof PlanModel>;
 // Inside a plan: the node's kind first, then its operands in reading order.
 const NODE_KEYS = [
   'kind',

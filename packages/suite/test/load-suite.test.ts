@@ -118,6 +118,36 @@ describe('parseSuite', () => {
     expect(e.problem).toMatch(/"column".*"aggregate"/);
   });
 
+  // Regression: a plan node's own missing or unknown field was reported as a wrong `kind`
+  // listing every other kind, because each union branch reported and the kind errors won.
+  it("reports a plan node's missing or unknown field at that field, not as a wrong kind", () => {
+    const missing = formatError(GOOD.replace('from: { table: Artist }', 'from: { alias: a }'));
+    expect(missing.field).toBe('plan.from.table');
+    expect(missing.problem).toBe("missing required field 'table'");
+    const unknown = formatError(
+      GOOD.replace('{ kind: aggregate, func: count }', '{ kind: aggregate, func: count, over: x }'),
+    );
+    expect(unknown.field).toBe('plan.select[0].expr.over');
+    expect(unknown.problem).toBe("unknown field 'over'");
+    expect(unknown.line).toBe(21);
+    const column = formatError(
+      GOOD.replace('{ kind: aggregate, func: count }', '{ kind: column, column: Name }'),
+    );
+    expect(column.field).toBe('plan.select[0].expr.table');
+    expect(column.problem).toBe("missing required field 'table'");
+  });
+
+  it('says a plan node kind that is not a string must be one, and a missing one is missing', () => {
+    const number = formatError(
+      GOOD.replace('kind: aggregate, func: count', 'kind: 7, func: count'),
+    );
+    expect(number.field).toBe('plan.select[0].expr.kind');
+    expect(number.problem).toBe('must be string');
+    const none = formatError(GOOD.replace('kind: aggregate, func: count', 'func: count'));
+    expect(none.field).toBe('plan.select[0].expr.kind');
+    expect(none.problem).toBe("missing required field 'kind'");
+  });
+
   it('reports an outcome outside allowed/refused/unanswerable', () => {
     const e = formatError(GOOD.replace('admin: allowed', 'admin: maybe'));
     expect(e.field).toBe('outcome.admin');
