@@ -14,8 +14,9 @@ import {
   K_OTHER,
   K_STR,
   labelMatches,
+  sameCalendarDay,
 } from './value-kind.js';
-import type { ValueRules } from './value-rules.js';
+import { datesFlexible, type ValueRules } from './value-rules.js';
 
 const EPS = Number.EPSILON;
 
@@ -91,7 +92,11 @@ export function cellsEqual(
     case K_DATE:
       if (kr !== K_DATE) return false;
       if (g.payloadAt(gi) === r.payloadAt(ri)) return true;
-      return rules.dateLabels && labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string);
+      if (rules.dateLabels && labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string))
+        return true;
+      return (
+        rules.midnightDates && sameCalendarDay(g.payloadAt(gi) as string, r.payloadAt(ri) as string)
+      );
     case K_STR:
       return kr === K_STR && g.payloadAt(gi) === r.payloadAt(ri);
     case K_BYTES:
@@ -122,8 +127,9 @@ export function signaturesCompatible(
   }
   const numericA = a.nNum + a.nBig + a.nNumStr + a.nBigStr;
   const numericB = b.nNum + b.nBig + b.nNumStr + b.nBigStr;
-  if (rules.dateLabels) {
-    // Gold labels ('2009', '2013-02') may answer result dates; nothing else crosses over.
+  if (datesFlexible(rules)) {
+    // Gold labels ('2009', '2013-02') may answer result dates, and a day its midnight
+    // timestamp; dates are not compared by text, and nothing else crosses over.
     if (a.nDate > b.nDate || numericB > numericA) return false;
   } else {
     if (a.nDate !== b.nDate || a.dateSumA !== b.dateSumA || a.dateSumB !== b.dateSumB) {

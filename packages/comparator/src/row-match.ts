@@ -8,7 +8,7 @@ import { cellsEqual, signaturesCompatible } from './cell-equality.js';
 import type { PreparedColumn, PreparedTable } from './prepared-table.js';
 import { combine, HASH_NULL, hashNumber, mix32 } from './value-hash.js';
 import { isExactKind, K_DATE, K_NULL } from './value-kind.js';
-import type { ValueRules } from './value-rules.js';
+import { datesFlexible, type ValueRules } from './value-rules.js';
 
 export type RowMatchOutcome =
   | { readonly ok: true }
@@ -205,8 +205,8 @@ function repair(
   }
   // Values within tolerance are at most one bucket apart when a bucket is twice as wide.
   const width = rules.tolerance > 0 ? rules.tolerance * 2 : 1;
-  // Dates are exact unless the label rule lets a gold label answer a longer date.
-  const exact = (kind: number) => isExactKind(kind) || (kind === K_DATE && !rules.dateLabels);
+  // Dates are exact unless the label or midnight rule lets other spellings answer them.
+  const exact = (kind: number) => isExactKind(kind) || (kind === K_DATE && !datesFlexible(rules));
   const coarse = (cols: PreparedColumn[], i: number, shift: number): number => {
     let h = 0;
     for (let k = 0; k < cols.length; k++) {

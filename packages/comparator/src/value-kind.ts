@@ -220,3 +220,49 @@ export function labelMatches(gold: string, predicted: string): boolean {
   // '-' after a year or month; ' ' or 'T' after a full date.
   return gold.length === 10 ? next === 32 || next === 84 : next === 45;
 }
+
+/**
+ * True for a date string that names a whole calendar day at UTC midnight: `YYYY-MM-DD`
+ * alone, or followed by ` ` or `T` and `00:00`, optionally `:00`, optionally a fraction of
+ * zeros (`.0`, `.000`, `.000000`), optionally a zone of offset zero (`Z`, `+00`, `+0000`,
+ * `+00:00`, or the same with `-`). Any other time or a non-zero offset is another instant.
+ * Assumes a K_DATE string (already shaped `YYYY-MM...`).
+ */
+export function isMidnightOrDay(s: string): boolean {
+  const n = s.length;
+  if (n < 10 || s.charCodeAt(7) !== 45) return false; // YYYY-MM is a month, not a day
+  if (n === 10) return true;
+  const sep = s.charCodeAt(10);
+  if ((sep !== 32 && sep !== 84) || n < 16) return false;
+  // HH:MM
+  if (!s.startsWith('00:00', 11)) return false;
+  let i = 16;
+  if (i < n && s.charCodeAt(i) === 58) {
+    if (!s.startsWith('00', i + 1)) return false;
+    i += 3;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const start = i;
+      while (i < n && s.charCodeAt(i) === 48) i++;
+      if (i === start) return false;
+    }
+  }
+  if (i === n) return true;
+  const z = s.charCodeAt(i);
+  if (z === 90) return i + 1 === n; // Z
+  if (z !== 43 && z !== 45) return false;
+  // +00, +0000 or +00:00: every digit of the offset is zero.
+  const zone = s.slice(i + 1);
+  return zone === '00' || zone === '0000' || zone === '00:00';
+}
+
+/**
+ * The midnight rule (lenient): a day `YYYY-MM-DD` and a midnight timestamp of that day
+ * (see isMidnightOrDay), or two midnight spellings of it, are the same calendar value.
+ * Symmetric: neither side loses information, so either may be the shorter.
+ */
+export function sameCalendarDay(a: string, b: string): boolean {
+  if (a.length < 10 || b.length < 10) return false;
+  for (let i = 0; i < 10; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return isMidnightOrDay(a) && isMidnightOrDay(b);
+}

@@ -10,10 +10,24 @@ export interface ValueRules {
   readonly numericStrings: boolean;
   /** Lenient's date/period label rule, gold side shorter. */
   readonly dateLabels: boolean;
+  /** Lenient's midnight rule: a day equals a midnight timestamp of that day, either side. */
+  readonly midnightDates: boolean;
 }
 
-export function specRules(tolerance: number, dateLabels: boolean): ValueRules {
-  return { tolerance, relTolerance: 0, numericStrings: true, dateLabels };
+/** The spec's rules; `lenient` turns on the two date rules (labels, midnight). */
+export function specRules(tolerance: number, lenient: boolean): ValueRules {
+  return {
+    tolerance,
+    relTolerance: 0,
+    numericStrings: true,
+    dateLabels: lenient,
+    midnightDates: lenient,
+  };
+}
+
+/** Date strings are compared by more than their text (the label or the midnight rule). */
+export function datesFlexible(rules: ValueRules): boolean {
+  return rules.dateLabels || rules.midnightDates;
 }
 
 /** Python equality as BIRD's and Spider's scripts apply it to tuples: exact, 1 == 1.0 == True. */
@@ -22,6 +36,7 @@ export const PYTHON_RULES: ValueRules = {
   relTolerance: 0,
   numericStrings: false,
   dateLabels: false,
+  midnightDates: false,
 };
 
 /** pandas assert_series_equal/assert_frame_equal defaults (rtol 1e-5, atol 1e-8), as Defog uses them. */
@@ -30,4 +45,5 @@ export const PANDAS_RULES: ValueRules = {
   relTolerance: 1e-5,
   numericStrings: false,
   dateLabels: false,
+  midnightDates: false,
 };

@@ -74,6 +74,20 @@ describe('cellsEqual under the spec rules', () => {
     expect(eq('2009', '2009-01-01 extra', LENIENT)).toBe(false);
   });
 
+  it('the midnight rule is lenient-only and joins a day with its midnight, either side', () => {
+    expect(eq('1962-02-18', '1962-02-18 00:00:00', LENIENT)).toBe(true);
+    expect(eq('1962-02-18 00:00:00', '1962-02-18', LENIENT)).toBe(true);
+    expect(eq('1962-02-18T00:00:00.000Z', '1962-02-18', LENIENT)).toBe(true);
+    expect(eq('1962-02-18 00:00:00', new Date(Date.UTC(1962, 1, 18)), LENIENT)).toBe(true);
+    expect(eq('1962-02-18', new Date(Date.UTC(1962, 1, 18)), LENIENT)).toBe(true);
+    expect(eq('1962-02-18 00:00:00', '1962-02-18', STRICT)).toBe(false);
+    expect(eq('1962-02-18', '1962-02-18 00:00:00', STRICT)).toBe(false);
+    expect(eq('1962-02-18 00:00:01', '1962-02-18', LENIENT)).toBe(false);
+    expect(eq('1962-02-18 00:00:00+01:00', '1962-02-18', LENIENT)).toBe(false);
+    expect(eq('1962-02-18 00:00:00', '1962-02-19', LENIENT)).toBe(false);
+    expect(eq('1962-02-18 00:00:00', '1962-02', LENIENT)).toBe(false);
+  });
+
   it('bytes compare byte for byte across Buffer and Uint8Array', () => {
     expect(eq(Buffer.from([1, 2]), new Uint8Array([1, 2]))).toBe(true);
     expect(eq(Buffer.from([1, 2]), new Uint8Array([1, 3]))).toBe(false);

@@ -290,3 +290,47 @@ describe('identicalColumnsMapping: lenient proof for permuted identical columns'
     );
   });
 });
+
+describe('the fast proofs agree with the full comparison on dates and midnight timestamps', () => {
+  const cell = fc.oneof(
+    fc.constantFrom(
+      '1962-02-18',
+      '1962-02-18 00:00:00',
+      '1962-02-18T00:00:00Z',
+      '1962-02-18 00:00:01',
+      '1962-02-19',
+      '1962-02',
+      '1962',
+      null,
+    ),
+    fc.integer({ min: 0, max: 2 }),
+  );
+  const rows = fc.array(fc.array(cell, { minLength: 2, maxLength: 2 }), { maxLength: 6 });
+  it('property: compareStrict and compareLenient give the verdicts of strictVerdict and lenientVerdict', () => {
+    fc.assert(
+      fc.property(rows, rows, fc.boolean(), fc.boolean(), (a, b, orderMatters, swap) => {
+        const g = { columns: ['x', 'y'], rows: a };
+        // Half the time the result is the gold's own rows reversed, with columns swapped.
+        const r = {
+          columns: ['x', 'y'],
+          rows: swap ? [...a].reverse().map(([x, y]) => [y, x]) : b,
+        };
+        const fullStrict = strictVerdict(
+          prepareTable(g),
+          prepareTable(r),
+          orderMatters,
+          0.005,
+          'strict',
+          true,
+          false,
+        );
+        expect(compareStrict(g, r, { orderMatters })).toEqual(fullStrict);
+        const fullLenient = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005);
+        const fast = compareLenient(g, r, { orderMatters });
+        expect(fast.pass).toBe(fullLenient.pass);
+        if (!fast.pass) expect(fast).toEqual(fullLenient);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

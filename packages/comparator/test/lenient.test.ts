@@ -328,6 +328,93 @@ describe('lenient: the date and period label rule', () => {
   });
 });
 
+describe('lenient: the midnight rule (a day against its midnight timestamp)', () => {
+  const births = t(
+    ['name', 'born'],
+    [
+      ['Ada', '1962-02-18 00:00:00'],
+      ['Bo', '1970-07-01 00:00:00'],
+    ],
+  );
+  const asDays = t(
+    ['name', 'born'],
+    [
+      ['Bo', '1970-07-01'],
+      ['Ada', '1962-02-18'],
+    ],
+  );
+
+  it('a day answers a gold midnight timestamp, and the reverse; strict is unchanged', () => {
+    expect(compareLenient(births, asDays)).toMatchObject({ pass: true, mapping: [0, 1] });
+    expect(compareLenient(asDays, births)).toMatchObject({ pass: true, mapping: [0, 1] });
+    expect(compareStrict(births, asDays).pass).toBe(false);
+    expect(compareStrict(asDays, births).pass).toBe(false);
+  });
+
+  it('other midnight spellings count; a time after midnight or another day does not', () => {
+    const spelled = (born: string) =>
+      t(
+        ['name', 'born'],
+        [
+          ['Ada', born],
+          ['Bo', '1970-07-01'],
+        ],
+      );
+    expect(compareLenient(births, spelled('1962-02-18T00:00:00.000Z')).pass).toBe(true);
+    expect(compareLenient(births, spelled('1962-02-18 00:00:00+00:00')).pass).toBe(true);
+    expect(compareLenient(births, spelled('1962-02-18 00:00:01')).pass).toBe(false);
+    expect(compareLenient(births, spelled('1962-02-18 00:00:00+01:00')).pass).toBe(false);
+    expect(compareLenient(births, spelled('1962-02-19')).pass).toBe(false);
+    expect(compareLenient(births, spelled('1962-02')).pass).toBe(false);
+  });
+
+  it('holds with extra columns, in a permuted result, and when order matters', () => {
+    const wide = t(
+      ['id', 'born', 'name'],
+      [
+        [1, '1962-02-18', 'Ada'],
+        [2, '1970-07-01', 'Bo'],
+      ],
+    );
+    expect(compareLenient(births, wide)).toMatchObject({ pass: true, mapping: [2, 1] });
+    expect(compareLenient(births, wide, { orderMatters: true }).pass).toBe(true);
+    const reversed = t(wide.columns, [...wide.rows].reverse());
+    expect(compareLenient(births, reversed, { orderMatters: true }).reason?.code).toBe('order');
+  });
+
+  it('property: strict ignores the rule; lenient passes exactly the same day at midnight', () => {
+    const day = fc.constantFrom('1962-02-18', '1962-02-19', '2009-01-01');
+    const time = fc.constantFrom(
+      '',
+      ' 00:00:00',
+      'T00:00:00',
+      ' 00:00',
+      ' 00:00:00.000',
+      'T00:00:00Z',
+      ' 00:00:00+00:00',
+      ' 00:00:01',
+      ' 12:00:00',
+      ' 00:00:00+01:00',
+      ' 00:00:00.5',
+    );
+    const spelled = fc.tuple(day, time).map(([d, tm]) => d + tm);
+    const midnightDay = (s: string) =>
+      /^(\d{4}-\d{2}-\d{2})(?:[ T]00:00(?::00(?:\.0+)?)?(?:Z|\+00:00)?)?$/.exec(s)?.[1] ?? null;
+    fc.assert(
+      fc.property(spelled, spelled, fc.boolean(), (g, r, orderMatters) => {
+        const gold = t(['id', 'd'], [[1, g]]);
+        const run = t(['id', 'd'], [[1, r]]);
+        expect(compareStrict(gold, run, { orderMatters }).pass).toBe(g === r);
+        // The day label rule (a gold day answered by any time of that day) is unchanged.
+        const label = g.length === 10 && r.startsWith(g) && r.length > 10;
+        const same = midnightDay(g) !== null && midnightDay(g) === midnightDay(r);
+        expect(compareLenient(gold, run, { orderMatters }).pass).toBe(g === r || label || same);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('lenient: search, not first fit', () => {
   it('passes when two result columns hold the same values but only the second lines up', () => {
     // Both p and q hold {1,2,3}; a greedy matcher that takes p for gold a fails a right answer.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dateText,
+  isMidnightOrDay,
   K_BIG,
   K_BIGSTR,
   K_BYTES,
@@ -13,6 +14,7 @@ import {
   K_STR,
   labelMatches,
   readValue,
+  sameCalendarDay,
   spellsDecimal,
 } from '../src/value-kind.js';
 
@@ -119,6 +121,76 @@ describe('labelMatches: the date/period label rule', () => {
     expect(labelMatches('2013-0', '2013-02-01')).toBe(false);
     expect(labelMatches('2013', '2013-02')).toBe(false); // a month label is not a date
     expect(labelMatches('2013', '2014-01-01')).toBe(false);
+  });
+});
+
+describe('the midnight rule: a day and its midnight timestamps are one calendar value', () => {
+  it('counts a day and the midnight spellings recorded in the decision record', () => {
+    for (const s of [
+      '1962-02-18',
+      '1962-02-18 00:00',
+      '1962-02-18 00:00:00',
+      '1962-02-18T00:00:00',
+      '1962-02-18 00:00:00.0',
+      '1962-02-18 00:00:00.000',
+      '1962-02-18T00:00:00.000000Z',
+      '1962-02-18T00:00Z',
+      '1962-02-18 00:00:00+00',
+      '1962-02-18 00:00:00+0000',
+      '1962-02-18 00:00:00+00:00',
+      '1962-02-18 00:00:00-00:00',
+    ]) {
+      expect(isMidnightOrDay(s), s).toBe(true);
+    }
+  });
+
+  it('not another time, a non-zero offset, a month, or a malformed tail', () => {
+    for (const s of [
+      '1962-02',
+      '1962-02-18 00:00:01',
+      '1962-02-18 00:01',
+      '1962-02-18 12:00:00',
+      '1962-02-18 00:00:00.001',
+      '1962-02-18 00:00:00.',
+      '1962-02-18 00:00:00+01:00',
+      '1962-02-18 00:00:00-05',
+      '1962-02-18 00:00:00+00:30',
+      '1962-02-18 00:00:00ZZ',
+      '1962-02-18T',
+    ]) {
+      expect(isMidnightOrDay(s), s).toBe(false);
+    }
+  });
+
+  it('joins two spellings only on the same day, in either order', () => {
+    expect(sameCalendarDay('1962-02-18', '1962-02-18 00:00:00')).toBe(true);
+    expect(sameCalendarDay('1962-02-18 00:00:00', '1962-02-18')).toBe(true);
+    expect(sameCalendarDay('1962-02-18T00:00:00Z', '1962-02-18 00:00:00')).toBe(true);
+    expect(sameCalendarDay('1962-02-18 00:00:00', '1962-02-19')).toBe(false);
+    expect(sameCalendarDay('1962-02-18 00:00:01', '1962-02-18')).toBe(false);
+    expect(sameCalendarDay('1962-02', '1962-02-18')).toBe(false);
+  });
+
+  it('agrees with a regular-expression reading of the rule on generated strings', () => {
+    const oracle = /^(\d{4}-\d{2}-\d{2})(?:[ T]00:00(?::00(?:\.0+)?)?(?:Z|[+-]00(?::?00)?)?)?$/;
+    const spelled = fc
+      .tuple(
+        fc.constantFrom('1962-02-18', '1962-02-19', '2009-01-01', '2009-01'),
+        fc.constantFrom('', ' ', 'T', 'x'),
+        fc.constantFrom('', '00:00', '00:01', '12:00', '0:00'),
+        fc.constantFrom('', ':00', ':01', ':00.0', ':00.000', ':00.010', ':00.'),
+        fc.constantFrom('', 'Z', '+00', '-00', '+0000', '+00:00', '+01:00', '-0500', '+00:3', 'Z1'),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(spelled, spelled, (a, b) => {
+        const ma = oracle.exec(a);
+        const mb = oracle.exec(b);
+        const expected = ma !== null && mb !== null && ma[1] === mb[1];
+        expect(sameCalendarDay(a, b)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
