@@ -6,7 +6,7 @@
  * Prints plain lines; no assertions. Run with `pnpm bench` (optionally ROWS=... to scale).
  */
 import { performance } from 'node:perf_hooks';
-import { compareLenient, compareStrict, formatVerdict, type TableLike } from '@nl2sql/comparator';
+import { compareLenient, compareStrict, formatVerdict, type TableLike } from '../src/index.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 
