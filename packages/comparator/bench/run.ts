@@ -1,14 +1,32 @@
 /**
- * Comparator benchmark: the issue's performance targets on synthetic data.
- *   strict, 1,000,000 x 8, rows shuffled, order not mattering: < 2 s, < 1.5 GB RSS
- *   lenient, same data, columns permuted: < 3 s
- *   lenient, 16 permuted columns: <= 3x the 8-column time
- * Prints plain lines; no assertions. Run with `pnpm bench` (optionally ROWS=... to scale).
+ * Comparator benchmark on synthetic data, side by side with the hashing limit.
+ *
+ *   strict, 200,000 and 1,000,000 rows x 8 columns, rows shuffled, identical values
+ *   strict, 1,000,000 x 8, amounts off by 0.001 (equal only within the tolerance)
+ *   lenient, 1,000,000 x 8, columns permuted (and 16 columns, for the width ratio)
+ *   a plain `Set` of joined row strings on the same data: the in-process stand-in for
+ *   the hashing limit, with the ratio
+ *   Python's `set(gold) == set(pred)` (BIRD's comparison) on the same data, when python3
+ *   is on the PATH: both tables are written to a temporary JSON file that python reads
+ *
+ * Every measurement runs REPEAT times (default 3) and prints the median, with the load
+ * average before and after: the machine is shared, so figures taken under load should be
+ * re-measured quiet. Prints plain lines; no assertions. `pnpm bench`; ROWS=... scales the
+ * large size, REPEAT=... the runs, PYTHON=0 skips python.
  */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compareLenient, compareStrict, formatVerdict, type TableLike } from '../src/index.js';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const SMALL = Math.min(200_000, ROWS);
+const REPEAT = Math.max(1, Number(process.env.REPEAT ?? 3));
+const PYTHON = process.env.PYTHON ?? 'python3';
+
+type Rows = unknown[][];
 
 /** Deterministic PRNG (mulberry32) so every run measures the same data. */
 function rng(seed: number): () => number {
@@ -22,11 +40,11 @@ function rng(seed: number): () => number {
   };
 }
 
-/** Mixed realistic columns: ids, amounts rounded to cents, counts, names, dates. */
-function makeGold(rows: number, cols: number, seed: number): TableLike {
+/** Mixed realistic columns: ids, amounts rounded to cents, names, dates. */
+function makeGold(rows: number, cols: number, seed: number): TableLike & { rows: Rows } {
   const rand = rng(seed);
   // Arrays grow by push: V8 keeps `new Array(n)` beyond ~100k elements in slow dictionary mode.
-  const out: unknown[][] = [];
+  const out: Rows = [];
   for (let i = 0; i < rows; i++) {
     const row: unknown[] = new Array(cols);
     for (let j = 0; j < cols; j++) {
@@ -61,34 +79,33 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
-function permuteColumns(t: TableLike, seed: number): TableLike {
-  const perm = shuffled(
-    t.columns.map((_, j) => j),
+/**
+ * The result as a database driver hands it over: the gold's rows in another order, each a
+ * new array with new string objects (so `===` on strings compares contents), allocated in
+ * the order the rows arrive. `nudge` is added to the amount columns.
+ */
+function fetched(gold: Rows, seed: number, nudge = 0, perm?: readonly number[]): Rows {
+  const order = shuffled(
+    gold.map((_, i) => i),
     seed,
   );
-  return {
-    columns: perm.map((j) => t.columns[j]!),
-    rows: t.rows.map((r) => perm.map((j) => r[j])),
-  };
+  const out: Rows = [];
+  for (const i of order) {
+    const row = gold[i]!;
+    const copy = row.map((v, j) =>
+      typeof v === 'string'
+        ? Buffer.from(v).toString()
+        : typeof v === 'number' && j % 4 === 1
+          ? v + nudge
+          : v,
+    );
+    out.push(perm ? perm.map((j) => copy[j]) : copy);
+  }
+  return out;
 }
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-}
-
-function time(label: string, fn: () => string): number {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const verdict = fn();
-  const ms = performance.now() - t0;
-  const cpu = process.cpuUsage(c0);
-  const rss = process.memoryUsage().rss;
-  // maxRSS is in kilobytes: the peak for the whole process so far.
-  const peak = process.resourceUsage().maxRSS * 1024;
-  console.log(
-    `${label}: ${(ms / 1000).toFixed(2)} s wall (${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU), RSS ${mb(rss)}, peak RSS ${mb(peak)} -> ${verdict}`,
-  );
-  return ms;
 }
 
 function gc(): void {
@@ -96,7 +113,117 @@ function gc(): void {
   if (g) g();
 }
 
-console.log(`comparator bench: ${ROWS.toLocaleString('en-US')} rows, Node ${process.version}`);
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+function load(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
+/** Runs fn REPEAT times (garbage collected before each), prints the median; returns it in ms. */
+function measure(label: string, fn: () => string): number {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let out = '';
+  for (let k = 0; k < REPEAT; k++) {
+    gc();
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    out = fn();
+    walls.push(performance.now() - t0);
+    const cpu = process.cpuUsage(c0);
+    cpus.push((cpu.user + cpu.system) / 1000);
+  }
+  const runs = walls.map((ms) => (ms / 1000).toFixed(2)).join(' ');
+  const rss = process.memoryUsage().rss;
+  console.log(
+    `${label}: median ${(median(walls) / 1000).toFixed(2)} s wall (runs ${runs}; CPU ${(median(cpus) / 1000).toFixed(2)} s), RSS ${mb(rss)} -> ${out}`,
+  );
+  return median(walls);
+}
+
+/** The hashing limit in process: one string per row, joined, in a Set; then set equality. */
+function joinedSetsEqual(gold: Rows, result: Rows): string {
+  const a = new Set<string>();
+  for (const row of gold) a.add(row.join('\u0001'));
+  const b = new Set<string>();
+  for (const row of result) b.add(row.join('\u0001'));
+  if (a.size !== b.size) return 'sets differ';
+  for (const k of b) if (!a.has(k)) return 'sets differ';
+  return 'sets equal';
+}
+
+function ratio(ours: number, theirs: number, what: string): string {
+  return `${(ours / theirs).toFixed(2)}x ${what}`;
+}
+
+/**
+ * BIRD's comparison in python3, on the same rows: the tables go to a JSON file, python
+ * turns rows into tuples (what a DB-API cursor returns) and times only the set equality.
+ * Returns the median in ms, or null (with the reason printed) when python is unavailable.
+ */
+function pythonSetEquality(label: string, gold: Rows, result: Rows): number | null {
+  if (PYTHON === '0') {
+    console.log(`${label}: skipped (PYTHON=0)`);
+    return null;
+  }
+  const probe = spawnSync(PYTHON, ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    console.log(`${label}: skipped (${PYTHON} not found)`);
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'comparator-bench-'));
+  const file = join(dir, 'tables.json');
+  try {
+    const fd = openSync(file, 'w');
+    const writeRows = (rows: Rows) => {
+      for (let i = 0; i < rows.length; i += 10_000) {
+        const part = rows.slice(i, i + 10_000).map((r) => JSON.stringify(r));
+        writeSync(fd, (i === 0 ? '' : ',\n') + part.join(',\n'));
+      }
+    };
+    writeSync(fd, '{"gold": [\n');
+    writeRows(gold);
+    writeSync(fd, '],\n"pred": [\n');
+    writeRows(result);
+    writeSync(fd, ']}\n');
+    closeSync(fd);
+    const script = [
+      'import json, sys, time, statistics',
+      'with open(sys.argv[1]) as f: data = json.load(f)',
+      'gold = [tuple(r) for r in data["gold"]]',
+      'pred = [tuple(r) for r in data["pred"]]',
+      'del data',
+      'times = []',
+      'for _ in range(int(sys.argv[2])):',
+      '    t0 = time.perf_counter()',
+      '    same = set(pred) == set(gold)',
+      '    times.append(time.perf_counter() - t0)',
+      'print(json.dumps({"same": same, "times": times, "version": sys.version.split()[0]}))',
+    ].join('\n');
+    const run = spawnSync(PYTHON, ['-c', script, file, String(REPEAT)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    if (run.status !== 0) {
+      console.log(`${label}: skipped (python failed: ${run.stderr.trim().split('\n').pop()})`);
+      return null;
+    }
+    const out = JSON.parse(run.stdout) as { same: boolean; times: number[]; version: string };
+    const ms = median(out.times) * 1000;
+    const runs = out.times.map((s) => s.toFixed(2)).join(' ');
+    console.log(
+      `${label}: median ${(ms / 1000).toFixed(2)} s (runs ${runs}; Python ${out.version}) -> ${out.same ? 'sets equal' : 'sets differ'}`,
+    );
+    return ms;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * Machine-speed reference: a bare loop reading 8M numbers from row arrays. Other work on a
@@ -115,55 +242,82 @@ function calibrate(): void {
   const ms = performance.now() - t0;
   console.log(`calibration: bare loop over 1,000,000 x 8 numbers took ${ms.toFixed(0)} ms`);
 }
+
+console.log(
+  `comparator bench: ${ROWS.toLocaleString('en-US')} rows, ${REPEAT} runs each, Node ${process.version}, load average ${load()}`,
+);
 calibrate();
 
-/**
- * The result as a database driver hands it over: new row arrays and new string objects
- * with the same text, so `===` on strings compares contents, not pointers.
- */
-function asFetched(rows: readonly (readonly unknown[])[], nudge = 0): unknown[][] {
-  return rows.map((row) =>
-    row.map((v, j) =>
-      typeof v === 'string'
-        ? Buffer.from(v).toString()
-        : typeof v === 'number' && j % 4 === 1
-          ? v + nudge
-          : v,
-    ),
+/** One size: strict on identical shuffled rows against the Set stand-in and python. */
+function sideBySide(rows: number): { gold: TableLike & { rows: Rows }; strict: number } {
+  const size = `${rows >= 1_000_000 ? `${rows / 1_000_000}M` : `${rows / 1000}k`} x 8`;
+  const gold = makeGold(rows, 8, 1);
+  const result = { columns: gold.columns, rows: fetched(gold.rows, 2) };
+  const strict = measure(`strict  ${size}, identical values, rows shuffled`, () =>
+    formatVerdict(compareStrict(gold, result)),
   );
+  const set = measure(`Set of joined row strings ${size} (hashing limit)`, () =>
+    joinedSetsEqual(gold.rows, result.rows),
+  );
+  console.log(`  strict / Set: ${ratio(strict, set, 'the Set time')}`);
+  const py = pythonSetEquality(`python3 set(gold) == set(pred) ${size}`, gold.rows, result.rows);
+  if (py !== null) console.log(`  strict / python: ${ratio(strict, py, 'the python time')}`);
+  return { gold, strict };
 }
 
-const gold8 = makeGold(ROWS, 8, 1);
-const result8 = { columns: gold8.columns, rows: shuffled(asFetched(gold8.rows), 2) };
-console.log(`data built: RSS ${mb(process.memoryUsage().rss)}`);
-// Collect the data-building garbage now, so no timed call pays for it (needs --expose-gc).
+sideBySide(SMALL);
 gc();
-time('strict   8 cols, rows shuffled, order not mattering', () =>
-  formatVerdict(compareStrict(gold8, result8)),
-);
-const permuted8 = permuteColumns(result8, 3);
-gc();
-const lenient8 = time('lenient  8 cols, rows shuffled, columns permuted', () =>
-  formatVerdict(compareLenient(gold8, permuted8)),
-);
+const { gold: gold8, strict: strict8 } = ROWS > SMALL ? sideBySide(ROWS) : sideBySide(SMALL);
 gc();
 
-const gold16 = makeGold(ROWS, 16, 4);
-const permuted16 = permuteColumns(
-  { columns: gold16.columns, rows: shuffled(asFetched(gold16.rows), 5) },
-  6,
-);
+{
+  // Equal only within the tolerance: no row is identical to its gold row.
+  const nudged = { columns: gold8.columns, rows: fetched(gold8.rows, 7, 0.001) };
+  const t = measure('strict  8 cols, amounts off by 0.001 (within tolerance)', () =>
+    formatVerdict(compareStrict(gold8, nudged)),
+  );
+  console.log(`  within tolerance / identical: ${ratio(t, strict8, 'the identical time')}`);
+}
 gc();
-const lenient16 = time('lenient 16 cols, rows shuffled, columns permuted', () =>
-  formatVerdict(compareLenient(gold16, permuted16)),
-);
-console.log(`lenient 16/8 time ratio: ${(lenient16 / lenient8).toFixed(2)}x (target <= 3x)`);
 
-// Equal only within the tolerance (amounts off by 0.001): no identical-row proof exists, so
-// this measures the full comparison that every non-identical answer takes.
-const nudged8 = { columns: gold8.columns, rows: shuffled(asFetched(gold8.rows, 0.001), 7) };
+const perm8 = shuffled([0, 1, 2, 3, 4, 5, 6, 7], 3);
+let lenient8 = 0;
+{
+  const permuted = {
+    columns: perm8.map((j) => gold8.columns[j]!),
+    rows: fetched(gold8.rows, 2, 0, perm8),
+  };
+  lenient8 = measure('lenient 8 cols, columns permuted', () =>
+    formatVerdict(compareLenient(gold8, permuted)),
+  );
+  console.log(`  lenient permuted / strict: ${ratio(lenient8, strict8, 'the strict time')}`);
+}
 gc();
-time('strict   8 cols, rows shuffled, amounts within tolerance (full comparison)', () =>
-  formatVerdict(compareStrict(gold8, nudged8)),
+{
+  const permuted = {
+    columns: perm8.map((j) => gold8.columns[j]!),
+    rows: fetched(gold8.rows, 2, 0.001, perm8),
+  };
+  measure('lenient 8 cols, columns permuted, amounts within tolerance', () =>
+    formatVerdict(compareLenient(gold8, permuted)),
+  );
+}
+gc();
+{
+  const gold16 = makeGold(ROWS, 16, 4);
+  const perm16 = shuffled(
+    Array.from({ length: 16 }, (_, j) => j),
+    6,
+  );
+  const permuted16 = {
+    columns: perm16.map((j) => gold16.columns[j]!),
+    rows: fetched(gold16.rows, 5, 0, perm16),
+  };
+  const lenient16 = measure('lenient 16 cols, columns permuted', () =>
+    formatVerdict(compareLenient(gold16, permuted16)),
+  );
+  console.log(`  lenient 16/8 time ratio: ${ratio(lenient16, lenient8, '(target <= 3x)')}`);
+}
+console.log(
+  `peak RSS (process): ${mb(process.resourceUsage().maxRSS * 1024)}; load average ${load()}`,
 );
-console.log(`peak RSS (process): ${mb(process.resourceUsage().maxRSS * 1024)}`);

@@ -3,10 +3,10 @@
  * The result is read once and compared with each gold in turn.
  */
 import { ComparatorError } from './comparator-error.js';
-import { lenientByIdentity, lenientVerdict } from './lenient.js';
+import { lenientByProof, lenientVerdict } from './lenient.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable } from './prepared-table.js';
-import { strictByIdentity, strictVerdict } from './strict.js';
+import { strictByProof, strictVerdict } from './strict.js';
 import type { CompareOptions, TableLike } from './table.js';
 import type { Verdict } from './verdict.js';
 
@@ -42,8 +42,8 @@ export function compareAny(
   for (let i = 0; i < golds.length; i++) {
     const gold = golds[i]!;
     let v = lenient
-      ? lenientByIdentity(gold, result, o.orderMatters)
-      : strictByIdentity(gold, result, o.orderMatters);
+      ? lenientByProof(gold, result, o.orderMatters, o.tolerance)
+      : strictByProof(gold, result, o.orderMatters, o.tolerance);
     if (v === null) {
       r ??= prepareTable(result);
       const g = prepareTable(gold);

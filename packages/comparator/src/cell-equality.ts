@@ -14,6 +14,9 @@ import {
   K_OTHER,
   K_STR,
   labelMatches,
+  newReadValue,
+  type ReadValue,
+  readValue,
   sameCalendarDay,
 } from './value-kind.js';
 import { datesFlexible, type ValueRules } from './value-rules.js';
@@ -35,8 +38,8 @@ export function numbersEqual(x: number, y: number, rules: ValueRules): boolean {
   return Math.abs(x - y) <= rules.tolerance + rules.relTolerance * ay + slack;
 }
 
-function bigOf(col: PreparedColumn, i: number): bigint {
-  const p = col.payloadAt(i);
+function bigOf(v: ReadValue): bigint {
+  const p = v.payload;
   if (typeof p === 'bigint') return p;
   return BigInt(p as string);
 }
@@ -47,6 +50,66 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
+/**
+ * The one definition of cell equality: a gold cell and a result cell, each read into kind,
+ * number and payload (see readValue), under a set of value rules. Every path (prepared
+ * columns, source values) ends here, so they cannot disagree.
+ */
+export function readsEqual(g: ReadValue, r: ReadValue, rules: ValueRules): boolean {
+  const kg = g.kind;
+  const kr = r.kind;
+  if (kg === K_NUM && kr === K_NUM) return numbersEqual(g.num, r.num, rules);
+  switch (kg) {
+    case K_NULL:
+      return kr === K_NULL;
+    case K_NUM:
+      if (kr === K_NUMSTR) return rules.numericStrings && numbersEqual(g.num, r.num, rules);
+      if (kr === K_BIG || kr === K_BIGSTR) {
+        return (kr === K_BIG || rules.numericStrings) && numbersEqual(g.num, r.num, rules);
+      }
+      return false;
+    case K_BIG:
+      if (kr === K_BIG) return bigOf(g) === bigOf(r);
+      if (kr === K_BIGSTR) return rules.numericStrings && bigOf(g) === bigOf(r);
+      if (kr === K_NUM) return numbersEqual(g.num, r.num, rules);
+      if (kr === K_NUMSTR) return rules.numericStrings && numbersEqual(g.num, r.num, rules);
+      return false;
+    case K_NUMSTR:
+    case K_BIGSTR:
+      // Two strings compare as strings: '2009' is not '2009.0'.
+      if (kr === K_NUMSTR || kr === K_BIGSTR) return g.payload === r.payload;
+      if (kr === K_NUM || kr === K_BIG) {
+        if (!rules.numericStrings) return false;
+        if (kg === K_BIGSTR && kr === K_BIG) return bigOf(g) === bigOf(r);
+        return numbersEqual(g.num, r.num, rules);
+      }
+      if (kr === K_DATE && rules.dateLabels) {
+        return labelMatches(g.payload as string, r.payload as string);
+      }
+      return false;
+    case K_DATE: {
+      if (kr !== K_DATE) return false;
+      const a = g.payload as string;
+      const b = r.payload as string;
+      if (a === b) return true;
+      if (rules.dateLabels && labelMatches(a, b)) return true;
+      return rules.midnightDates && sameCalendarDay(a, b);
+    }
+    case K_STR:
+      return kr === K_STR && g.payload === r.payload;
+    case K_BYTES:
+      return kr === K_BYTES && bytesEqual(g.payload as Uint8Array, r.payload as Uint8Array);
+    case K_OTHER:
+      return kr === K_OTHER && Object.is(g.payload, r.payload);
+    default:
+      return false;
+  }
+}
+
+const goldRead = newReadValue();
+const resultRead = newReadValue();
+
+/** Cell equality of prepared columns: gold row gi against result row ri. */
 export function cellsEqual(
   g: PreparedColumn,
   gi: number,
@@ -57,57 +120,35 @@ export function cellsEqual(
   const kg = g.kind[gi]!;
   const kr = r.kind[ri]!;
   if (kg === K_NUM && kr === K_NUM) return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
-  switch (kg) {
-    case K_NULL:
-      return kr === K_NULL;
-    case K_NUM:
-      if (kr === K_NUMSTR)
-        return rules.numericStrings && numbersEqual(g.num[gi]!, r.num[ri]!, rules);
-      if (kr === K_BIG || kr === K_BIGSTR) {
-        return (
-          (kr === K_BIG || rules.numericStrings) && numbersEqual(g.num[gi]!, r.num[ri]!, rules)
-        );
-      }
-      return false;
-    case K_BIG:
-      if (kr === K_BIG) return bigOf(g, gi) === bigOf(r, ri);
-      if (kr === K_BIGSTR) return rules.numericStrings && bigOf(g, gi) === bigOf(r, ri);
-      if (kr === K_NUM) return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
-      if (kr === K_NUMSTR)
-        return rules.numericStrings && numbersEqual(g.num[gi]!, r.num[ri]!, rules);
-      return false;
-    case K_NUMSTR:
-    case K_BIGSTR:
-      // Two strings compare as strings: '2009' is not '2009.0'.
-      if (kr === K_NUMSTR || kr === K_BIGSTR) return g.payloadAt(gi) === r.payloadAt(ri);
-      if (kr === K_NUM || kr === K_BIG) {
-        if (!rules.numericStrings) return false;
-        if (kg === K_BIGSTR && kr === K_BIG) return bigOf(g, gi) === bigOf(r, ri);
-        return numbersEqual(g.num[gi]!, r.num[ri]!, rules);
-      }
-      if (kr === K_DATE && rules.dateLabels) {
-        return labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string);
-      }
-      return false;
-    case K_DATE:
-      if (kr !== K_DATE) return false;
-      if (g.payloadAt(gi) === r.payloadAt(ri)) return true;
-      if (rules.dateLabels && labelMatches(g.payloadAt(gi) as string, r.payloadAt(ri) as string))
-        return true;
-      return (
-        rules.midnightDates && sameCalendarDay(g.payloadAt(gi) as string, r.payloadAt(ri) as string)
-      );
-    case K_STR:
-      return kr === K_STR && g.payloadAt(gi) === r.payloadAt(ri);
-    case K_BYTES:
-      return (
-        kr === K_BYTES && bytesEqual(g.payloadAt(gi) as Uint8Array, r.payloadAt(ri) as Uint8Array)
-      );
-    case K_OTHER:
-      return kr === K_OTHER && Object.is(g.payloadAt(gi), r.payloadAt(ri));
-    default:
-      return false;
+  goldRead.kind = kg;
+  goldRead.num = g.num[gi]!;
+  // Numbers and nulls need no payload; reading one would visit the source row.
+  goldRead.payload = kg === K_NUM || kg === K_NULL ? undefined : g.payloadAt(gi);
+  resultRead.kind = kr;
+  resultRead.num = r.num[ri]!;
+  resultRead.payload = kr === K_NUM || kr === K_NULL ? undefined : r.payloadAt(ri);
+  return readsEqual(goldRead, resultRead, rules);
+}
+
+const TWO_53 = 2 ** 53;
+
+/** A number read as K_NUM (not an integer at or beyond 2^53, which reads as K_BIG). */
+function plainNumber(x: number): boolean {
+  return (x < TWO_53 && x > -TWO_53) || !Number.isFinite(x);
+}
+
+/**
+ * Cell equality straight from source values (a gold value, a result value), with no
+ * prepared table: identical values first, then plain numbers inline, then readsEqual.
+ */
+export function valuesEqual(a: unknown, b: unknown, rules: ValueRules): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number' && plainNumber(a) && plainNumber(b)) {
+    return numbersEqual(a === 0 ? 0 : a, b === 0 ? 0 : b, rules);
   }
+  readValue(a, goldRead);
+  readValue(b, resultRead);
+  return readsEqual(goldRead, resultRead, rules);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { assignmentVerdict } from './assignment-verdict.js';
 import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
-import { identicalColumnsMapping } from './identical-rows.js';
+import { proveColumnsMatch } from './column-proof.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
 import { strictVerdict } from './strict.js';
@@ -24,26 +24,28 @@ export function lenientColumnCap(goldColumns: number): number {
 export function compareLenient(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
   return (
-    lenientByIdentity(gold, result, o.orderMatters) ??
+    lenientByProof(gold, result, o.orderMatters, o.tolerance) ??
     lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance)
   );
 }
 
 /**
- * The common right answer, the gold's columns in some order with identical cells, proven
- * without reading any cell into typed arrays; null when not proven (the caller runs
- * lenientVerdict). A result of the gold's width bars no constant column (see
- * lenientVerdict), so the proof needs no guardrail but the row count.
+ * The common right answer, the gold's columns in some order, proven straight from the
+ * source rows (column-proof.ts); null when not proven (the caller runs lenientVerdict).
+ * A result of the gold's width bars no constant column (see lenientVerdict), so the proof
+ * needs no guardrail but the row count.
  */
-export function lenientByIdentity(
+export function lenientByProof(
   gold: TableLike,
   result: TableLike,
   orderMatters: boolean,
+  tolerance: number,
 ): Verdict | null {
   const g = readShape(gold);
   const r = readShape(result);
   if (g.width !== r.width || g.rows.length !== r.rows.length) return null;
-  const mapping = identicalColumnsMapping(gold, result, g.width, orderMatters);
+  const rules = specRules(tolerance, true);
+  const mapping = proveColumnsMatch(gold, result, g.width, rules, orderMatters);
   if (mapping === null) return null;
   return { score: 'lenient', pass: true, emptyMatch: false, mapping };
 }

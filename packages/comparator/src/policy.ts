@@ -4,12 +4,12 @@
  */
 import { birdVerdict } from './bird.js';
 import { ComparatorError } from './comparator-error.js';
-import { lenientByIdentity, lenientVerdict } from './lenient.js';
+import { lenientByProof, lenientVerdict } from './lenient.js';
 import { resolveOptions } from './options.js';
 import { hasTopLevelOrderBy } from './order-by.js';
 import { prepareTable } from './prepared-table.js';
 import { spiderVerdict } from './spider.js';
-import { strictByIdentity, strictVerdict } from './strict.js';
+import { strictByProof, strictVerdict } from './strict.js';
 import { subsetVerdict } from './subset.js';
 import type { CompareOptions, TableLike } from './table.js';
 import type { Score, Verdict } from './verdict.js';
@@ -40,8 +40,8 @@ export function comparePolicy(
   if (policy === 'strict' || policy === 'lenient') {
     const proven =
       policy === 'strict'
-        ? strictByIdentity(gold, result, orderMatters)
-        : lenientByIdentity(gold, result, orderMatters);
+        ? strictByProof(gold, result, orderMatters, o.tolerance)
+        : lenientByProof(gold, result, orderMatters, o.tolerance);
     if (proven) return proven;
   }
   const g = prepareTable(gold);

@@ -4,10 +4,10 @@
  * that spells it, other strings exactly equal.
  */
 import { identity, rowReason } from './explanation.js';
-import { identicalRowsMatch } from './identical-rows.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
 import { matchRows, pairingCouldMatch } from './row-match.js';
+import { proveRowsMatch } from './row-proof.js';
 import type { CompareOptions, TableLike } from './table.js';
 import { specRules } from './value-rules.js';
 import type { Score, Verdict } from './verdict.js';
@@ -15,7 +15,7 @@ import type { Score, Verdict } from './verdict.js';
 export function compareStrict(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
   return (
-    strictByIdentity(gold, result, o.orderMatters) ??
+    strictByProof(gold, result, o.orderMatters, o.tolerance) ??
     strictVerdict(
       prepareTable(gold),
       prepareTable(result),
@@ -29,19 +29,21 @@ export function compareStrict(gold: TableLike, result: TableLike, opts?: Compare
 }
 
 /**
- * The strict pass, proven from identical source rows without reading any cell into typed
- * arrays; null when not proven (the caller runs strictVerdict).
+ * The strict pass, proven straight from the source rows without reading any cell into
+ * typed arrays (row-proof.ts); null when not proven (the caller runs strictVerdict).
  */
-export function strictByIdentity(
+export function strictByProof(
   gold: TableLike,
   result: TableLike,
   orderMatters: boolean,
+  tolerance: number,
 ): Verdict | null {
   const g = readShape(gold);
   const r = readShape(result);
   if (g.width !== r.width || g.rows.length !== r.rows.length) return null;
   const mapping = identity(g.width);
-  if (!identicalRowsMatch(gold, result, mapping, mapping, orderMatters)) return null;
+  const rules = specRules(tolerance, false);
+  if (!proveRowsMatch(gold, result, mapping, mapping, rules, orderMatters)) return null;
   return { score: 'strict', pass: true, emptyMatch: false, mapping };
 }
 
@@ -52,7 +54,7 @@ export function strictVerdict(
   tolerance: number,
   score: Score = 'strict',
   explain = true,
-  tryIdentical = true,
+  tryProof = true,
 ): Verdict {
   // Empty against empty passes whatever the columns (there is nothing to compare), flagged.
   if (gold.height === 0 && result.height === 0) {
@@ -72,11 +74,11 @@ export function strictVerdict(
     resultCols: mapping,
     rules: specRules(tolerance, false),
   };
-  // Without an explanation to give, signatures that already differ skip the identity pass.
+  // Without an explanation to give, signatures that already differ skip the proof.
   if (
-    tryIdentical &&
+    tryProof &&
     (explain || pairingCouldMatch(pairing)) &&
-    identicalRowsMatch(gold.source, result.source, mapping, mapping, orderMatters)
+    proveRowsMatch(gold.source, result.source, mapping, mapping, pairing.rules, orderMatters)
   ) {
     return { score, pass: true, emptyMatch: false, mapping };
   }

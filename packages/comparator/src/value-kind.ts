@@ -35,14 +35,19 @@ export interface ReadValue {
   payload: unknown;
 }
 
-const scratch: ReadValue = { kind: K_NULL, num: 0, payload: undefined };
+/** A fresh ReadValue to reuse as scratch space. */
+export function newReadValue(): ReadValue {
+  return { kind: K_NULL, num: 0, payload: undefined };
+}
+
+const scratch = newReadValue();
 
 /**
- * Reads a value into `scratch` (reused: this runs once per cell on million-row inputs).
- * Never throws: anything it cannot interpret becomes K_OTHER.
+ * Reads a value into `out` (by default a shared scratch object, reused: this runs once per
+ * cell on million-row inputs; pass your own to hold two reads at once). Never throws:
+ * anything it cannot interpret becomes K_OTHER.
  */
-export function readValue(v: unknown): ReadValue {
-  const out = scratch;
+export function readValue(v: unknown, out: ReadValue = scratch): ReadValue {
   out.payload = undefined;
   out.num = 0;
   switch (typeof v) {
