@@ -47,10 +47,10 @@ export function proveColumnsMatch(
     if (orderMatters) return proveRowsMatch(gold, result, goldCols, mapping, rules, true);
     index ??= indexGold(gr, goldCols, scheme);
     if (index === null) return false;
-    const first = pairRows(index, rr, mapping, rules);
+    const first = pairRows(index, rr, mapping, rules, true);
     if (first !== 'budget' || scheme.width === 0) return first === 'proven';
     exact ??= indexGold(gr, goldCols, exactScheme(scheme));
-    return exact !== null && pairRows(exact, rr, mapping, rules) === 'proven';
+    return exact !== null && pairRows(exact, rr, mapping, rules, true) === 'proven';
   };
   const identity = goldCols;
   const identityAllowed = cands.every((list, i) => list.includes(i));

@@ -13,7 +13,14 @@
  * prepared table costs more (in cache misses and garbage collection) than the match.
  */
 import { valuesEqual } from './cell-equality.js';
-import { cellKey, exactScheme, type KeyScheme, keyScheme, numberNeighbours } from './cell-key.js';
+import {
+  cellKey,
+  exactScheme,
+  type KeyScheme,
+  keyScheme,
+  numberKey,
+  numberNeighbours,
+} from './cell-key.js';
 import type { TableLike } from './table.js';
 import { combine, mix32 } from './value-hash.js';
 import type { ValueRules } from './value-rules.js';
@@ -36,9 +43,10 @@ export interface GoldIndex {
   /** Positions in goldCols (and so in any resultCols) whose cells make up the key. */
   readonly keyed: readonly number[];
   readonly scheme: KeyScheme;
-  readonly hashes: Int32Array;
-  readonly head: Int32Array;
-  readonly next: Int32Array;
+  /** Per gold row i: slots[2i] its key, slots[2i + 1] the next row in its chain (-1 ends). */
+  readonly slots: Int32Array;
+  /** Per bucket (key & mask): the first row of its chain, or -1. */
+  readonly heads: Int32Array;
   readonly mask: number;
   readonly maxChain: number;
 }
@@ -117,12 +125,10 @@ function pairInOrder(
 }
 
 /**
- * Keys of rows [from, to) into out[from..to), from the cells at cols[keyed[k]]. Column by
- * column within a small block of rows: the loads of different rows are independent, so the
- * processor overlaps their cache misses, which decide the cost when rows lie scattered in
- * memory. False when a row is not an array.
+ * Keys of rows [from, to) into out[stride * (i - from)], from the cells at cols[keyed[k]]; false
+ * when a row is not an array. Numbers, the common key cells, are keyed inline.
  */
-function keyBlock(
+function keyRows(
   rows: readonly unknown[],
   from: number,
   to: number,
@@ -130,25 +136,27 @@ function keyBlock(
   keyed: readonly number[],
   scheme: KeyScheme,
   out: Int32Array,
+  stride: number,
 ): boolean {
+  const m = keyed.length;
   for (let i = from; i < to; i++) {
-    if (!Array.isArray(rows[i])) return false;
-    out[i] = 0;
-  }
-  for (let k = 0; k < keyed.length; k++) {
-    const c = cols[keyed[k]!]!;
-    for (let i = from; i < to; i++) {
-      out[i] = combine(out[i]!, cellKey((rows[i] as unknown[])[c], scheme));
+    const row: unknown = rows[i];
+    if (!Array.isArray(row)) return false;
+    let h = 0;
+    for (let k = 0; k < m; k++) {
+      const v: unknown = row[cols[keyed[k]!]!];
+      h = combine(h, typeof v === 'number' ? numberKey(v, scheme) : cellKey(v, scheme));
     }
+    out[stride * (i - from)] = mix32(h);
   }
-  for (let i = from; i < to; i++) out[i] = mix32(out[i]!);
   return true;
 }
 
 /**
- * Gold rows by key. The key covers the columns whose first gold cell is a number, when
- * they tell rows apart (reading them visits no string contents; the pair check covers the
- * rest); otherwise every column. Null when a row is not an array.
+ * Gold rows by key. The key covers as few of the columns whose first gold cell is a number
+ * as tell the rows apart (reading them visits no string contents; the pair check covers
+ * the rest), judged on a sample of rows; otherwise, or when chains turn out long, every
+ * column. Null when a row is not an array.
  */
 export function indexGold(
   rows: readonly unknown[],
@@ -160,10 +168,42 @@ export function indexGold(
   const all = goldCols.map((_, k) => k);
   const cheap = all.filter((k) => typeof first[goldCols[k]!] === 'number');
   if (cheap.length > 0 && cheap.length < all.length) {
-    const index = buildIndex(rows, goldCols, cheap, scheme);
+    const index = buildIndex(rows, goldCols, fewestColumns(rows, goldCols, cheap, scheme), scheme);
     if (index === null || index.maxChain <= MAX_CHAIN) return index;
   }
   return buildIndex(rows, goldCols, all, scheme);
+}
+
+/** Rows read to choose the key columns. */
+const KEY_SAMPLE = 1024;
+
+/**
+ * The one cheap column that tells the sampled rows apart as well as all of them together,
+ * if there is one (an id); else all the cheap columns. Fewer key cells, less hashing.
+ */
+function fewestColumns(
+  rows: readonly unknown[],
+  goldCols: readonly number[],
+  cheap: readonly number[],
+  scheme: KeyScheme,
+): readonly number[] {
+  if (cheap.length === 1) return cheap;
+  const n = rows.length;
+  const m = Math.min(n, KEY_SAMPLE);
+  const step = n / m;
+  const distinct = (keyed: readonly number[]): number => {
+    const seen = new Set<number>();
+    const key = new Int32Array(1);
+    for (let t = 0; t < m; t++) {
+      const row = Math.floor(t * step);
+      if (!keyRows(rows, row, row + 1, goldCols, keyed, scheme, key, 0)) return 0;
+      seen.add(key[0]!);
+    }
+    return seen.size;
+  };
+  const together = distinct(cheap);
+  for (const k of cheap) if (distinct([k]) >= together) return [k];
+  return cheap;
 }
 
 function buildIndex(
@@ -173,64 +213,61 @@ function buildIndex(
   scheme: KeyScheme,
 ): GoldIndex | null {
   const n = rows.length;
-  const hashes = new Int32Array(n);
-  for (let from = 0; from < n; from += BLOCK) {
-    if (!keyBlock(rows, from, Math.min(n, from + BLOCK), goldCols, keyed, scheme, hashes)) {
-      return null;
-    }
-  }
+  const slots = new Int32Array(2 * n);
+  if (!keyRows(rows, 0, n, goldCols, keyed, scheme, slots, 2)) return null;
   let size = 16;
   while (size < n * 2) size *= 2;
   const mask = size - 1;
-  const head = new Int32Array(size).fill(-1);
-  const next = new Int32Array(n);
-  const chain = new Int32Array(n);
+  const heads = new Int32Array(size).fill(-1);
+  // Chain lengths per bucket, saturating: a small array, so counting costs few cache misses.
+  const lengths = new Uint8Array(size);
   let maxChain = 1;
   // Insert in reverse so each chain lists rows in ascending order.
   for (let i = n - 1; i >= 0; i--) {
-    const b = hashes[i]! & mask;
-    const prev = head[b]!;
-    const len = prev === -1 ? 1 : chain[prev]! + 1;
-    chain[i] = len;
+    const b = slots[2 * i]! & mask;
+    slots[2 * i + 1] = heads[b]!;
+    heads[b] = i;
+    const len = lengths[b]! + 1;
+    if (len < 256) lengths[b] = len;
     if (len > maxChain) maxChain = len;
-    next[i] = prev;
-    head[b] = i;
   }
-  return { rows, goldCols, keyed, scheme, hashes, head, next, mask, maxChain };
+  return { rows, goldCols, keyed, scheme, slots, heads, mask, maxChain };
 }
 
 /**
- * Pairs every result row with a gold row of the index (which it leaves intact, so one
- * index serves several column mappings). 'budget' when chains are so crowded that the
- * walk exceeds a linear budget: the caller may retry with exact keys.
+ * Pairs every result row with a gold row of the index. The index's chains are consumed
+ * (matched rows unlinked) unless `keep`, which pairs on a copy so one index serves several
+ * column mappings. 'budget' when chains are so crowded that the walk exceeds a linear
+ * budget: the caller may retry with exact keys.
  */
 export function pairRows(
   index: GoldIndex,
   rr: readonly unknown[],
   resultCols: readonly number[],
   rules: ValueRules,
+  keep = false,
 ): Attempt {
-  const { rows: gr, goldCols, keyed, scheme, hashes, mask } = index;
+  const { rows: gr, goldCols, keyed, scheme, mask } = index;
   const n = gr.length;
   if (rr.length !== n) return 'unproven';
   // Matched gold rows are unlinked, so runs of duplicate rows stay O(1) per row.
-  const head = index.head.slice();
-  const next = index.next.slice();
-  const rh = new Int32Array(n);
+  const heads = keep ? index.heads.slice() : index.heads;
+  const slots = keep ? index.slots.slice() : index.slots;
+  const keys = new Int32Array(BLOCK);
+  const partners = new Int32Array(BLOCK);
   let steps = 0;
   const budget = 48 * n + 4096;
-  const col0 = goldCols[keyed[0] ?? 0]!;
 
   const take = (row: readonly unknown[], h: number): boolean => {
     const bucket = h & mask;
     let prev = -1;
-    let cur = head[bucket]!;
+    let cur = heads[bucket]!;
     let found = -1;
     let foundPrev = -1;
     let ahead = 0;
     while (cur !== -1 && steps <= budget && (found === -1 || ahead++ < LOOKAHEAD)) {
       steps++;
-      if (hashes[cur] === h) {
+      if (slots[2 * cur] === h) {
         const rel = rowRelation(gr[cur] as unknown[], goldCols, row, resultCols, rules);
         if (rel === 2) {
           found = cur;
@@ -243,22 +280,22 @@ export function pairRows(
         }
       }
       prev = cur;
-      cur = next[cur]!;
+      cur = slots[2 * cur + 1]!;
     }
     if (found === -1) return false;
-    if (foundPrev === -1) head[bucket] = next[found]!;
-    else next[foundPrev] = next[found]!;
+    if (foundPrev === -1) heads[bucket] = slots[2 * found + 1]!;
+    else slots[2 * foundPrev + 1] = slots[2 * found + 1]!;
     return true;
   };
 
   let sink = 0;
   for (let from = 0; from < n; from += BLOCK) {
     const to = Math.min(n, from + BLOCK);
-    if (!keyBlock(rr, from, to, resultCols, keyed, scheme, rh)) return 'unproven';
-    sink ^= touchPartners(gr, rh, from, to, hashes, head, mask, col0);
+    if (!keyRows(rr, from, to, resultCols, keyed, scheme, keys, 1)) return 'unproven';
+    sink ^= touchPartners(gr, keys, to - from, heads, slots, mask, partners);
     for (let i = from; i < to; i++) {
       const row = rr[i] as unknown[];
-      if (take(row, rh[i]!)) continue;
+      if (take(row, keys[i - from]!)) continue;
       if (steps > budget) return 'budget';
       if (!takeNeighbour(row, resultCols, keyed, scheme, take)) {
         return steps > budget ? 'budget' : 'unproven';
@@ -269,28 +306,30 @@ export function pairRows(
 }
 
 /**
- * Loads each block row's likely gold partner (its key, its row, one cell) before the
- * checks. These loads are independent, so the processor overlaps their cache misses
- * instead of taking them one row at a time; the checks then find the rows in cache.
+ * Loads each block row's likely gold partner (its chain slot, its row, the row's cells)
+ * before the checks, one level at a time. The loads of one level are independent, so the
+ * processor overlaps their cache misses instead of taking them one row at a time; the
+ * checks then find the rows in cache. Rows lie scattered in memory, so these misses,
+ * not the arithmetic, decide the cost of the proof.
  */
 function touchPartners(
   gr: readonly unknown[],
-  rh: Int32Array,
-  from: number,
-  to: number,
-  hashes: Int32Array,
-  head: Int32Array,
+  keys: Int32Array,
+  m: number,
+  heads: Int32Array,
+  slots: Int32Array,
   mask: number,
-  col: number,
+  partners: Int32Array,
 ): number {
   let sink = 0;
-  for (let i = from; i < to; i++) {
-    const g = head[rh[i]! & mask]!;
-    if (g !== -1) sink ^= hashes[g]!;
+  for (let k = 0; k < m; k++) partners[k] = heads[keys[k]! & mask]!;
+  for (let k = 0; k < m; k++) {
+    const g = partners[k]!;
+    if (g !== -1) sink ^= slots[2 * g]! ^ (gr[g] as unknown[]).length;
   }
-  for (let i = from; i < to; i++) {
-    const g = head[rh[i]! & mask]!;
-    if (g !== -1 && (gr[g] as unknown[])[col] === undefined) sink++;
+  for (let k = 0; k < m; k++) {
+    const g = partners[k]!;
+    if (g !== -1 && (gr[g] as unknown[])[0] === undefined) sink++;
   }
   return sink;
 }

@@ -20,6 +20,7 @@ const proven = (g: TableLike, r: TableLike, orderMatters = false, rules = STRICT
   return proveRowsMatch(g, r, ids(w), ids(w), rules, orderMatters);
 };
 /** The reference: the full strict comparison, with no proof tried. */
+const i2 = (s: unknown) => Number(String(s).slice(1));
 const fullStrict = (g: TableLike, r: TableLike, orderMatters: boolean, tolerance = 0.005) =>
   strictVerdict(prepareTable(g), prepareTable(r), orderMatters, tolerance, 'strict', true, false);
 
@@ -127,6 +128,21 @@ describe('proveRowsMatch: a proof of a match, never of a mismatch', () => {
     const t0 = performance.now();
     expect(proven(g, r)).toBe(true);
     expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it('works across many blocks of rows: shuffled near copies pass, one wrong cell fails', () => {
+    const n = 3000;
+    const gold = Array.from({ length: n }, (_, i) => [i % 7, ((i * 37) % 1000) / 100, `n${i}`]);
+    const near = gold
+      .map(([a, b, c]) => [a, (b as number) + (i2(c) % 3) * 0.002 - 0.002, c])
+      .reverse();
+    expect(proven(t(gold), t(near))).toBe(true);
+    expect(compareStrict(t(gold), t(near)).pass).toBe(true);
+    const wrong = near.map((row, i) =>
+      i === 1234 ? [row[0], (row[1] as number) + 0.01, row[2]] : row,
+    );
+    expect(proven(t(gold), t(wrong))).toBe(false);
+    expect(compareStrict(t(gold), t(wrong))).toEqual(fullStrict(t(gold), t(wrong), false));
   });
 
   it('treats 0 and -0, and equal bigints, as the same', () => {
