@@ -30,10 +30,11 @@ export function compareLenient(gold: TableLike, result: TableLike, opts?: Compar
 }
 
 /**
- * The common right answer, the gold's columns in some order, proven straight from the
- * source rows (column-proof.ts); null when not proven (the caller runs lenientVerdict).
- * A result of the gold's width bars no constant column (see lenientVerdict), so the proof
- * needs no guardrail but the row count.
+ * The common right answers, the gold's columns in some order, perhaps beside a few extra
+ * columns, proven straight from the source rows (column-proof.ts); null when not proven
+ * (the caller runs lenientVerdict). Results the guardrails refuse (too narrow, beyond the
+ * cap, another row count) are left to lenientVerdict, which explains them; the constant
+ * rule is kept by the proof.
  */
 export function lenientByProof(
   gold: TableLike,
@@ -43,9 +44,10 @@ export function lenientByProof(
 ): Verdict | null {
   const g = readShape(gold);
   const r = readShape(result);
-  if (g.width !== r.width || g.rows.length !== r.rows.length) return null;
+  if (g.rows.length !== r.rows.length) return null;
+  if (r.width < g.width || r.width > lenientColumnCap(g.width)) return null;
   const rules = specRules(tolerance, true);
-  const mapping = proveColumnsMatch(gold, result, g.width, rules, orderMatters);
+  const mapping = proveColumnsMatch(gold, result, g.width, r.width, rules, orderMatters);
   if (mapping === null) return null;
   return { score: 'lenient', pass: true, emptyMatch: false, mapping };
 }

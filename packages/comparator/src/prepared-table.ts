@@ -228,46 +228,63 @@ function payloadReader(
   return (i) => (overrides.has(i) ? overrides.get(i) : rows[i]![j]);
 }
 
-/** Hash and signature bookkeeping for every cell that is not a plain finite number. */
-function slowCell(r: ReadValue, sig: ColumnSignature): number {
-  let h: number;
+/**
+ * The hash a prepared column holds for a value read with readValue: equal values (exact
+ * equality; numbers by value) hash alike. isConstantColumn reads columns by these hashes.
+ */
+export function readHash(r: ReadValue): number {
   switch (r.kind) {
     case K_NUM:
-      h = hashNumber(r.num);
+    case K_NUMSTR:
+      return hashNumber(r.num);
+    case K_BIG:
+      return hashString(String(r.payload), SEED_BIG);
+    case K_BIGSTR:
+      return hashString(BigInt(r.payload as string).toString(), SEED_BIG);
+    case K_DATE:
+    case K_STR:
+      return hashString(r.payload as string, SEED_STRING);
+    case K_BYTES:
+      return hashBytes(r.payload as Uint8Array);
+    case K_OTHER:
+      return HASH_OTHER;
+    default:
+      return HASH_NULL;
+  }
+}
+
+/** Hash and signature bookkeeping for every cell that is not a plain finite number. */
+function slowCell(r: ReadValue, sig: ColumnSignature): number {
+  const h = readHash(r);
+  switch (r.kind) {
+    case K_NUM:
       if (Number.isNaN(r.num)) sig.nNaN++;
       else if (r.num === Number.POSITIVE_INFINITY) sig.nPosInf++;
       else if (r.num === Number.NEGATIVE_INFINITY) sig.nNegInf++;
-      return h;
+      break;
     case K_NUMSTR:
       sig.nNumStr++;
-      return hashNumber(r.num);
+      break;
     case K_BIG:
       sig.nBig++;
-      return hashString(String(r.payload), SEED_BIG);
+      break;
     case K_BIGSTR:
       sig.nBigStr++;
-      return hashString(BigInt(r.payload as string).toString(), SEED_BIG);
+      break;
     case K_DATE:
-      h = hashString(r.payload as string, SEED_STRING);
       sig.nDate++;
       sig.dateSumA = (sig.dateSumA + h) | 0;
       sig.dateSumB = (sig.dateSumB + mix32(h ^ 0x68e31da4)) | 0;
-      return h;
+      break;
     case K_STR:
-      h = hashString(r.payload as string, SEED_STRING);
-      addExact(sig, h);
-      return h;
     case K_BYTES:
-      h = hashBytes(r.payload as Uint8Array);
-      addExact(sig, h);
-      return h;
     case K_OTHER:
-      addExact(sig, HASH_OTHER);
-      return HASH_OTHER;
+      addExact(sig, h);
+      break;
     default:
       sig.nNull++;
-      return HASH_NULL;
   }
+  return h;
 }
 
 function addExact(sig: ColumnSignature, h: number): void {

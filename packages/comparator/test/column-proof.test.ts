@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isConstantColumn } from '../src/column-assignment.js';
 import { proveColumnsMatch } from '../src/column-proof.js';
 import { compareLenient, compareStrict, type TableLike } from '../src/index.js';
 import { lenientVerdict } from '../src/lenient.js';
@@ -14,7 +15,14 @@ const t = (rows: readonly (readonly unknown[])[]): TableLike => ({
   rows,
 });
 const mapping = (g: TableLike, r: TableLike, orderMatters = false) =>
-  proveColumnsMatch(g, r, (g.rows[0] ?? []).length, LENIENT, orderMatters);
+  proveColumnsMatch(
+    g,
+    r,
+    (g.rows[0] ?? []).length,
+    (r.rows[0] ?? []).length,
+    LENIENT,
+    orderMatters,
+  );
 
 describe('proveColumnsMatch: lenient proof for permuted columns', () => {
   it('finds the permutation, with twin columns tried in order', () => {
@@ -82,6 +90,49 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
     expect(compareLenient(g, r)).toMatchObject({ pass: true, mapping: [3, 1, 2, 0] });
   });
 
+  it('proves a result with extra columns (a key beside the answer), within tolerance', () => {
+    const g = t([
+      ['Rock', 1297.5],
+      ['Jazz', 130.25],
+      ['Metal', 374],
+    ]);
+    const r = t([
+      [2, 'Jazz', 130.251, 'x'],
+      [3, 'Metal', '374.00', 'y'],
+      [1, 'Rock', 1297.499, 'z'],
+    ]);
+    expect(mapping(g, r)).toEqual([1, 2]);
+    expect(compareLenient(g, r)).toMatchObject({ pass: true, mapping: [1, 2] });
+  });
+
+  it('never lets a constant extra column answer, as the full search does not', () => {
+    const g = t([
+      ['USA', 1],
+      ['USA', 2],
+    ]);
+    const literal = t([
+      [9, 'USA', 1],
+      [8, 'USA', 2],
+    ]);
+    expect(mapping(g, literal)).toBeNull();
+    const full = lenientVerdict(prepareTable(g), prepareTable(literal), false, 0.005);
+    expect(full.pass).toBe(false);
+    expect(compareLenient(g, literal)).toEqual(full);
+    // Numbers within tolerance of each other are constant too.
+    const g2 = t([
+      [1, 'a'],
+      [1.001, 'b'],
+    ]);
+    const r2 = t([
+      [7, 1.001, 'a'],
+      [8, 1, 'b'],
+    ]);
+    expect(mapping(g2, r2)).toBeNull();
+    expect(compareLenient(g2, r2)).toEqual(
+      lenientVerdict(prepareTable(g2), prepareTable(r2), false, 0.005),
+    );
+  });
+
   it('leaves a result with values no gold row holds to the full search', () => {
     const g = t([
       [1, 'a'],
@@ -124,7 +175,7 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
         const fast = compareLenient(g, r);
         expect(fast.pass).toBe(full.pass);
         if (!fast.pass) expect(fast).toEqual(full);
-        const proven = proveColumnsMatch(g, r, 3, LENIENT, false);
+        const proven = proveColumnsMatch(g, r, 3, 3, LENIENT, false);
         if (proven) {
           // The mapping lines the rows up: reordered by it, the result passes the full search.
           const back = { columns: g.columns, rows: r.rows.map((row) => proven.map((j) => row[j])) };
@@ -134,6 +185,69 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('proveColumnsMatch with extra result columns agrees with the full search', () => {
+  const cell = fc.oneof(
+    fc.integer({ min: 0, max: 3 }),
+    fc.constantFrom('a', 'b', 1.5, '1.5', 1.504, 1.0049, null, '2009', '2009-01-01'),
+  );
+  const extraColumn = fc.oneof(
+    fc.constant({ kind: 'constant' as const, value: 'USA' }),
+    fc.constant({ kind: 'constant' as const, value: null }),
+    fc.constant({ kind: 'copy' as const, value: 0 }),
+    fc.constant({ kind: 'near' as const, value: 0 }),
+    fc.constant({ kind: 'random' as const, value: 0 }),
+  );
+  it('property: same pass as lenientVerdict; the same verdict on failure; a valid mapping on a pass', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 7 }),
+        fc.array(extraColumn, { minLength: 1, maxLength: 2 }),
+        fc.array(cell, { minLength: 7, maxLength: 7 }),
+        fc.integer(),
+        fc.boolean(),
+        (gold, extras, randoms, seed, orderMatters) => {
+          let s = seed >>> 0;
+          const next = () => {
+            s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+            return s;
+          };
+          const rows = gold.map((row, i) => {
+            const out = [...row];
+            for (const e of extras) {
+              if (e.kind === 'constant') out.push(e.value);
+              else if (e.kind === 'copy') out.push(row[0]);
+              else if (e.kind === 'near')
+                out.push(typeof row[1] === 'number' ? row[1] + 0.001 : row[1]);
+              else out.push(randoms[i]);
+            }
+            return out;
+          });
+          const width = rows[0]!.length;
+          const perm = Array.from({ length: width }, (_, j) => j).sort(() => (next() % 3) - 1);
+          const order = orderMatters ? rows : [...rows].reverse();
+          const g = t(gold);
+          const r = t(order.map((row) => perm.map((j) => row[j])));
+          const full = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005);
+          const fast = compareLenient(g, r, { orderMatters });
+          expect(fast.pass).toBe(full.pass);
+          if (!fast.pass) {
+            expect(fast).toEqual(full);
+            return;
+          }
+          const m = fast.mapping ?? [];
+          const prepared = prepareTable(r);
+          for (const j of m) {
+            expect(isConstantColumn(prepared.cols[j]!, r.rows.length, 0.005)).toBe(false);
+          }
+          const back = t(r.rows.map((row) => m.map((j) => row[j])));
+          expect(compareLenient(g, back, { orderMatters }).pass).toBe(true);
+        },
+      ),
+      { numRuns: 800 },
     );
   });
 });
