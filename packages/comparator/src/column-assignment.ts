@@ -8,6 +8,7 @@
 import { signaturesCompatible } from './cell-equality.js';
 import type { PreparedColumn, PreparedTable } from './prepared-table.js';
 import { matchRows, type RowMatchOutcome, rowHashes } from './row-match.js';
+import { proveRowsMatch } from './row-proof.js';
 import { K_NULL, K_NUM } from './value-kind.js';
 import type { ValueRules } from './value-rules.js';
 
@@ -20,6 +21,11 @@ export interface AssignmentSearch {
   readonly excludeConstant: boolean;
   /** Upper bound on full row checks; the search reports exhaustion past it. */
   readonly maxLeaves: number;
+  /**
+   * Try the proof from the source rows (row-proof.ts) before the full row check of an
+   * assignment: a proven match is a match, so only the speed of a pass changes.
+   */
+  readonly tryProof?: boolean;
 }
 
 export type AssignmentOutcome =
@@ -101,10 +107,12 @@ export function searchAssignment(s: AssignmentSearch): AssignmentOutcome {
   const visit = (depth: number): boolean => {
     if (depth === g) {
       leaves++;
-      const outcome = matchRows(
-        { gold, result, goldCols, resultCols: mapping, rules },
-        s.orderMatters,
-      );
+      const proven =
+        s.tryProof === true &&
+        proveRowsMatch(gold.source, result.source, goldCols, mapping, rules, s.orderMatters);
+      const outcome: RowMatchOutcome = proven
+        ? { ok: true }
+        : matchRows({ gold, result, goldCols, resultCols: mapping, rules }, s.orderMatters);
       if (outcome.ok) {
         found = mapping.slice();
         return true;

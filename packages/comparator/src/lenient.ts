@@ -52,13 +52,20 @@ export function lenientByProof(
   return { score: 'lenient', pass: true, emptyMatch: false, mapping };
 }
 
+/**
+ * The full lenient comparison. Callers try lenientByProof first, which covers the strict
+ * proof (the identity), so the strict step here does not repeat it. `proofs` lets the
+ * assignment search prove a mapping's rows from the source rows before its full check
+ * (false gives the comparison with no proof at all, as the tests use for reference).
+ */
 export function lenientVerdict(
   gold: PreparedTable,
   result: PreparedTable,
   orderMatters: boolean,
   tolerance: number,
+  proofs = true,
 ): Verdict {
-  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient', false);
+  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient', false, false);
   if (strict.pass) return strict;
   const score = 'lenient';
   if (gold.height !== result.height) {
@@ -84,6 +91,7 @@ export function lenientVerdict(
     // columns. This keeps lenient independent of column order and a superset of strict.
     excludeConstant: result.width > gold.width,
     maxLeaves: DEFAULT_MAX_LEAVES,
+    tryProof: proofs,
   });
   return assignmentVerdict(score, found, gold, result);
 }

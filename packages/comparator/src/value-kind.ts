@@ -25,8 +25,6 @@ export const K_OTHER = 8;
 const TWO_53 = 2 ** 53;
 const SPECIAL_NUMERIC = new Set(['NaN', 'Infinity', '+Infinity', '-Infinity']);
 const INTEGER_STRING = /^[+-]?\d+$/;
-const DATE_STRING =
-  /^\d{4}-\d{2}(?:-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?$/;
 
 /** The result of reading one cell. `payload` is what exact comparison needs beyond the number. */
 export interface ReadValue {
@@ -106,7 +104,7 @@ function readString(s: string, out: ReadValue): ReadValue {
       return out;
     }
     // Dates start YYYY-: test the full pattern only for those.
-    if (s.length >= 7 && s.charCodeAt(4) === 45 && DATE_STRING.test(s)) {
+    if (s.length >= 7 && s.charCodeAt(4) === 45 && isDateText(s)) {
       out.kind = K_DATE;
       return out;
     }
@@ -122,6 +120,50 @@ function readString(s: string, out: ReadValue): ReadValue {
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
+}
+
+/** Characters i and i + 1 of s are digits. */
+function twoDigits(s: string, i: number): boolean {
+  return isDigit(s.charCodeAt(i)) && isDigit(s.charCodeAt(i + 1));
+}
+
+/**
+ * A date, datetime or year-month string:
+ * `YYYY-MM`, `YYYY-MM-DD`, then optionally `[ T]HH:MM`, `:SS`, `.f+` (after seconds only)
+ * and a zone `Z`, `+HH`, `+HHMM` or `+HH:MM` (or `-`). Digits only, no range checks. A
+ * hand-written scan (this runs on every string cell that starts `dddd-`), tested against
+ * the equivalent regular expression.
+ */
+export function isDateText(s: string): boolean {
+  const n = s.length;
+  if (n < 7 || !twoDigits(s, 0) || !twoDigits(s, 2) || s.charCodeAt(4) !== 45) return false;
+  if (!twoDigits(s, 5)) return false;
+  if (n === 7) return true;
+  if (n < 10 || s.charCodeAt(7) !== 45 || !twoDigits(s, 8)) return false;
+  if (n === 10) return true;
+  const sep = s.charCodeAt(10);
+  if (sep !== 32 && sep !== 84) return false;
+  if (n < 16 || !twoDigits(s, 11) || s.charCodeAt(13) !== 58 || !twoDigits(s, 14)) return false;
+  let i = 16;
+  if (i < n && s.charCodeAt(i) === 58) {
+    if (i + 3 > n || !twoDigits(s, i + 1)) return false;
+    i += 3;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const start = i;
+      while (i < n && isDigit(s.charCodeAt(i))) i++;
+      if (i === start) return false;
+    }
+  }
+  if (i === n) return true;
+  const z = s.charCodeAt(i);
+  if (z === 90) return i + 1 === n; // Z
+  if (z !== 43 && z !== 45) return false;
+  if (i + 3 > n || !twoDigits(s, i + 1)) return false;
+  i += 3;
+  if (i === n) return true;
+  if (s.charCodeAt(i) === 58) i++;
+  return i + 2 === n && twoDigits(s, i);
 }
 
 /**

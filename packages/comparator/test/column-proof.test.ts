@@ -115,7 +115,7 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
       [8, 'USA', 2],
     ]);
     expect(mapping(g, literal)).toBeNull();
-    const full = lenientVerdict(prepareTable(g), prepareTable(literal), false, 0.005);
+    const full = lenientVerdict(prepareTable(g), prepareTable(literal), false, 0.005, false);
     expect(full.pass).toBe(false);
     expect(compareLenient(g, literal)).toEqual(full);
     // Numbers within tolerance of each other are constant too.
@@ -129,7 +129,7 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
     ]);
     expect(mapping(g2, r2)).toBeNull();
     expect(compareLenient(g2, r2)).toEqual(
-      lenientVerdict(prepareTable(g2), prepareTable(r2), false, 0.005),
+      lenientVerdict(prepareTable(g2), prepareTable(r2), false, 0.005, false),
     );
   });
 
@@ -171,7 +171,7 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
           columns: ['x', 'y', 'z'],
           rows: [...a].reverse().map((row) => perm.map((j) => row[j])),
         };
-        const full = lenientVerdict(prepareTable(g), prepareTable(r), false, 0.005);
+        const full = lenientVerdict(prepareTable(g), prepareTable(r), false, 0.005, false);
         const fast = compareLenient(g, r);
         expect(fast.pass).toBe(full.pass);
         if (!fast.pass) expect(fast).toEqual(full);
@@ -179,7 +179,9 @@ describe('proveColumnsMatch: lenient proof for permuted columns', () => {
         if (proven) {
           // The mapping lines the rows up: reordered by it, the result passes the full search.
           const back = { columns: g.columns, rows: r.rows.map((row) => proven.map((j) => row[j])) };
-          expect(lenientVerdict(prepareTable(g), prepareTable(back), false, 0.005)).toMatchObject({
+          expect(
+            lenientVerdict(prepareTable(g), prepareTable(back), false, 0.005, false),
+          ).toMatchObject({
             pass: true,
           });
         }
@@ -231,7 +233,7 @@ describe('proveColumnsMatch with extra result columns agrees with the full searc
           const order = orderMatters ? rows : [...rows].reverse();
           const g = t(gold);
           const r = t(order.map((row) => perm.map((j) => row[j])));
-          const full = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005);
+          const full = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005, false);
           const fast = compareLenient(g, r, { orderMatters });
           expect(fast.pass).toBe(full.pass);
           if (!fast.pass) {
@@ -286,11 +288,53 @@ describe('the fast proofs agree with the full comparison on dates and midnight t
           false,
         );
         expect(compareStrict(g, r, { orderMatters })).toEqual(fullStrict);
-        const fullLenient = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005);
+        const fullLenient = lenientVerdict(
+          prepareTable(g),
+          prepareTable(r),
+          orderMatters,
+          0.005,
+          false,
+        );
         const fast = compareLenient(g, r, { orderMatters });
         expect(fast.pass).toBe(fullLenient.pass);
         if (!fast.pass) expect(fast).toEqual(fullLenient);
       }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the assignment search with proofs at its leaves', () => {
+  const cell = fc.oneof(
+    fc.integer({ min: 0, max: 3 }),
+    fc.constantFrom('a', 'b', 1.5, '1.5', 1.504, 1.0049, null, '2009', '2009-01-01'),
+  );
+  it('property: lenientVerdict gives the same verdict with and without them', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 3 })
+          .chain((g) =>
+            fc.tuple(
+              fc.array(fc.array(cell, { minLength: g, maxLength: g }), { maxLength: 6 }),
+              fc.integer({ min: 0, max: 3 }),
+              fc.array(cell, { minLength: 6, maxLength: 6 }),
+            ),
+          ),
+        fc.boolean(),
+        ([gold, extra, noise], orderMatters) => {
+          // The result: the gold's columns reversed, near copies, beside extra columns.
+          const rows = gold.map((row, i) => [
+            ...Array.from({ length: extra }, (_, e) => (e === 0 ? noise[i] : row[0])),
+            ...[...row].reverse().map((v) => (typeof v === 'number' ? v + 0.001 : v)),
+          ]);
+          const g = t(gold);
+          const r = t([...rows].reverse());
+          const a = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005, true);
+          const b = lenientVerdict(prepareTable(g), prepareTable(r), orderMatters, 0.005, false);
+          expect(a).toEqual(b);
+        },
+      ),
       { numRuns: 500 },
     );
   });

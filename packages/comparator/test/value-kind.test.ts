@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dateText,
+  isDateText,
   isMidnightOrDay,
   K_BIG,
   K_BIGSTR,
@@ -190,6 +191,67 @@ describe('the midnight rule: a day and its midnight timestamps are one calendar 
         expect(sameCalendarDay(a, b)).toBe(expected);
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('isDateText agrees with the date grammar', () => {
+  const grammar =
+    /^\d{4}-\d{2}(?:-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?)?$/;
+  it('on hand-picked strings', () => {
+    for (const s of [
+      '2009-01',
+      '2009-01-02',
+      '2009-01-02 03:04',
+      '2009-01-02T03:04:05',
+      '2009-01-02 03:04:05.123456',
+      '2009-01-02 03:04:05Z',
+      '2009-01-02 03:04+05',
+      '2009-01-02 03:04:05-0530',
+      '2009-01-02 03:04:05+05:30',
+      '2009-01-02 03:04:05.Z',
+      '2009-01-02 03:04:05+05:',
+      '2009-01-02 03:04:05+5',
+      '2009-1-02',
+      '2009-01-2',
+      '2009-01-02 3:04',
+      '2009-01-02x03:04',
+      '2009-01-02 03:04:05ZZ',
+      '20090102',
+      '2009',
+      '٢٠٠٩-01',
+    ]) {
+      expect(isDateText(s), s).toBe(grammar.test(s));
+    }
+  });
+  it('on generated strings', () => {
+    const piece = fc.constantFrom(
+      '2009',
+      '-',
+      '01',
+      '1',
+      ' ',
+      'T',
+      ':',
+      '30',
+      '.',
+      '5',
+      'Z',
+      '+',
+      'x',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const s = parts.join('');
+        expect(isDateText(s), s).toBe(grammar.test(s));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{4}-\d{2}[-0-9 T:.Z+x]{0,18}$/), (s) => {
+        expect(isDateText(s), s).toBe(grammar.test(s));
+      }),
+      { numRuns: 5000 },
     );
   });
 });
