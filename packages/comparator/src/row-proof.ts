@@ -82,7 +82,10 @@ export function proveRowsMatch(
   return exact !== null && pairRows(exact, rr, resultCols, rules) === 'proven';
 }
 
-/** The rows of a table when it has at least one and all are arrays; else null. */
+/**
+ * The rows of a table when it has at least one, else null. Rows that are not arrays are
+ * refused by the passes that read them (the full comparison reads them as all-null).
+ */
 export function sourceRows(t: TableLike): readonly unknown[] | null {
   const rows: unknown = t?.rows;
   if (!Array.isArray(rows) || rows.length === 0) return null;
