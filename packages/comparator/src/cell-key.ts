@@ -44,10 +44,10 @@ export interface KeyScheme {
  * The key scheme for a set of value rules, or null for rules it cannot key (a relative
  * tolerance, or strings kept apart from numbers: the peer policies, which never use it).
  */
-export function keyScheme(rules: ValueRules, exact = false): KeyScheme | null {
+export function keyScheme(rules: ValueRules): KeyScheme | null {
   if (rules.relTolerance !== 0 || !rules.numericStrings) return null;
   return {
-    width: exact ? 0 : 2 * rules.tolerance,
+    width: 2 * rules.tolerance,
     tolerance: rules.tolerance,
     datesByYear: datesFlexible(rules),
   };
@@ -79,7 +79,7 @@ export function cellKey(v: unknown, s: KeyScheme): number {
 }
 
 /** The key of a value already read (see readValue). */
-export function readKey(r: ReadValue, s: KeyScheme): number {
+function readKey(r: ReadValue, s: KeyScheme): number {
   switch (r.kind) {
     case K_NULL:
       return HASH_NULL;
