@@ -7,7 +7,6 @@
 import { request } from 'undici';
 import {
   FakeLLMServer,
-  LLM_NODES,
   LlmClient,
   type LlmConfig,
   modelConfig,
@@ -24,10 +23,17 @@ const schema = {
   additionalProperties: false,
 };
 
-function config(server: FakeLLMServer, wire: Wire, concurrency: number): LlmConfig {
+// The nodes a caller of the client declares (the reference engine's five).
+const NODES = ['resolver', 'decomposer', 'planner', 'refiner', 'synthesizer'] as const;
+
+function config(
+  server: FakeLLMServer,
+  wire: Wire,
+  concurrency: number,
+): LlmConfig<(typeof NODES)[number]> {
   const model = wire === 'anthropic' ? 'claude-haiku-4-5' : 'gpt-5.4';
-  const c = modelConfig(model);
-  for (const node of LLM_NODES) c.nodes[node] = { ...resolveModel(model), wire };
+  const c = modelConfig(model, NODES);
+  for (const node of NODES) c.nodes[node] = { ...resolveModel(model), wire };
   c.providers[wire === 'anthropic' ? 'anthropic' : 'openai'] = {
     baseUrl: wire === 'anthropic' ? server.url : server.openaiUrl,
     apiKey: new Secret('bench'),

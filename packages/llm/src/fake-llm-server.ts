@@ -1,5 +1,5 @@
-// A real HTTP server on 127.0.0.1 that speaks the three wires (Chat Completions, Responses,
-// Anthropic Messages), so tests exercise the same sockets, headers and JSON as production
+// A real HTTP server on 127.0.0.1 that speaks the three chat wires (Chat Completions,
+// Responses, Anthropic Messages) and the OpenAI embeddings wire, so tests exercise the same sockets, headers and JSON as production
 // and spend nothing. Answers come from a table keyed by the structured output's schema name
 // (one more entry per new structured output) or a function; usage is canned; faults are
 // queued and consumed in order.
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Wire } from './providers.js';
 
 export interface FakeRequest {
-  wire: Wire;
+  wire: Wire | 'embeddings';
   path: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   body: Record<string, unknown>;
@@ -18,6 +18,8 @@ export interface FakeRequest {
   model: string;
   /** The text of the last user turn (a correction's text for a corrective retry). */
   lastUserText: string;
+  /** An embeddings request's texts (empty for a chat request). */
+  inputs: string[];
 }
 
 /** A canned answer, or a function of the request that makes one. */
@@ -49,6 +51,7 @@ export type FakeFault =
   | { kind: 'slow'; delayMs: number }
   | { kind: 'malformed' }
   | { kind: 'drop' }
+  /** This answer instead of the table's; for an embeddings request, the whole reply body. */
   | { kind: 'answer'; value: unknown };
 
 export interface FakeLLMServerOptions {
@@ -64,6 +67,30 @@ export interface FakeLLMServerOptions {
   echoModel?: (model: string) => string;
   /** Delay before every answer, in ms (lets tests observe concurrency). */
   delayMs?: number;
+  /**
+   * The vector for one text of an embeddings request (default `fakeEmbedding`). An
+   * embeddings reply reports `usage.input` prompt tokens per request.
+   */
+  embed?: (text: string, model: string) => number[];
+}
+
+/** Dimensions of `fakeEmbedding`'s vectors. */
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * A deterministic stand-in for a model's vector: each lower-cased word adds 1 to a dimension
+ * chosen by a hash of the word, so texts sharing words have a positive cosine and texts
+ * sharing none (mostly) zero. Not normalised, as a real reply need not be.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 2166136261;
+    for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 16777619);
+    const at = (hash >>> 0) % FAKE_EMBEDDING_DIMENSIONS;
+    vector[at] = (vector[at] ?? 0) + 1;
+  }
+  return vector;
 }
 
 export const DEFAULT_FAKE_USAGE: FakeUsage = {
@@ -80,7 +107,8 @@ interface QueuedFault {
   schemaName?: string;
 }
 
-function wireOf(path: string): Wire | undefined {
+function wireOf(path: string): Wire | 'embeddings' | undefined {
+  if (path.endsWith('/embeddings')) return 'embeddings';
   if (path.endsWith('/chat/completions')) return 'chat';
   if (path.endsWith('/responses')) return 'responses';
   if (path.endsWith('/messages')) return 'anthropic';
@@ -91,15 +119,20 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-function schemaNameOf(wire: Wire, body: Record<string, unknown>): string | undefined {
+function schemaNameOf(
+  wire: Wire | 'embeddings',
+  body: Record<string, unknown>,
+): string | undefined {
   let name: unknown;
+  if (wire === 'embeddings') return undefined;
   if (wire === 'chat') name = record(record(body.response_format).json_schema).name;
   else if (wire === 'responses') name = record(record(body.text).format).name;
   else name = record(body.tool_choice).name;
   return typeof name === 'string' ? name : undefined;
 }
 
-function lastUserText(wire: Wire, body: Record<string, unknown>): string {
+function lastUserText(wire: Wire | 'embeddings', body: Record<string, unknown>): string {
+  if (wire === 'embeddings') return '';
   const turns = wire === 'responses' ? body.input : body.messages;
   if (!Array.isArray(turns)) return typeof turns === 'string' ? turns : '';
   for (let i = turns.length - 1; i >= 0; i--) {
@@ -268,6 +301,10 @@ export class FakeLLMServer {
       schemaName: schemaNameOf(wire, body),
       model: typeof body.model === 'string' ? body.model : '',
       lastUserText: lastUserText(wire, body),
+      inputs:
+        wire === 'embeddings'
+          ? (Array.isArray(body.input) ? body.input : [body.input]).map((x) => String(x ?? ''))
+          : [],
     };
     this.requests.push(request);
 
@@ -309,6 +346,12 @@ export class FakeLLMServer {
       }
     }
 
+    if (request.wire === 'embeddings') {
+      // An `answer` fault is the whole reply body here (to serve a broken one).
+      this.#served++;
+      this.#json(res, 200, override ? override.value : this.#embeddings(request));
+      return;
+    }
     let answer: unknown;
     if (override) answer = override.value;
     else if (request.schemaName !== undefined) {
@@ -339,6 +382,21 @@ export class FakeLLMServer {
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(value));
+  }
+
+  #embeddings(request: FakeRequest): unknown {
+    const u: FakeUsage = { ...DEFAULT_FAKE_USAGE, ...this.options.usage };
+    const embed = this.options.embed ?? fakeEmbedding;
+    return {
+      object: 'list',
+      data: request.inputs.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: embed(text, request.model),
+      })),
+      model: request.model,
+      usage: { prompt_tokens: u.input, total_tokens: u.input },
+    };
   }
 
   #reply(request: FakeRequest, answer: unknown): unknown {

@@ -7,16 +7,32 @@ export { chatCompletionsWire } from './chat-completions-wire.js';
 export { ConcurrencyLimiter } from './concurrency-limiter.js';
 export { configSecrets } from './config-secrets.js';
 export {
+  EMBEDDINGS_PATH,
+  type EmbeddingsReply,
+  embeddingsUsage,
+  parseEmbeddings,
+} from './embeddings-wire.js';
+export {
   DEFAULT_FAKE_USAGE,
+  FAKE_EMBEDDING_DIMENSIONS,
   type FakeAnswer,
   type FakeFault,
   FakeLLMServer,
   type FakeLLMServerOptions,
   type FakeRequest,
   type FakeUsage,
+  fakeEmbedding,
 } from './fake-llm-server.js';
-export { LlmClient, type LlmClientOptions, type LlmResult } from './llm-client.js';
 export {
+  type EmbeddingResult,
+  type EmbedOptions,
+  LlmClient,
+  type LlmClientOptions,
+  type LlmResult,
+} from './llm-client.js';
+export {
+  configNodes,
+  declaredNodes,
   describeConfig,
   type LlmConfig,
   LlmConfigError,
@@ -39,7 +55,6 @@ export {
   PRESETS_DIR,
   parseLlmSection,
 } from './llm-file.js';
-export { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
 export { type LlmOptionContext, resolveLlmOption } from './llm-option.js';
 export type { LlmMessage, LlmRequest, StructuredOutput } from './llm-request.js';
 export { checkOutput, type OutputCheck } from './output-validator.js';

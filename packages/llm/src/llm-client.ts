@@ -1,9 +1,11 @@
-// The client the engine's nodes call. It routes a node to its provider's wire, sends over
+// The client an engine's nodes call. It routes a node to its provider's wire, sends over
 // undici with a per-attempt timeout and the caller's AbortSignal, retries transient failures
 // under @nl2sql/retry's policy (honouring Retry-After), holds a concurrency limit per
 // provider, validates structured output and makes one corrective retry, and returns one
-// usage record per call. Every error message it builds passes through its Redactor, so a
-// provider body that echoes the key never leaves the client with the key in it.
+// usage record per call, chat and embeddings alike (so every call is counted, priced and
+// under the same cost cap). Every error message it builds passes through its Redactor, so a
+// provider body that echoes the key never leaves the client with the key in it. The nodes are
+// the ones its config declares; the client knows no node names of its own.
 
 import { Redactor, type SecretValue } from '@nl2sql/redact';
 import {
@@ -17,19 +19,20 @@ import { anthropicMessagesWire } from './anthropic-messages-wire.js';
 import { chatCompletionsWire } from './chat-completions-wire.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { configSecrets } from './config-secrets.js';
+import { EMBEDDINGS_PATH, embeddingsBody, parseEmbeddings } from './embeddings-wire.js';
 import {
+  configNodes,
   type LlmConfig,
   LlmConfigError,
   type NodeConfig,
   type ProviderSettings,
 } from './llm-config.js';
 import { LlmError, type LlmErrorCode, type LlmErrorDetails } from './llm-error.js';
-import { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
 import type { LlmRequest } from './llm-request.js';
 import { checkOutput } from './output-validator.js';
 import { PROVIDERS, type ProviderName, type Wire } from './providers.js';
 import { responsesWire } from './responses-wire.js';
-import type { UsageRecord } from './usage.js';
+import type { TokenCounts, UsageRecord } from './usage.js';
 import type { Correction, WireAdapter, WireReply } from './wire-adapter.js';
 
 const WIRES: Readonly<Record<Wire, WireAdapter>> = {
@@ -58,6 +61,23 @@ export interface LlmClientOptions {
   secrets?: Iterable<SecretValue>;
 }
 
+export interface EmbedOptions {
+  signal?: AbortSignal;
+  /** Per-attempt timeout for this call (default the provider's or the client's). */
+  timeoutMs?: number;
+  /** Texts per request. Default 128. */
+  batchSize?: number;
+}
+
+export interface EmbeddingResult {
+  /** One vector per text, in order, as the model returned it (not normalised). */
+  vectors: number[][];
+  /** One record per HTTP request that got an answer (one per batch). */
+  usage: UsageRecord[];
+  /** HTTP attempts made, retries included. */
+  attempts: number;
+}
+
 export interface LlmResult {
   /** The final answer's text. */
   text: string;
@@ -73,8 +93,9 @@ interface Route {
   node: string;
   config: NodeConfig;
   provider: ProviderName;
+  /** The chat wire (unused for an embeddings route). */
   wire: WireAdapter;
-  wireName: Wire;
+  wireName: Wire | 'embeddings';
   url: string;
   apiKey: string | undefined;
   timeoutMs: number;
@@ -86,8 +107,15 @@ function truncate(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-export class LlmClient {
-  readonly config: LlmConfig;
+/** What one HTTP exchange read from a 2xx reply. */
+interface Exchange<T> {
+  value: T;
+  usage: TokenCounts;
+  modelEchoed: string | null;
+}
+
+export class LlmClient<N extends string = string> {
+  readonly config: LlmConfig<N>;
   readonly #options: LlmClientOptions;
   readonly #dispatcher: Agent;
   readonly #limiters = new Map<ProviderName, ConcurrencyLimiter>();
@@ -99,7 +127,7 @@ export class LlmClient {
    */
   readonly redactor: Redactor;
 
-  constructor(config: LlmConfig, options: LlmClientOptions = {}) {
+  constructor(config: LlmConfig<N>, options: LlmClientOptions = {}) {
     this.config = config;
     this.#options = options;
     this.#random = options.random ?? Math.random;
@@ -133,16 +161,24 @@ export class LlmClient {
     return limiter;
   }
 
-  #route(node: LlmNode | string): Route {
-    if (!isLlmNode(node)) {
-      throw new LlmConfigError(`Unknown LLM node "${node}" (nodes: ${LLM_NODES.join(', ')})`);
+  #route(node: N, kind: 'chat' | 'embeddings'): Route {
+    if (typeof node !== 'string' || !Object.hasOwn(this.config.nodes, node)) {
+      throw new LlmConfigError(
+        `Unknown LLM node "${String(node)}" (config ${this.config.name} declares: ${configNodes(this.config).join(', ')})`,
+      );
     }
     const config = this.config.nodes[node];
     const provider = config.provider;
     const info = PROVIDERS[provider];
     const settings: ProviderSettings = this.config.providers[provider] ?? {};
-    const wireName = config.wire ?? settings.wire ?? info.wire;
-    const wire = WIRES[wireName];
+    const chatWire = config.wire ?? settings.wire ?? info.wire;
+    if (kind === 'embeddings' && chatWire === 'anthropic') {
+      throw new LlmConfigError(
+        `Node "${node}" asks for embeddings from ${provider}:${config.model}, but the ${provider} provider has no OpenAI-compatible embeddings endpoint`,
+      );
+    }
+    const wireName = kind === 'embeddings' ? 'embeddings' : chatWire;
+    const wire = WIRES[chatWire];
     const env = this.#options.env ?? process.env;
     const apiKey = settings.apiKey?.reveal() ?? (info.keyEnv ? env[info.keyEnv] : undefined);
     if (info.needsKey && !apiKey) {
@@ -160,7 +196,7 @@ export class LlmClient {
       provider,
       wire,
       wireName,
-      url: base + wire.path,
+      url: base + (kind === 'embeddings' ? EMBEDDINGS_PATH : wire.path),
       apiKey,
       timeoutMs: settings.timeoutMs ?? this.#options.timeoutMs ?? 120_000,
       policy: {
@@ -176,7 +212,7 @@ export class LlmClient {
    * Ask the model a node is configured with. Failures are LlmErrors carrying the usage of
    * any calls that were answered (and billed) before the failure.
    */
-  async call(node: LlmNode | string, request: LlmRequest): Promise<LlmResult> {
+  async call(node: N, request: LlmRequest): Promise<LlmResult> {
     const usage: UsageRecord[] = [];
     try {
       return await this.#call(node, request, usage);
@@ -186,16 +222,64 @@ export class LlmClient {
     }
   }
 
-  async #call(
-    node: LlmNode | string,
-    request: LlmRequest,
-    usage: UsageRecord[],
-  ): Promise<LlmResult> {
-    const route = this.#route(node);
+  /**
+   * Embeds `texts` with the model `node` is configured with, over the OpenAI embeddings wire
+   * (any provider but anthropic), in batches of `batchSize`. Each request is retried like a
+   * chat call (an embedding is idempotent), counted in one usage record (input tokens only)
+   * and reported to `onUsage`, so embeddings are priced and capped like every other call.
+   * Failures are LlmErrors carrying the usage of the batches already answered.
+   */
+  async embed(
+    node: N,
+    texts: readonly string[],
+    options: EmbedOptions = {},
+  ): Promise<EmbeddingResult> {
+    const usage: UsageRecord[] = [];
+    try {
+      const route = this.#route(node, 'embeddings');
+      const size = options.batchSize ?? 128;
+      if (!Number.isInteger(size) || size < 1) {
+        throw new LlmConfigError(`embed: batchSize must be a positive integer, got ${size}`);
+      }
+      const vectors: number[][] = [];
+      let attempts = 0;
+      for (let i = 0; i < texts.length; i += size) {
+        const batch = texts.slice(i, i + size);
+        const { value, attempts: made } = await this.#withRetries(
+          route,
+          JSON.stringify(embeddingsBody(route.config, batch)),
+          { signal: options.signal, timeoutMs: options.timeoutMs },
+          usage,
+          (json) => {
+            const reply = parseEmbeddings(json, batch.length);
+            return { value: reply.vectors, usage: reply.usage, modelEchoed: reply.modelEchoed };
+          },
+        );
+        attempts += made;
+        vectors.push(...value);
+      }
+      return { vectors, usage, attempts };
+    } catch (error) {
+      if (error instanceof LlmError) error.usage = usage;
+      throw error;
+    }
+  }
+
+  async #call(node: N, request: LlmRequest, usage: UsageRecord[]): Promise<LlmResult> {
+    const route = this.#route(node, 'chat');
     let attempts = 0;
     const send = async (correction?: Correction): Promise<WireReply> => {
       const body = route.wire.body(route.config, request, correction);
-      const { reply, attempts: made } = await this.#sendWithRetries(route, body, request, usage);
+      const { value: reply, attempts: made } = await this.#withRetries(
+        route,
+        JSON.stringify(body),
+        request,
+        usage,
+        (json) => {
+          const parsed = route.wire.parse(json);
+          return { value: parsed, usage: parsed.usage, modelEchoed: parsed.modelEchoed };
+        },
+      );
       attempts += made;
       return reply;
     };
@@ -237,19 +321,19 @@ export class LlmClient {
     );
   }
 
-  async #sendWithRetries(
+  async #withRetries<T>(
     route: Route,
-    body: unknown,
-    request: LlmRequest,
+    payload: string,
+    request: Pick<LlmRequest, 'signal' | 'timeoutMs'>,
     usage: UsageRecord[],
-  ): Promise<{ reply: WireReply; attempts: number }> {
-    const payload = JSON.stringify(body);
+    read: (json: unknown) => Exchange<T>,
+  ): Promise<{ value: T; attempts: number }> {
     let made = 0;
     try {
-      const reply = await withRetries(
+      const value = await withRetries(
         (attempt) => {
           made = attempt + 1;
-          return this.#attempt(route, payload, request, usage);
+          return this.#attempt(route, payload, request, usage, read);
         },
         {
           policy: route.policy,
@@ -259,7 +343,7 @@ export class LlmClient {
           retryAfterMs: (error) => (error instanceof LlmError ? error.retryAfterMs : undefined),
         },
       );
-      return { reply, attempts: made };
+      return { value, attempts: made };
     } catch (error) {
       if (error instanceof LlmError) throw withAttempts(error, made);
       // The caller's signal ended a backoff wait (or fired before the first attempt).
@@ -276,12 +360,13 @@ export class LlmClient {
     );
   }
 
-  async #attempt(
+  async #attempt<T>(
     route: Route,
     payload: string,
-    request: LlmRequest,
+    request: Pick<LlmRequest, 'signal' | 'timeoutMs'>,
     usage: UsageRecord[],
-  ): Promise<WireReply> {
+    read: (json: unknown) => Exchange<T>,
+  ): Promise<T> {
     const details = { provider: route.provider, model: route.config.model, node: route.node };
     const where = `${route.provider}:${route.config.model} (node "${route.node}")`;
     let release: () => void;
@@ -348,9 +433,9 @@ export class LlmClient {
           retryAfterMs: parseRetryAfter(headers),
         });
       }
-      let reply: WireReply;
+      let reply: Exchange<T>;
       try {
-        reply = route.wire.parse(JSON.parse(text));
+        reply = read(JSON.parse(text));
       } catch (error) {
         throw this.#error(
           'BAD_RESPONSE',
@@ -369,7 +454,7 @@ export class LlmClient {
       };
       usage.push(record);
       this.#options.onUsage?.(record);
-      return reply;
+      return reply.value;
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);

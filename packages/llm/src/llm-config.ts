@@ -1,8 +1,9 @@
 // An llm section resolved into what a client needs: which provider, model, wire and
 // temperature each node uses, per-provider connection settings (with keys as Secrets), and
-// the price rows that override the built-in table.
+// the price rows that override the built-in table. A node is whatever the config's user
+// calls a model for (the reference engine's planner, a judge, an embedder): this package
+// knows no node names, the user declares them, and the config is typed over them.
 
-import { LLM_NODES, type LlmNode } from './llm-nodes.js';
 import type { Price } from './prices.js';
 import { isProviderName, PROVIDERS, type ProviderName, type Wire } from './providers.js';
 import type { Secret } from './secret.js';
@@ -31,10 +32,11 @@ export interface ProviderSettings {
   maxRetries?: number;
 }
 
-export interface LlmConfig {
+export interface LlmConfig<N extends string = string> {
   /** The config's name (a preset's or a file's name, or the model for `modelConfig`). */
   name: string;
-  nodes: Record<LlmNode, NodeConfig>;
+  /** One model per node the user declared. */
+  nodes: Record<N, NodeConfig>;
   providers: Partial<Record<ProviderName, ProviderSettings>>;
   /** Rows that replace the built-in price table's, keyed by model. */
   prices: Record<string, Price>;
@@ -71,18 +73,45 @@ export function resolveModel(ref: string): NodeConfig {
   return { provider, model, temperature: provider === 'anthropic' ? null : 0 };
 }
 
-/** A config with MODEL on all six LLM nodes. */
-export function modelConfig(model: string): LlmConfig {
+/**
+ * Checks a list of node names a user declares: at least one, each a non-empty name, none
+ * twice. Returns the list; throws LlmConfigError naming the fault.
+ */
+export function declaredNodes<N extends string>(
+  nodes: readonly N[],
+  where = 'nodes',
+): readonly N[] {
+  if (nodes.length === 0) throw new LlmConfigError(`${where}: declare at least one LLM node`);
+  const seen = new Set<string>();
+  for (const node of nodes) {
+    if (typeof node !== 'string' || node.trim() === '') {
+      throw new LlmConfigError(
+        `${where}: a node name must be a non-empty string, got ${JSON.stringify(node)}`,
+      );
+    }
+    if (seen.has(node)) throw new LlmConfigError(`${where}: node "${node}" is declared twice`);
+    seen.add(node);
+  }
+  return nodes;
+}
+
+/** A config with MODEL on every node of `nodes` (the nodes its user declares). */
+export function modelConfig<N extends string>(model: string, nodes: readonly N[]): LlmConfig<N> {
   const node = resolveModel(model);
-  const nodes = {} as Record<LlmNode, NodeConfig>;
-  for (const name of LLM_NODES) nodes[name] = { ...node };
-  return { name: model, nodes, providers: {}, prices: {} };
+  const out = {} as Record<N, NodeConfig>;
+  for (const name of declaredNodes(nodes)) out[name] = { ...node };
+  return { name: model, nodes: out, providers: {}, prices: {} };
+}
+
+/** The node names a config holds, in the order they were declared. */
+export function configNodes<N extends string>(config: LlmConfig<N>): N[] {
+  return Object.keys(config.nodes) as N[];
 }
 
 /** `provider:model` per node, as a result record writes a config (keys never included). */
-export function describeConfig(config: LlmConfig): Record<LlmNode, string> {
-  const out = {} as Record<LlmNode, string>;
-  for (const name of LLM_NODES) {
+export function describeConfig<N extends string>(config: LlmConfig<N>): Record<N, string> {
+  const out = {} as Record<N, string>;
+  for (const name of configNodes(config)) {
     const node = config.nodes[name];
     out[name] = `${node.provider}:${node.model}`;
   }

@@ -7,13 +7,13 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import {
+  declaredNodes,
   type LlmConfig,
   LlmConfigError,
   type NodeConfig,
   type ProviderSettings,
   resolveModel,
 } from './llm-config.js';
-import { isLlmNode, LLM_NODES, type LlmNode } from './llm-nodes.js';
 import type { Price } from './prices.js';
 import { isProviderName, type ProviderName, type Wire } from './providers.js';
 import { Secret } from './secret.js';
@@ -21,10 +21,15 @@ import { Secret } from './secret.js';
 /** The folder of shipped presets (`presets/` at the package root, beside src/ and dist/). */
 export const PRESETS_DIR = fileURLToPath(new URL('../presets/', import.meta.url));
 
-/** The shipped presets' names. */
+/**
+ * The shipped presets' names. They are written for the reference engine's nodes (they name
+ * its planner and refiner); loading one for nodes it does not fit is a located error.
+ */
 export const PRESETS = ['gpt-5.4', 'gpt-5.4-mini-helpers', 'claude-planner'] as const;
 
-export interface LoadLlmOptions {
+export interface LoadLlmOptions<N extends string = string> {
+  /** The nodes the config must give a model for (the caller's own node names). */
+  nodes: readonly N[];
   /** Where `${env:NAME}` is read (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
   /** The config's name (default: the file name without extension). */
@@ -149,14 +154,22 @@ function priceRow(value: unknown, where: string, file: string): Price {
 /**
  * Build a config from a parsed llm section: `model` (every node's default), `nodes` (per-node
  * model name or {model, provider, temperature, wire, max_tokens}), `providers` (api_key,
- * base_url, wire, max_concurrency, timeout_ms, max_retries) and `prices`.
+ * base_url, wire, max_concurrency, timeout_ms, max_retries) and `prices`. `options.nodes`
+ * are the nodes the caller declares: the section may name no other, and each must get a
+ * model (its own or the default).
  */
-export function parseLlmSection(
+export function parseLlmSection<N extends string>(
   section: unknown,
   name: string,
-  options: { env?: Readonly<Record<string, string | undefined>>; file?: string } = {},
-): LlmConfig {
+  options: {
+    nodes: readonly N[];
+    env?: Readonly<Record<string, string | undefined>>;
+    file?: string;
+  },
+): LlmConfig<N> {
   const file = options.file ?? name;
+  const declared = declaredNodes(options.nodes, `${file}: nodes`);
+  const isDeclared = (key: string): key is N => (declared as readonly string[]).includes(key);
   const env = options.env ?? process.env;
   const root = isRecord(section) && isRecord(section.llm) ? section.llm : section;
   if (!isRecord(root)) throw new LlmConfigError(`${file}: an llm section must be a mapping`);
@@ -164,15 +177,15 @@ export function parseLlmSection(
   const nodesIn = root.nodes === undefined ? {} : root.nodes;
   if (!isRecord(nodesIn)) throw new LlmConfigError(`${file}: nodes must be a mapping`);
   for (const key of Object.keys(nodesIn)) {
-    if (!isLlmNode(key)) {
+    if (!isDeclared(key)) {
       throw new LlmConfigError(
-        `${file}: nodes.${key} is not an LLM node (${LLM_NODES.join(', ')})`,
+        `${file}: nodes.${key} is not one of the declared LLM nodes (${declared.join(', ')})`,
       );
     }
   }
   const fallback = root.model === undefined ? undefined : nodeConfig(root.model, `${file}: model`);
-  const nodes = {} as Record<LlmNode, NodeConfig>;
-  for (const node of LLM_NODES) {
+  const nodes = {} as Record<N, NodeConfig>;
+  for (const node of declared) {
     const value = nodesIn[node];
     if (value !== undefined) nodes[node] = nodeConfig(value, `${file}: nodes.${node}`);
     else if (fallback) nodes[node] = { ...fallback };
@@ -198,8 +211,11 @@ export function parseLlmSection(
   return { name: configName, nodes, providers, prices };
 }
 
-/** Load an llm section from a YAML file. */
-export async function loadLlmFile(path: string, options: LoadLlmOptions = {}): Promise<LlmConfig> {
+/** Load an llm section from a YAML file, for the nodes `options.nodes` declares. */
+export async function loadLlmFile<N extends string>(
+  path: string,
+  options: LoadLlmOptions<N>,
+): Promise<LlmConfig<N>> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -213,11 +229,18 @@ export async function loadLlmFile(path: string, options: LoadLlmOptions = {}): P
     throw new LlmConfigError(`${path}: not valid YAML (${(error as Error).message})`);
   }
   const name = options.name ?? basename(path, extname(path));
-  return parseLlmSection(parsed, name, { env: options.env, file: path });
+  return parseLlmSection(parsed, name, {
+    nodes: options.nodes,
+    ...(options.env ? { env: options.env } : {}),
+    file: path,
+  });
 }
 
-/** Load a shipped preset by name. */
-export async function loadPreset(name: string, options: LoadLlmOptions = {}): Promise<LlmConfig> {
+/** Load a shipped preset by name, for the nodes `options.nodes` declares. */
+export async function loadPreset<N extends string>(
+  name: string,
+  options: LoadLlmOptions<N>,
+): Promise<LlmConfig<N>> {
   if (!(PRESETS as readonly string[]).includes(name)) {
     throw new LlmConfigError(`Unknown preset "${name}" (presets: ${PRESETS.join(', ')})`);
   }

@@ -3,10 +3,11 @@
 
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type LlmConfig, LlmConfigError, modelConfig } from './llm-config.js';
+import { declaredNodes, type LlmConfig, LlmConfigError, modelConfig } from './llm-config.js';
 import { type LoadLlmOptions, loadLlmFile, loadPreset, PRESETS } from './llm-file.js';
 
-export interface LlmOptionContext extends Pick<LoadLlmOptions, 'env'> {
+export interface LlmOptionContext<N extends string = string>
+  extends Pick<LoadLlmOptions<N>, 'env' | 'nodes'> {
   /** Relative file paths resolve against this folder (default process.cwd()). */
   cwd?: string;
 }
@@ -22,31 +23,33 @@ async function isFile(path: string): Promise<boolean> {
 /**
  * Resolve one `--llm` value. In order: a preset name; a preset named by its unique suffix
  * (`mini-helpers` for `gpt-5.4-mini-helpers`); an existing file (or any *.yaml / *.yml path,
- * so a typo reports the missing file); a model (`gpt-5.4`, `ollama/llama3`) on all six nodes.
- * `NAME=` before it renames the config.
+ * so a typo reports the missing file); a model (`gpt-5.4`, `ollama/llama3`) on every node
+ * `context.nodes` declares. `NAME=` before it renames the config.
  */
-export async function resolveLlmOption(
+export async function resolveLlmOption<N extends string>(
   value: string,
-  context: LlmOptionContext = {},
-): Promise<LlmConfig> {
+  context: LlmOptionContext<N>,
+): Promise<LlmConfig<N>> {
+  declaredNodes(context.nodes);
   const eq = value.indexOf('=');
   const name = eq > 0 ? value.slice(0, eq) : undefined;
   const spec = eq > 0 ? value.slice(eq + 1) : value;
   if (spec === '') throw new LlmConfigError(`--llm ${value}: nothing after "="`);
-  const rename = (config: LlmConfig): LlmConfig => (name ? { ...config, name } : config);
+  const rename = (config: LlmConfig<N>): LlmConfig<N> => (name ? { ...config, name } : config);
 
+  const load = { nodes: context.nodes, ...(context.env ? { env: context.env } : {}) };
   if ((PRESETS as readonly string[]).includes(spec)) {
-    return rename(await loadPreset(spec, { env: context.env }));
+    return rename(await loadPreset(spec, load));
   }
   const bySuffix = PRESETS.filter((p) => p.endsWith(`-${spec}`));
-  if (bySuffix.length === 1) return rename(await loadPreset(bySuffix[0]!, { env: context.env }));
+  if (bySuffix.length === 1) return rename(await loadPreset(bySuffix[0]!, load));
 
   const path = resolve(context.cwd ?? process.cwd(), spec);
   if (/\.ya?ml$/i.test(spec) || (await isFile(path))) {
-    return rename(await loadLlmFile(path, { env: context.env }));
+    return rename(await loadLlmFile(path, load));
   }
   try {
-    return rename(modelConfig(spec));
+    return rename(modelConfig(spec, context.nodes));
   } catch (error) {
     throw new LlmConfigError(
       `--llm ${value}: not a preset (${PRESETS.join(', ')}), a file, or a known model: ` +

@@ -34,6 +34,26 @@ export const PRICES: Readonly<Record<string, Price>> = {
     source: 'OpenAI pricing page',
     checked: '2026-09-21',
   },
+  // Embedding models bill input tokens only (there is no output), so both cache rates are
+  // the input rate and output is 0.
+  'text-embedding-3-small': {
+    input: 0.02,
+    cachedInput: 0.02,
+    cacheWrite: 0.02,
+    output: 0,
+    source:
+      'OpenAI model page (developers.openai.com), read from a price tracker snapshot; unchanged since launch (2024-01-25)',
+    checked: '2026-07-03',
+  },
+  'text-embedding-3-large': {
+    input: 0.13,
+    cachedInput: 0.13,
+    cacheWrite: 0.13,
+    output: 0,
+    source:
+      'OpenAI model page (developers.openai.com), read from a price tracker snapshot; unchanged since launch (2024-01-25)',
+    checked: '2026-07-03',
+  },
   'claude-opus-5': {
     input: 5.0,
     cachedInput: 0.5,

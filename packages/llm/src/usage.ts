@@ -9,7 +9,8 @@ export interface UsageRecord {
   /** The node that made the call. */
   node: string;
   provider: ProviderName;
-  wire: Wire;
+  /** The wire the call went over; `embeddings` for an embeddings request. */
+  wire: Wire | 'embeddings';
   /** The model the node is configured with (what the call is priced by). */
   model: string;
   /** The model the response named (often a dated snapshot), or null when it named none. */

@@ -88,6 +88,6 @@ describe('FakeLLMServer', () => {
   });
 
   it('unknown routes are 404', async () => {
-    expect((await post('/v1/embeddings', {})).status).toBe(404);
+    expect((await post('/v1/completions', {})).status).toBe(404);
   });
 });

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FakeLLMServer, type FakeRequest } from '../src/fake-llm-server.js';
+import { priceForModel } from '../src/assert-priced.js';
+import { FakeLLMServer, type FakeRequest, fakeEmbedding } from '../src/fake-llm-server.js';
 import { LlmClient } from '../src/llm-client.js';
-import { LlmConfigError } from '../src/llm-config.js';
+import { LlmConfigError, type NodeConfig } from '../src/llm-config.js';
 import { LlmError } from '../src/llm-error.js';
+import { callCost } from '../src/prices.js';
 import type { Wire } from '../src/providers.js';
 import { REDACTED, Secret } from '../src/secret.js';
+import type { UsageRecord } from '../src/usage.js';
 import { FIXED_RANDOM, fakeConfig, PLAN_SCHEMA, TEST_KEY } from './helpers.js';
 
 const server = new FakeLLMServer({
@@ -420,7 +423,13 @@ describe('client plumbing', () => {
     });
     await ask(client);
     expect(seen).toEqual(['planner:1000']);
-    await expect(client.call('coder', { messages: [] })).rejects.toThrow(LlmConfigError);
+    // A node the config does not declare (a caller that is not type-checked).
+    await expect(client.call('coder' as 'planner', { messages: [] })).rejects.toThrow(
+      /Unknown LLM node "coder" \(config gpt-5.4 declares: resolver, decomposer, planner, refiner, synthesizer\)/,
+    );
+    await expect(client.call('coder' as 'planner', { messages: [] })).rejects.toThrow(
+      LlmConfigError,
+    );
     await client.close();
   });
 
@@ -452,7 +461,7 @@ describe('concurrency limit per provider', () => {
       output: { name: 'plan', schema: PLAN_SCHEMA },
     };
     await Promise.all([
-      ...['planner', 'resolver', 'planner', 'refiner'].map((n) => client.call(n, q)),
+      ...(['planner', 'resolver', 'planner', 'refiner'] as const).map((n) => client.call(n, q)),
       ...[1, 2, 3, 4].map(() => client.call('synthesizer', q)),
     ]);
     expect(slow.requests).toHaveLength(8);
@@ -470,5 +479,137 @@ describe('concurrency limit per provider', () => {
     expect(slow.maxInFlight).toBe(3);
     await client.close();
     await slow.close();
+  });
+});
+
+describe('embeddings through the same client', () => {
+  const embedConfig = (wire: Wire = 'chat') => {
+    const config = fakeConfig(server, wire);
+    const embedder: NodeConfig = {
+      provider: 'openai',
+      model: 'text-embedding-3-small',
+      temperature: 0,
+    };
+    return { ...config, nodes: { ...config.nodes, embedder } };
+  };
+
+  it('posts the texts to <base>/embeddings with the key, and returns one vector per text', async () => {
+    const client = new LlmClient(embedConfig());
+    const result = await client.embed('embedder', ['Album titles', 'Track names']);
+    expect(result.vectors).toEqual([fakeEmbedding('Album titles'), fakeEmbedding('Track names')]);
+    const req = server.requests[0]!;
+    expect(req.path).toBe('/v1/embeddings');
+    expect(req.headers.authorization).toBe(`Bearer ${TEST_KEY}`);
+    expect(req.body).toEqual({
+      model: 'text-embedding-3-small',
+      input: ['Album titles', 'Track names'],
+    });
+    await client.close();
+  });
+
+  it('counts every batch in a usage record (input tokens only), reported to onUsage and priced', async () => {
+    const seen: UsageRecord[] = [];
+    const client = new LlmClient(embedConfig(), { onUsage: (u) => seen.push(u) });
+    const texts = Array.from({ length: 5 }, (_, i) => `text ${i}`);
+    const result = await client.embed('embedder', texts, { batchSize: 2 });
+    expect(result.vectors).toHaveLength(5);
+    expect(server.requests.map((r) => r.inputs.length)).toEqual([2, 2, 1]);
+    expect(result.usage).toHaveLength(3);
+    expect(seen).toEqual(result.usage);
+    expect(result.usage[0]).toMatchObject({
+      node: 'embedder',
+      provider: 'openai',
+      wire: 'embeddings',
+      model: 'text-embedding-3-small',
+      input: 1000,
+      cached: 0,
+      cacheWrite: 0,
+      output: 0,
+      reasoning: 0,
+    });
+    const price = priceForModel('text-embedding-3-small')!;
+    const dollars = result.usage.reduce((sum, u) => sum + callCost(u, price), 0);
+    expect(dollars).toBeCloseTo((3 * 1000 * 0.02) / 1_000_000, 12);
+    await client.close();
+  });
+
+  it('retries a transient failure like a chat call, and a reply with the wrong count is BAD_RESPONSE', async () => {
+    server.fault({ kind: 'status', status: 503 });
+    const client = new LlmClient(embedConfig(), fast);
+    const result = await client.embed('embedder', ['a']);
+    expect(result.attempts).toBe(2);
+    server.reset();
+    server.fault({ kind: 'answer', value: { data: [] } }, { times: 10 });
+    const retried = new LlmClient(embedConfig('chat'), {
+      ...fast,
+      retry: { ...fast.retry, maxRetries: 1 },
+    });
+    const error = (await retried.embed('embedder', ['a']).catch((e: unknown) => e)) as LlmError;
+    expect(error).toBeInstanceOf(LlmError);
+    expect(error.code).toBe('BAD_RESPONSE');
+    expect(error.message).toContain('expected 1 vectors in data, got 0');
+    expect(error.attempts).toBe(2);
+    await client.close();
+    await retried.close();
+  });
+
+  it('a failed batch keeps the usage of the batches answered before it', async () => {
+    // The fake answers 500 for the text "boom"; with no retries the second batch fails.
+    const failing = new FakeLLMServer({
+      embed: (text) => {
+        if (text === 'boom') throw new Error('model crashed');
+        return fakeEmbedding(text);
+      },
+    });
+    await failing.start();
+    const config = embedConfig();
+    config.providers.openai = {
+      ...config.providers.openai,
+      baseUrl: failing.openaiUrl,
+      maxRetries: 0,
+    };
+    const client = new LlmClient(config, fast);
+    const error = (await client
+      .embed('embedder', ['fine', 'boom'], { batchSize: 1 })
+      .catch((e: unknown) => e)) as LlmError;
+    expect(error.code).toBe('HTTP_STATUS');
+    expect(error.status).toBe(500);
+    expect(error.usage.map((u) => [u.node, u.wire, u.input])).toEqual([
+      ['embedder', 'embeddings', 1200],
+    ]);
+    await client.close();
+    await failing.close();
+  });
+
+  it('anthropic has no embeddings endpoint, and a node the config lacks is refused: both before any request', async () => {
+    const config = embedConfig();
+    config.nodes.embedder = { provider: 'anthropic', model: 'claude-haiku-4-5', temperature: 0 };
+    config.providers.anthropic = { baseUrl: server.url, apiKey: new Secret('k') };
+    const client = new LlmClient(config);
+    await expect(client.embed('embedder', ['a'])).rejects.toThrow(
+      /no OpenAI-compatible embeddings endpoint/,
+    );
+    await expect(client.embed('nope' as 'embedder', ['a'])).rejects.toThrow(LlmConfigError);
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
+  it('an error holds no key, and a cancelled embed is CANCELLED', async () => {
+    server.fault({
+      kind: 'status',
+      status: 400,
+      body: (r) => `bad key ${String(r.headers.authorization)}`,
+    });
+    const client = new LlmClient(embedConfig(), fast);
+    const error = (await client.embed('embedder', ['a']).catch((e: unknown) => e)) as LlmError;
+    expect(error.code).toBe('HTTP_STATUS');
+    expect(error.message).not.toContain(TEST_KEY);
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = (await client
+      .embed('embedder', ['a'], { signal: controller.signal })
+      .catch((e: unknown) => e)) as LlmError;
+    expect(cancelled.code).toBe('CANCELLED');
+    await client.close();
   });
 });

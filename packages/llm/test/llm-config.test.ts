@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeConfig, LlmConfigError, modelConfig, resolveModel } from '../src/llm-config.js';
-import { LLM_NODES } from '../src/llm-nodes.js';
 import { VERIFIED_MODELS } from '../src/verified-models.js';
+import { NODES } from './helpers.js';
 
 describe('VERIFIED_MODELS', () => {
   it('lists the spec models, with no temperature where the model rejects one', () => {
@@ -20,19 +20,20 @@ describe('VERIFIED_MODELS', () => {
 });
 
 describe('modelConfig', () => {
-  it('puts MODEL on all six nodes', () => {
-    const config = modelConfig('gpt-5.4');
-    expect(Object.keys(config.nodes)).toEqual([...LLM_NODES]);
-    expect(LLM_NODES).toHaveLength(6);
-    for (const node of LLM_NODES) {
+  it('puts MODEL on every node its caller declares, and knows no node of its own', () => {
+    const config = modelConfig('gpt-5.4', NODES);
+    expect(Object.keys(config.nodes)).toEqual([...NODES]);
+    expect(Object.keys(modelConfig('gpt-5.4', ['judge']).nodes)).toEqual(['judge']);
+    expect(() => modelConfig('gpt-5.4', [])).toThrow(LlmConfigError);
+    for (const node of NODES) {
       expect(config.nodes[node]).toEqual({ provider: 'openai', model: 'gpt-5.4', temperature: 0 });
     }
     expect(config.name).toBe('gpt-5.4');
   });
 
   it('verified models carry their own temperature rule', () => {
-    expect(modelConfig('gpt-5.5').nodes.planner.temperature).toBeNull();
-    expect(modelConfig('claude-sonnet-5').nodes.refiner).toEqual({
+    expect(modelConfig('gpt-5.5', NODES).nodes.planner.temperature).toBeNull();
+    expect(modelConfig('claude-sonnet-5', NODES).nodes.refiner).toEqual({
       provider: 'anthropic',
       model: 'claude-sonnet-5',
       temperature: null,
@@ -63,8 +64,9 @@ describe('modelConfig', () => {
   });
 
   it('describeConfig writes provider:model per node', () => {
-    expect(describeConfig(modelConfig('claude-haiku-4-5')).judge).toBe(
+    expect(describeConfig(modelConfig('claude-haiku-4-5', ['judge'])).judge).toBe(
       'anthropic:claude-haiku-4-5',
     );
+    expect(Object.keys(describeConfig(modelConfig('gpt-5.4', NODES)))).toEqual([...NODES]);
   });
 });

@@ -12,7 +12,7 @@ import {
   PRESETS,
   parseLlmSection,
 } from '../src/llm-file.js';
-import { LLM_NODES } from '../src/llm-nodes.js';
+import { NODES } from './helpers.js';
 
 // Builds `${env:NAME}` without a template-looking literal in the test source.
 const ref = (name: string): string => `$${'{'}env:${name}}`;
@@ -22,14 +22,14 @@ const env = { OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: `${KEY}-ant` };
 
 describe('presets', () => {
   it('gpt-5.4: gpt-5.4 on every node', async () => {
-    const c = await loadPreset('gpt-5.4', { env });
+    const c = await loadPreset('gpt-5.4', { env, nodes: NODES });
     expect(c.name).toBe('gpt-5.4');
-    for (const node of LLM_NODES) expect(c.nodes[node].model).toBe('gpt-5.4');
+    for (const node of NODES) expect(c.nodes[node].model).toBe('gpt-5.4');
   });
 
   it('gpt-5.4-mini-helpers: gpt-5.4 on the planner and refiner; gpt-5.4-mini elsewhere', async () => {
-    const c = await loadPreset('gpt-5.4-mini-helpers', { env });
-    for (const node of LLM_NODES) {
+    const c = await loadPreset('gpt-5.4-mini-helpers', { env, nodes: NODES });
+    for (const node of NODES) {
       expect(c.nodes[node].model).toBe(
         node === 'planner' || node === 'refiner' ? 'gpt-5.4' : 'gpt-5.4-mini',
       );
@@ -37,8 +37,8 @@ describe('presets', () => {
   });
 
   it('claude-planner: claude-opus-5 on the planner and refiner; gpt-5.4 elsewhere', async () => {
-    const c = await loadPreset('claude-planner', { env });
-    for (const node of LLM_NODES) {
+    const c = await loadPreset('claude-planner', { env, nodes: NODES });
+    for (const node of NODES) {
       const big = node === 'planner' || node === 'refiner';
       expect(c.nodes[node]).toEqual(
         big
@@ -50,22 +50,24 @@ describe('presets', () => {
   });
 
   it('every preset is fully priced', async () => {
-    const configs = await Promise.all(PRESETS.map((p) => loadPreset(p, { env })));
+    const configs = await Promise.all(PRESETS.map((p) => loadPreset(p, { env, nodes: NODES })));
     expect(() => assertPriced(configs)).not.toThrow();
   });
 
   it('a preset whose key variable is unset fails naming the variable', async () => {
-    await expect(loadPreset('gpt-5.4', { env: {} })).rejects.toThrow(/OPENAI_API_KEY is not set/);
+    await expect(loadPreset('gpt-5.4', { env: {}, nodes: NODES })).rejects.toThrow(
+      /OPENAI_API_KEY is not set/,
+    );
   });
 
   it('an unknown preset is a config error', async () => {
-    await expect(loadPreset('gpt-9')).rejects.toThrow(LlmConfigError);
+    await expect(loadPreset('gpt-9', { nodes: NODES })).rejects.toThrow(LlmConfigError);
   });
 });
 
 describe('key redaction', () => {
   it('the key never shows in JSON, String, inspect or template output of the config', async () => {
-    const c = await loadPreset('claude-planner', { env });
+    const c = await loadPreset('claude-planner', { env, nodes: NODES });
     const shown = [
       JSON.stringify(c),
       String(c.providers.openai?.apiKey),
@@ -101,7 +103,11 @@ describe('loadLlmFile and parseLlmSection', () => {
         '    qwen2.5: { input: 0.1, cached_input: 0.01, cache_write: 0.1, output: 0.3 }',
       ].join('\n'),
     );
-    const c = await loadLlmFile(path, { env: { ...env, OLLAMA_PORT: '11500' } });
+    // A user's own nodes: this file is for a judge beside two of the engine's nodes.
+    const c = await loadLlmFile(path, {
+      env: { ...env, OLLAMA_PORT: '11500' },
+      nodes: ['resolver', 'planner', 'judge'],
+    });
     expect(c.name).toBe('local');
     expect(c.nodes.resolver).toEqual({ provider: 'ollama', model: 'llama3', temperature: 0 });
     expect(c.nodes.planner).toEqual({
@@ -132,14 +138,40 @@ describe('loadLlmFile and parseLlmSection', () => {
 
   it('errors name the file and the field', () => {
     expect(() =>
-      parseLlmSection({ nodes: { planner: 'gpt-5.4' } }, 'x', { file: 'x.yaml' }),
+      parseLlmSection({ nodes: { planner: 'gpt-5.4' } }, 'x', { file: 'x.yaml', nodes: NODES }),
     ).toThrow('x.yaml: node "resolver" has no model');
-    expect(() => parseLlmSection({ model: 'gpt-5.4', nodes: { coder: 'gpt-5.4' } }, 'x')).toThrow(
-      /nodes.coder is not an LLM node/,
+    expect(() =>
+      parseLlmSection({ model: 'gpt-5.4', nodes: { coder: 'gpt-5.4' } }, 'x', { nodes: NODES }),
+    ).toThrow(
+      'x: nodes.coder is not one of the declared LLM nodes (resolver, decomposer, planner, refiner, synthesizer)',
     );
     expect(() =>
-      parseLlmSection({ model: 'gpt-5.4', prices: { m: { input: -1, output: 1 } } }, 'x'),
+      parseLlmSection({ model: 'gpt-5.4', prices: { m: { input: -1, output: 1 } } }, 'x', {
+        nodes: NODES,
+      }),
     ).toThrow(/prices.m.input must be a non-negative number/);
+  });
+
+  it('the nodes are whatever the caller declares: none, blank or repeated names are refused', () => {
+    const judge = parseLlmSection({ model: 'gpt-5.4' }, 'j', { nodes: ['judge'] });
+    expect(Object.keys(judge.nodes)).toEqual(['judge']);
+    expect(() => parseLlmSection({ model: 'gpt-5.4' }, 'x', { nodes: [] })).toThrow(
+      'declare at least one LLM node',
+    );
+    expect(() => parseLlmSection({ model: 'gpt-5.4' }, 'x', { nodes: ['a', ' '] })).toThrow(
+      'a node name must be a non-empty string',
+    );
+    expect(() => parseLlmSection({ model: 'gpt-5.4' }, 'x', { nodes: ['a', 'a'] })).toThrow(
+      'node "a" is declared twice',
+    );
+  });
+
+  it('a preset naming a node the caller did not declare is a located error', async () => {
+    await expect(
+      loadPreset('gpt-5.4-mini-helpers', { env, nodes: ['resolver', 'judge'] }),
+    ).rejects.toThrow(
+      /gpt-5.4-mini-helpers.yaml: nodes.planner is not one of the declared LLM nodes \(resolver, judge\)/,
+    );
   });
 
   it('interpolateEnv replaces every reference and names a missing one', () => {
@@ -150,7 +182,7 @@ describe('loadLlmFile and parseLlmSection', () => {
   });
 
   it('a missing file is a config error naming it', async () => {
-    await expect(loadLlmFile('/nonexistent/x.yaml')).rejects.toThrow(
+    await expect(loadLlmFile('/nonexistent/x.yaml', { nodes: NODES })).rejects.toThrow(
       '/nonexistent/x.yaml: cannot read',
     );
   });

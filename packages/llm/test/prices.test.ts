@@ -8,6 +8,18 @@ describe('PRICES: the spec table, row for row', () => {
     const spec = [
       ['gpt-5.4', 2.5, 0.25, 2.5, 15.0, 'OpenAI pricing page', '2026-09-21'],
       ['gpt-5.4-mini', 0.75, 0.075, 0.75, 4.5, 'OpenAI pricing page', '2026-09-21'],
+      ...(['text-embedding-3-small', 'text-embedding-3-large'] as const).map(
+        (model) =>
+          [
+            model,
+            model.endsWith('small') ? 0.02 : 0.13,
+            model.endsWith('small') ? 0.02 : 0.13,
+            model.endsWith('small') ? 0.02 : 0.13,
+            0,
+            'OpenAI model page (developers.openai.com), read from a price tracker snapshot; unchanged since launch (2024-01-25)',
+            '2026-07-03',
+          ] as const,
+      ),
       [
         'claude-opus-5',
         5.0,
@@ -47,6 +59,16 @@ describe('PRICES: the spec table, row for row', () => {
       const p = PRICES[model]!;
       expect(p.cacheWrite).toBeCloseTo(p.input * 1.25, 10);
       expect(p.cachedInput).toBeCloseTo(p.input * 0.1, 10);
+    }
+  });
+
+  it('an embedding model bills its input only: no output rate, no cache discount', () => {
+    for (const model of ['text-embedding-3-small', 'text-embedding-3-large']) {
+      const p = PRICES[model]!;
+      expect([p.output, p.cachedInput, p.cacheWrite]).toEqual([0, p.input, p.input]);
+      // 1M input tokens cost exactly the input rate, whatever the call says it cached.
+      const usage = { input: 1_000_000, cached: 0, cacheWrite: 0, output: 0 };
+      expect(callCost(usage, p)).toBeCloseTo(p.input, 12);
     }
   });
 
