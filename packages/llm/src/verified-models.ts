@@ -19,6 +19,9 @@ export const VERIFIED_MODELS: Readonly<Record<string, VerifiedModel>> = {
   'gpt-4o-mini': { provider: 'openai', temperature: 0 },
   'gpt-5.5': { provider: 'openai', temperature: null },
   'gpt-5-mini': { provider: 'openai', temperature: null },
+  // Embedding models: a temperature means nothing to them and the embeddings wire sends none.
+  'text-embedding-3-small': { provider: 'openai', temperature: null },
+  'text-embedding-3-large': { provider: 'openai', temperature: null },
   'claude-opus-5': { provider: 'anthropic', temperature: null },
   'claude-sonnet-5': { provider: 'anthropic', temperature: null },
   'claude-haiku-4-5': { provider: 'anthropic', temperature: 0 },

@@ -15,7 +15,14 @@ describe('VERIFIED_MODELS', () => {
       .filter(([, v]) => v.temperature === null)
       .map(([k]) => k)
       .sort();
-    expect(none).toEqual(['claude-opus-5', 'claude-sonnet-5', 'gpt-5-mini', 'gpt-5.5']);
+    expect(none).toEqual([
+      'claude-opus-5',
+      'claude-sonnet-5',
+      'gpt-5-mini',
+      'gpt-5.5',
+      'text-embedding-3-large',
+      'text-embedding-3-small',
+    ]);
   });
 });
 

@@ -4,17 +4,18 @@
 
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
+import type { AskRequest, AskTrace } from '@nl2sql/engine';
 import { FakeLLMServer, LlmClient, modelConfig, Secret } from '@nl2sql/llm';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { loadSuite } from '@nl2sql/suite';
-import type { AskRequest, AskTrace } from '../src/engine.js';
 import { goldPlanResponder } from '../src/gold-plan-responder.js';
 import { ReferenceEngine } from '../src/reference-engine.js';
+import { REFERENCE_NODES } from '../src/reference-nodes.js';
 
 const suite = await loadSuite(CHINOOK_SUITE_PATH);
 const server = new FakeLLMServer({ answers: goldPlanResponder(suite) });
 await server.start();
-const config = modelConfig('gpt-5.4');
+const config = modelConfig('gpt-5.4', REFERENCE_NODES);
 config.providers.openai = {
   baseUrl: server.openaiUrl,
   apiKey: new Secret('sk-bench'),
@@ -61,20 +62,19 @@ async function pass(label: string, engine: ReferenceEngine, concurrency: number,
   }
 }
 
-const engine = () =>
+const engine = (usePlanCache = false) =>
   new ReferenceEngine({
     llm,
     datasources: [{ id: 'chinook', datasource }],
     policy: CHINOOK_POLICIES,
     useCurated: false,
-    usePlanCache: false,
+    usePlanCache,
   });
 console.log(`${asks.length} case-role asks per round (the Chinook suite, every role)`);
 await pass('warm-up, 1 in flight', engine(), 1, 1);
 await pass('sequential, 1 in flight, 3 rounds', engine(), 1, 3);
 await pass('8 in flight, 3 rounds', engine(), 8, 3);
-const cached = engine();
-cached.usePlanCache = true;
+const cached = engine(true);
 await pass('plan cache on, 8 in flight, 3 rounds', cached, 8, 3);
 
 await llm.close();

@@ -1,32 +1,19 @@
-// Optional dense vectors for the retriever, from any OpenAI-compatible /embeddings endpoint
-// (OpenAI, Ollama, vLLM, a local server). Vectors are L2-normalised so a dot product is the
-// cosine. Requests are retried under @nl2sql/retry's policy (an embedding request is
-// idempotent, so every transient failure is), and messages never show the key.
+// Optional dense vectors for the retriever. They come from an @nl2sql/llm client like every
+// other model call (`LlmClient.embed`), so each request is retried under the shared policy,
+// counted in a usage record, priced from the table and held to the run's cost cap. Vectors
+// are L2-normalised here so a dot product is the cosine.
 
-import { Redactor } from '@nl2sql/redact';
-import { isRetryableStatus, parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
-import { Agent, request } from 'undici';
-import { EngineError } from './engine-error.js';
-import { TransportFailure } from './transport-failure.js';
+import type { EmbeddingResult, EmbedOptions, LlmConfig, UsageRecord } from '@nl2sql/llm';
+import { EMBEDDER_NODE } from './reference-nodes.js';
 
 export interface Embedder {
-  /** One vector per text, in order. */
-  embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
-}
-
-export interface OpenAiEmbedderOptions {
-  /** Base URL including /v1 (the endpoint is <baseUrl>/embeddings). */
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  /** Per-attempt time limit. Default 30 s. */
-  timeoutMs?: number;
-  /** Texts per request. Default 128. */
-  batchSize?: number;
-  /** Overrides of @nl2sql/retry's policy. */
-  retry?: Partial<RetryPolicy>;
-  /** Jitter source for the backoff (tests fix it). */
-  random?: () => number;
+  /** One unit vector per text, in order, and the usage of the calls that made them. */
+  embed(
+    texts: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<{ vectors: number[][]; usage: UsageRecord[] }>;
+  /** `provider:model`, for describe(); null when unknown. */
+  readonly model: string | null;
 }
 
 export function normalise(vector: readonly number[]): number[] {
@@ -41,112 +28,31 @@ export function dot(a: readonly number[], b: readonly number[]): number {
   return total;
 }
 
-export class OpenAiEmbedder implements Embedder {
-  readonly #options: OpenAiEmbedderOptions;
-  readonly #dispatcher = new Agent({ keepAliveTimeout: 10_000 });
-  readonly #redactor: Redactor;
+/** What an embedder needs of an LlmClient: its `embed` (and its config, to name the model). */
+export interface EmbeddingCaller<N extends string> {
+  embed(node: N, texts: readonly string[], options?: EmbedOptions): Promise<EmbeddingResult>;
+  readonly config?: LlmConfig<N>;
+}
 
-  constructor(options: OpenAiEmbedderOptions) {
-    this.#options = options;
-    this.#redactor = new Redactor([options.apiKey]);
-  }
-
-  async embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-    const size = this.#options.batchSize ?? 128;
-    const out: number[][] = [];
-    for (let i = 0; i < texts.length; i += size) {
-      out.push(...(await this.#batch(texts.slice(i, i + size), signal)));
-    }
-    return out;
-  }
-
-  async #batch(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-    const url = `${this.#options.baseUrl.replace(/\/+$/, '')}/embeddings`;
-    try {
-      return await withRetries(() => this.#attempt(url, texts, signal), {
-        policy: this.#options.retry ?? {},
-        ...(this.#options.random ? { random: this.#options.random } : {}),
+/**
+ * The retriever's embedder on an LLM client: `node` (default `embedder`) must be a node of
+ * the client's config, configured with an embedding model (`text-embedding-3-small`, or
+ * `ollama/nomic-embed-text` with a price row). `batchSize` texts go in one request.
+ */
+export function llmEmbedder<N extends string>(
+  client: EmbeddingCaller<N>,
+  node: N = EMBEDDER_NODE as N,
+  options: { batchSize?: number } = {},
+): Embedder {
+  const configured = client.config?.nodes[node];
+  return {
+    model: configured ? `${configured.provider}:${configured.model}` : null,
+    async embed(texts, signal) {
+      const result = await client.embed(node, texts, {
         ...(signal ? { signal } : {}),
-        retryable: (error) => error instanceof TransportFailure && error.retryable,
-        retryAfterMs: (error) =>
-          error instanceof TransportFailure ? error.retryAfterMs : undefined,
+        ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       });
-    } catch (error) {
-      if (error instanceof EngineError) throw error;
-      if (signal?.aborted) throw new EngineError('CANCELLED', `embeddings ${url}: cancelled`);
-      throw error;
-    }
-  }
-
-  async #attempt(url: string, texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-    const fail = (code: 'LLM_ERROR' | 'TIMEOUT' | 'CANCELLED', message: string, extra = {}) =>
-      new TransportFailure(code, this.#redactor.redact(`embeddings ${url}: ${message}`), extra);
-    const timeoutMs = this.#options.timeoutMs ?? 30_000;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let status: number;
-    let text: string;
-    let headers: Record<string, string | string[] | undefined>;
-    try {
-      const res = await request(url, {
-        method: 'POST',
-        dispatcher: this.#dispatcher,
-        signal: combined,
-        headers: {
-          'content-type': 'application/json',
-          ...(this.#options.apiKey ? { authorization: `Bearer ${this.#options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ model: this.#options.model, input: texts }),
-      });
-      status = res.statusCode;
-      headers = res.headers;
-      text = await res.body.text();
-    } catch (error) {
-      if (signal?.aborted) throw fail('CANCELLED', 'cancelled');
-      if (timeout.aborted) {
-        throw fail('TIMEOUT', `no answer within ${timeoutMs} ms`, { retryable: true });
-      }
-      throw fail('LLM_ERROR', (error as Error).message, { cause: error, retryable: true });
-    }
-    if (status < 200 || status >= 300) {
-      throw fail('LLM_ERROR', `HTTP ${status}: ${this.#redactor.redact(text).slice(0, 300)}`, {
-        status,
-        retryAfterMs: parseRetryAfter(headers),
-        retryable: isRetryableStatus(status),
-      });
-    }
-    let data: unknown;
-    try {
-      data = (JSON.parse(text) as { data?: unknown }).data;
-    } catch (error) {
-      // Like the LLM client, a 2xx that is not JSON is taken for a passing fault and retried.
-      throw fail('LLM_ERROR', `reply is not JSON: ${(error as Error).message}`, {
-        retryable: true,
-      });
-    }
-    if (!Array.isArray(data) || data.length !== texts.length) {
-      throw new EngineError(
-        'LLM_ERROR',
-        `embeddings ${url}: expected ${texts.length} vectors in data, got ${Array.isArray(data) ? data.length : 'none'}`,
-      );
-    }
-    // The API may answer out of order; `index` says which input each vector belongs to.
-    const vectors: number[][] = new Array(texts.length);
-    data.forEach((item: unknown, position: number) => {
-      const entry = item as { index?: unknown; embedding?: unknown };
-      const index = typeof entry.index === 'number' ? entry.index : position;
-      if (!Array.isArray(entry.embedding) || !entry.embedding.every((x) => typeof x === 'number')) {
-        throw new EngineError(
-          'LLM_ERROR',
-          `embeddings ${url}: item ${position} has no numeric embedding`,
-        );
-      }
-      vectors[index] = normalise(entry.embedding as number[]);
-    });
-    return vectors;
-  }
-
-  async close(): Promise<void> {
-    await this.#dispatcher.close();
-  }
+      return { vectors: result.vectors.map(normalise), usage: result.usage };
+    },
+  };
 }

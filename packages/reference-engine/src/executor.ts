@@ -3,7 +3,7 @@
 // as strings), so rows compare with gold without a second conversion.
 
 import { type CellValue, type Datasource, toJsonCell } from '@nl2sql/datasource';
-import type { ResultCell, ResultSet } from './engine.js';
+import type { ResultCell, ResultSet } from '@nl2sql/engine';
 
 /** Kept under the engine's name for its API; the conversion is the datasource's. */
 export const toResultCell: (value: CellValue) => ResultCell = toJsonCell;

@@ -1,6 +1,10 @@
 // What the LLM nodes need of @nl2sql/llm's LlmClient: one call per node. A structural type, so
-// a test can hand in anything with the same `call`.
+// a test can hand in anything with the same `call`; an LlmClient whose config declares more
+// nodes (an embedder) fits too.
 
-import type { LlmClient } from '@nl2sql/llm';
+import type { LlmRequest, LlmResult } from '@nl2sql/llm';
+import type { ReferenceNode } from './reference-nodes.js';
 
-export type LlmCaller = Pick<LlmClient, 'call'>;
+export interface LlmCaller {
+  call(node: ReferenceNode, request: LlmRequest): Promise<LlmResult>;
+}

@@ -10,7 +10,7 @@ const manifest = createRequire(import.meta.url)('../package.json') as {
   version: string;
 };
 
-export const ENGINE_PACKAGE: Readonly<{ name: string; version: string }> = Object.freeze({
+export const REFERENCE_ENGINE_PACKAGE: Readonly<{ name: string; version: string }> = Object.freeze({
   name: manifest.name,
   version: manifest.version,
 });

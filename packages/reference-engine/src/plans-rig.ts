@@ -1,6 +1,10 @@
-import { type GoldCase, goldPlanResponder } from '@nl2sql/engine';
+// Mode plans' rig: the reference engine's real pipeline on a fake LLM server that answers
+// every node from the suite's gold data.
+
 import { FakeLLMServer, modelConfig, Secret } from '@nl2sql/llm';
+import { type GoldCase, goldPlanResponder } from './gold-plan-responder.js';
 import { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
+import { REFERENCE_NODES } from './reference-nodes.js';
 
 /** Mode plans' engine: the reference engine on the gold-plan fake LLM server. */
 export interface PlansEngine extends ReferenceConfig {
@@ -22,7 +26,7 @@ export async function plansEngine(
 ): Promise<PlansEngine> {
   const server = new FakeLLMServer({ answers: goldPlanResponder(suite), usage: NO_USAGE });
   await server.start();
-  const llm = modelConfig('gpt-5.4');
+  const llm = modelConfig('gpt-5.4', REFERENCE_NODES);
   llm.name = 'plans';
   llm.providers.openai = {
     baseUrl: server.openaiUrl,

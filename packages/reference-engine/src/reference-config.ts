@@ -1,13 +1,17 @@
+// The reference engine built for an eval run, as the runner takes a config under test
+// (`EvalConfig` of @nl2sql/runner, which this satisfies structurally: the runner does not
+// depend on this package, and this package does not depend on the runner).
+
+import type { AccessPolicy } from '@nl2sql/access-policy';
+import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
+import { LlmCallFeed } from './llm-call-feed.js';
 import {
-  type AccessPolicy,
+  DEFAULT_MAX_ROWS,
   type EngineDatasource,
   ReferenceEngine,
   type ReferenceEngineOptions,
-} from '@nl2sql/engine';
-import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
-import type { EvalConfig } from './eval-config.js';
-import { LlmCallFeed } from './llm-call-feed.js';
-import { DEFAULT_MAX_ROWS } from './row-cap.js';
+} from './reference-engine.js';
+import type { ReferenceNode } from './reference-nodes.js';
 
 /** What every reference engine of a run shares: the datasources, the policy, the retriever. */
 export interface ReferenceSetup {
@@ -24,12 +28,19 @@ export interface ReferenceSetup {
 }
 
 /** A config under test built on the reference engine, with the LLM client it owns. */
-export interface ReferenceConfig extends EvalConfig {
+export interface ReferenceConfig {
+  /** The config name boards and records carry (the llm section's name). */
+  readonly name: string;
   readonly engine: ReferenceEngine;
+  /** The same engine with curated answers off, for accuracy on the generated path. */
   readonly generated: ReferenceEngine;
-  readonly llm: LlmConfig;
+  /** What the runner prices each call by (the node's configured model). */
+  readonly llm: LlmConfig<ReferenceNode>;
+  /** Whether `engine` answers from curated answers. */
   readonly curated: boolean;
+  /** The row cap both engines were built with. */
   readonly maxRows: number;
+  /** Every LLM call of the client, as it completes (the runner bills each at once). */
   readonly calls: LlmCallFeed;
   /** Closes the LLM client (the datasources belong to the caller). */
   close(): Promise<void>;
@@ -43,7 +54,7 @@ export interface ReferenceConfig extends EvalConfig {
  * `setup.curated` says in the first.
  */
 export function referenceConfig(
-  llm: LlmConfig,
+  llm: LlmConfig<ReferenceNode>,
   setup: ReferenceSetup,
   clientOptions: LlmClientOptions = {},
 ): ReferenceConfig {

@@ -1,31 +1,32 @@
 // The reference engine: resolver -> (curated answer | decomposer -> retriever -> planner) ->
 // validator (schema + RBAC) -> generator -> safety check -> executor, with a bounded refiner
 // loop on a failure the plan may be at fault for, then the answer synthesizer. Every ask
-// returns a response (never throws): failures are typed error values, and a trace.
+// returns a response (never throws): failures are typed error values, and a trace. Every
+// option is fixed at construction: an engine answers the same way whoever runs it.
 
+import { type AccessPolicy, roleTables } from '@nl2sql/access-policy';
 import { type DatabaseSchema, type Datasource, DatasourceError } from '@nl2sql/datasource';
+import {
+  type AskRequest,
+  type AskResponse,
+  type Engine,
+  type EngineDescription,
+  EngineError,
+  type ErrorCode,
+  errorAnswer,
+  GENERIC_REFUSAL,
+  type ResultSet,
+  type RetrieveRequest,
+  type RetrieveResponse,
+} from '@nl2sql/engine';
 import { describeConfig, type LlmConfig, LlmError } from '@nl2sql/llm';
 import { type Dialect, PlanCompileError, type PlanModel } from '@nl2sql/plan';
-import { type AccessPolicy, roleScope } from './access-policy.js';
 import { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
 import { decompose, retrievalQuery, type SubQuery } from './decomposer.js';
-import type {
-  AskRequest,
-  AskResponse,
-  Engine,
-  EngineDescription,
-  ResultSet,
-  RetrieveRequest,
-  RetrieveResponse,
-} from './engine.js';
-import { EngineError } from './engine-error.js';
-import { errorAnswer } from './error-answer.js';
-import type { ErrorCode } from './error-codes.js';
-import { GENERIC_REFUSAL } from './error-codes.js';
 import { executeSql } from './executor.js';
 import { generateSql, planDialect } from './generator.js';
 import type { LlmCaller } from './llm-caller.js';
-import { ENGINE_PACKAGE } from './package-info.js';
+import { REFERENCE_ENGINE_PACKAGE } from './package-info.js';
 import { PlanCache } from './plan-cache.js';
 import { planQuestion } from './planner.js';
 import { refinePlan } from './refiner.js';
@@ -38,6 +39,9 @@ import { synthesizeAnswer } from './synthesizer.js';
 import { TraceRecorder } from './trace-recorder.js';
 import { describePlanErrors, refusalMessage, validateLogical } from './validator.js';
 
+/** The row cap when the options set none: at most this many rows are read and returned. */
+export const DEFAULT_MAX_ROWS = 1000;
+
 export interface EngineDatasource {
   /** The id cases and the resolver use (e.g. `chinook`). */
   id: string;
@@ -48,30 +52,31 @@ export interface EngineDatasource {
   descriptions?: SchemaDescriptions;
 }
 
+/** Everything the engine is built with; none of it changes after construction. */
 export interface ReferenceEngineOptions {
   /** The LLM client (an @nl2sql/llm LlmClient, or anything with its `call`). */
-  llm: LlmCaller;
-  datasources: readonly EngineDatasource[];
+  readonly llm: LlmCaller;
+  readonly datasources: readonly EngineDatasource[];
   /** Which tables each role may read; without one every role reads everything. */
-  policy?: AccessPolicy;
+  readonly policy?: AccessPolicy;
   /** Name the refused table in a SECURITY_VIOLATION (the demo playground). Default false. */
-  revealRefusedTable?: boolean;
+  readonly revealRefusedTable?: boolean;
   /** The verified question -> SQL bank. */
-  curated?: CuratedAnswers | readonly CuratedAnswer[];
+  readonly curated?: CuratedAnswers | readonly CuratedAnswer[];
   /** Answer from the curated bank when it has the question. Default true. */
-  useCurated?: boolean;
+  readonly useCurated?: boolean;
   /** Reuse validated plans for a question asked again. Default true. */
-  usePlanCache?: boolean;
+  readonly usePlanCache?: boolean;
   /** Refinement rounds after a failure. Default 1. */
-  maxRefinements?: number;
+  readonly maxRefinements?: number;
   /** Statement timeout. Default 5000 ms. */
-  statementTimeoutMs?: number;
+  readonly statementTimeoutMs?: number;
   /** Row cap: at most this many rows are read and returned. Default 1000. */
-  maxRows?: number;
+  readonly maxRows?: number;
   /** Time limit for a whole ask (TIMEOUT when passed). Default none. */
-  askTimeoutMs?: number;
+  readonly askTimeoutMs?: number;
   /** Retriever settings (k, MMR, full-snapshot limit, embedder). */
-  retrieval?: Omit<RetrieverOptions, 'descriptions'>;
+  readonly retrieval?: Omit<RetrieverOptions, 'descriptions'>;
 }
 
 interface Prepared {
@@ -109,14 +114,16 @@ export class ReferenceEngine implements Engine {
   readonly #prepared = new Map<string, Promise<Prepared>>();
   readonly curated: CuratedAnswers;
   readonly planCache = new PlanCache();
-  /** Switch curated answers on or off between asks (mode plans turns them off). */
-  useCurated: boolean;
-  /** Switch the plan cache on or off between asks (modes plans and full turn it off). */
-  usePlanCache: boolean;
-  revealRefusedTable: boolean;
+  readonly #useCurated: boolean;
+  readonly #usePlanCache: boolean;
+  readonly #revealRefusedTable: boolean;
 
   constructor(options: ReferenceEngineOptions) {
-    this.#options = options;
+    // A copy: a caller changing its options object afterwards changes nothing here.
+    this.#options = {
+      ...options,
+      ...(options.retrieval ? { retrieval: { ...options.retrieval } } : {}),
+    };
     for (const entry of options.datasources) {
       if (this.#entries.has(entry.id)) {
         throw new EngineError('INVALID_REQUEST', `datasource id "${entry.id}" is registered twice`);
@@ -127,13 +134,31 @@ export class ReferenceEngine implements Engine {
       options.curated instanceof CuratedAnswers
         ? options.curated
         : new CuratedAnswers(options.curated ?? []);
-    this.useCurated = options.useCurated ?? true;
-    this.usePlanCache = options.usePlanCache ?? true;
-    this.revealRefusedTable = options.revealRefusedTable ?? false;
+    this.#useCurated = options.useCurated ?? true;
+    this.#usePlanCache = options.usePlanCache ?? true;
+    this.#revealRefusedTable = options.revealRefusedTable ?? false;
+  }
+
+  // Read-only views of the construction options: there is no setter, so assigning one
+  // throws (class code is strict) instead of quietly reconfiguring an engine in use.
+
+  /** Whether curated answers answer a question they hold. Fixed at construction. */
+  get useCurated(): boolean {
+    return this.#useCurated;
+  }
+
+  /** Whether validated plans are reused for a question asked again. Fixed at construction. */
+  get usePlanCache(): boolean {
+    return this.#usePlanCache;
+  }
+
+  /** Whether a refusal names the refused table (a playground only). Fixed at construction. */
+  get revealRefusedTable(): boolean {
+    return this.#revealRefusedTable;
   }
 
   get maxRows(): number {
-    return this.#options.maxRows ?? 1000;
+    return this.#options.maxRows ?? DEFAULT_MAX_ROWS;
   }
 
   /** Introspect a datasource once and build its retriever index. */
@@ -165,19 +190,23 @@ export class ReferenceEngine implements Engine {
   }
 
   /**
-   * `@nl2sql/engine` at this package's version, the model per LLM node (when the caller is an
-   * LlmClient, which knows its config), and every setting that changes an answer.
+   * `@nl2sql/reference-engine` at this package's version, the model per LLM node (when the
+   * caller is an LlmClient, which knows its config), and every setting that changes an answer.
    */
   async describe(): Promise<EngineDescription> {
     const options = this.#options;
     const { embedder, ...retrieval } = options.retrieval ?? {};
     const config = (options.llm as { config?: LlmConfig }).config;
     return {
-      name: ENGINE_PACKAGE.name,
-      version: ENGINE_PACKAGE.version,
+      name: REFERENCE_ENGINE_PACKAGE.name,
+      version: REFERENCE_ENGINE_PACKAGE.version,
       ...(config ? { models: describeConfig(config) } : {}),
       settings: {
-        retrieval: { ...RETRIEVER_DEFAULTS, ...retrieval, embeddings: embedder !== undefined },
+        retrieval: {
+          ...RETRIEVER_DEFAULTS,
+          ...retrieval,
+          embedder: embedder ? (embedder.model ?? 'unknown') : null,
+        },
         useCurated: this.useCurated,
         curatedAnswers: this.curated.size,
         usePlanCache: this.usePlanCache,
@@ -233,7 +262,11 @@ export class ReferenceEngine implements Engine {
       if (options.signal?.aborted)
         return failure('CANCELLED', 'the ask was cancelled', rec, lastSql);
       if (error instanceof EngineError) return failure(error.code, error.message, rec, lastSql);
-      if (error instanceof LlmError) return failure(llmCode(error), error.message, rec, lastSql);
+      if (error instanceof LlmError) {
+        // The calls answered before the failure were billed: the run's cost cap counts them.
+        rec.addUsage(error.usage);
+        return failure(llmCode(error), error.message, rec, lastSql);
+      }
       if (error instanceof DatasourceError) {
         const code =
           error.code === 'TIMEOUT'
@@ -297,7 +330,7 @@ export class ReferenceEngine implements Engine {
     }
     const ds = candidates.find((p) => p.entry.id === chosen) as Prepared;
     rec.datasource = ds.entry.id;
-    const scope = roleScope(this.#options.policy, role);
+    const scope = roleTables(this.#options.policy, role);
     const maxRows = this.maxRows;
     const check = (sql: string) =>
       rec.node('safety', async () => {
@@ -377,6 +410,7 @@ export class ReferenceEngine implements Engine {
       const retrieval = await rec.node('retriever', () =>
         ds.retriever.retrieve(retrievalQuery(question, subQueries), { signal }),
       );
+      rec.addUsage(retrieval.usage);
       rec.retrieval = retrieval.record;
       schemaText = schemaPrompt(retrieval.schema);
       const planned = await rec.node('planner', () =>

@@ -5,9 +5,10 @@
 // with picked entries is sent with just those columns; one without any, with all of them.
 
 import type { DatabaseSchema, TableSchema } from '@nl2sql/datasource';
+import type { RetrievalRecord } from '@nl2sql/engine';
+import { LlmError, type UsageRecord } from '@nl2sql/llm';
 import { Bm25 } from './bm25.js';
 import { dot, type Embedder } from './embedder.js';
-import type { RetrievalRecord } from './engine.js';
 import { mmr } from './mmr.js';
 import { type SchemaDescriptions, type SchemaEntry, schemaEntries } from './schema-index.js';
 import { schemaTokens } from './schema-tokens.js';
@@ -39,6 +40,11 @@ export interface Retrieval {
   record: RetrievalRecord;
   /** The tables and columns sent, foreign keys kept where both ends were sent. */
   schema: DatabaseSchema;
+  /**
+   * The embedding calls this retrieval made: the question's, and the index's when this
+   * retrieval was the one that built it (the index is embedded once, and billed once).
+   */
+  usage: UsageRecord[];
 }
 
 function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -55,7 +61,7 @@ export class SchemaRetriever {
   readonly #embedder: Embedder | undefined;
   readonly #bm25: Bm25;
   readonly #tokenSets: Array<Set<string>>;
-  #vectors: Promise<number[][]> | undefined;
+  #vectors: Promise<{ vectors: number[][]; usage: UsageRecord[] }> | undefined;
 
   constructor(schema: DatabaseSchema, options: RetrieverOptions = {}) {
     this.schema = schema;
@@ -78,32 +84,54 @@ export class SchemaRetriever {
     return this.#options;
   }
 
+  /** The embedding model (`provider:model`), or null when the retriever does not embed. */
+  get embedder(): string | null {
+    return this.#embedder ? (this.#embedder.model ?? 'unknown') : null;
+  }
+
   async retrieve(
     query: string,
     options: { fullSnapshotMaxTables?: number; signal?: AbortSignal } = {},
   ): Promise<Retrieval> {
     const limit = options.fullSnapshotMaxTables ?? this.#options.fullSnapshotMaxTables;
     if (this.schema.tables.length <= limit) {
-      return this.#result(new Map(this.schema.tables.map((t) => [t.name, undefined])), true);
+      return this.#result(new Map(this.schema.tables.map((t) => [t.name, undefined])), true, []);
     }
+    const usage: UsageRecord[] = [];
     const tokens = schemaTokens(query);
     let cosine: ((i: number) => number) | undefined;
     let similarity = (i: number, j: number) =>
       jaccard(this.#tokenSets[i] ?? new Set(), this.#tokenSets[j] ?? new Set());
     if (this.#embedder) {
+      const building = this.#vectors === undefined;
       this.#vectors ??= this.#embedder.embed(
         this.entries.map((e) => e.text),
         options.signal,
       );
+      const pending = this.#vectors;
       let vectors: number[][];
       try {
-        vectors = await this.#vectors;
+        const index = await pending;
+        vectors = index.vectors;
+        if (building) usage.push(...index.usage);
       } catch (error) {
-        this.#vectors = undefined; // let the next call try again
+        if (this.#vectors === pending) this.#vectors = undefined; // the next call tries again
+        // The calls a failed index build made are billed to the retrieval that started it;
+        // one that merely waited on the same build gets the error without them.
+        if (!building && error instanceof LlmError && error.usage.length > 0) {
+          const copy = new LlmError(error.code, error.message, {
+            ...(error.provider ? { provider: error.provider } : {}),
+            ...(error.model ? { model: error.model } : {}),
+            ...(error.node ? { node: error.node } : {}),
+            cause: error,
+          });
+          throw copy;
+        }
         throw error;
       }
-      const [q] = await this.#embedder.embed([query], options.signal);
-      const qv = q ?? [];
+      const question = await this.#embedder.embed([query], options.signal);
+      usage.push(...question.usage);
+      const qv = question.vectors[0] ?? [];
       cosine = (i) => Math.max(0, dot(qv, vectors[i] ?? []));
       similarity = (i, j) => Math.max(0, dot(vectors[i] ?? [], vectors[j] ?? []));
     }
@@ -145,10 +173,14 @@ export class SchemaRetriever {
         set.add(key.slice(dotAt + 1));
       }
     }
-    return this.#result(sent, false);
+    return this.#result(sent, false, usage);
   }
 
-  #result(sent: Map<string, Set<string> | undefined>, full: boolean): Retrieval {
+  #result(
+    sent: Map<string, Set<string> | undefined>,
+    full: boolean,
+    usage: UsageRecord[],
+  ): Retrieval {
     const tables: TableSchema[] = [];
     for (const table of this.schema.tables) {
       if (!sent.has(table.name)) continue;
@@ -166,6 +198,7 @@ export class SchemaRetriever {
         full_snapshot: full,
       },
       schema: { tables },
+      usage,
     };
   }
 }

@@ -1,8 +1,8 @@
 // Answer synthesizer: a short written answer from the rows. It sees at most maxRows rows, so a
 // large result cannot blow the prompt; the faithfulness scorer checks what it writes.
 
+import type { ResultSet } from '@nl2sql/engine';
 import type { UsageRecord } from '@nl2sql/llm';
-import type { ResultSet } from './engine.js';
 import type { LlmCaller } from './llm-caller.js';
 import { questionLine } from './prompt-question.js';
 

@@ -1,8 +1,8 @@
 // Collects an ask's trace as the pipeline runs: each node's wall time and outcome, the LLM
 // usage, the retrieval record, every SQL checked, and the curated / plan-cache flags.
 
+import type { AskTrace, RetrievalRecord, TraceNode } from '@nl2sql/engine';
 import type { UsageRecord } from '@nl2sql/llm';
-import type { AskTrace, RetrievalRecord, TraceNode } from './engine.js';
 
 function codeOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;

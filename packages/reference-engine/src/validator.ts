@@ -4,10 +4,10 @@
 // generic unless revealRefusedTable is on (the demo's playground), so a refusal never leaks
 // which tables exist.
 
+import { type AccessPolicy, tablesOutOfScope } from '@nl2sql/access-policy';
 import type { DatabaseSchema } from '@nl2sql/datasource';
+import { GENERIC_REFUSAL } from '@nl2sql/engine';
 import { type PlanError, type PlanModel, planReads, validatePlan } from '@nl2sql/plan';
-import { type AccessPolicy, tablesOutOfScope } from './access-policy.js';
-import { GENERIC_REFUSAL } from './error-codes.js';
 
 export type Validation =
   | { kind: 'ok' }

@@ -7,6 +7,7 @@ import { FakeLLMServer, LlmClient, modelConfig, Secret } from '@nl2sql/llm';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { goldPlanResponder } from '../src/gold-plan-responder.js';
 import { ReferenceEngine, type ReferenceEngineOptions } from '../src/reference-engine.js';
+import { REFERENCE_NODES } from '../src/reference-nodes.js';
 
 export interface ChinookRig {
   suite: EvalSuite;
@@ -23,7 +24,7 @@ export async function chinookRig(
   const suite = await loadSuite(CHINOOK_SUITE_PATH);
   const server = new FakeLLMServer({ answers: goldPlanResponder(suite) });
   await server.start();
-  const config = modelConfig('gpt-5.4');
+  const config = modelConfig('gpt-5.4', REFERENCE_NODES);
   config.providers.openai = {
     baseUrl: server.openaiUrl,
     apiKey: new Secret('sk-test'),

@@ -1,105 +1,77 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OpenAiEmbedder } from '../src/embedder.js';
-import { EngineError } from '../src/engine-error.js';
+import { FakeLLMServer, LlmClient, LlmError, modelConfig, Secret } from '@nl2sql/llm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dot, llmEmbedder, normalise } from '../src/embedder.js';
 
-const KEY = 'sk-embed-test-key-0042';
-let server: Server;
-let url = '';
-/** What the next requests get, in order; an empty queue answers with vectors. */
-let faults: Array<(res: ServerResponse, auth: string) => void> = [];
-let calls = 0;
+const server = new FakeLLMServer({ embed: (text) => [text.length, 4], usage: { input: 25 } });
+let client: LlmClient<'planner' | 'vectors'>;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      calls++;
-      const fault = faults.shift();
-      if (fault) return fault(res, String(req.headers.authorization));
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[] };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ data: body.input.map((_, index) => ({ index, embedding: [3, 4] })) }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  await server.start();
+  const config = modelConfig('gpt-5.4', ['planner', 'vectors']);
+  config.nodes.vectors = { provider: 'openai', model: 'text-embedding-3-large', temperature: 0 };
+  config.providers.openai = {
+    baseUrl: server.openaiUrl,
+    apiKey: new Secret('sk-x'),
+    maxRetries: 0,
+  };
+  client = new LlmClient(config);
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-beforeEach(() => {
-  faults = [];
-  calls = 0;
+  await client.close();
+  await server.close();
 });
 
-const status =
-  (code: number, headers: Record<string, string> = {}, body = '{"error":"x"}') =>
-  (res: ServerResponse) => {
-    res.writeHead(code, { 'content-type': 'application/json', ...headers });
-    res.end(body);
-  };
-
-function embedder() {
-  return new OpenAiEmbedder({
-    baseUrl: url,
-    model: 'toy',
-    apiKey: KEY,
-    retry: { baseDelayMs: 10, maxDelayMs: 40 },
-    random: () => 0,
+describe('normalise and dot', () => {
+  it('a normalised vector has length 1 (or is all zeros), so dot is the cosine', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -1e6, max: 1e6 }), { minLength: 1, maxLength: 16 }),
+        (ints) => {
+          const v = ints.map((x) => x / 1000);
+          const n = normalise(v);
+          const length = dot(n, n);
+          if (v.every((x) => x === 0)) expect(length).toBe(0);
+          else expect(length).toBeCloseTo(1, 9);
+        },
+      ),
+    );
+    expect(dot(normalise([3, 4]), normalise([6, 8]))).toBeCloseTo(1, 12);
   });
-}
+});
 
-describe('OpenAiEmbedder under the shared retry policy', () => {
-  it('retries 5xx, 429 (waiting its Retry-After) and a reply that is not JSON', async () => {
-    faults = [status(500), status(429, { 'retry-after': '0.2' }), status(200, {}, '{"data": [')];
-    const e = embedder();
-    const started = performance.now();
-    await expect(e.embed(['a', 'b'])).resolves.toEqual([
-      [0.6, 0.8],
-      [0.6, 0.8],
+describe('llmEmbedder', () => {
+  it('embeds through the client on the node it names, normalised, with the usage of each request', async () => {
+    const embedder = llmEmbedder(client, 'vectors', { batchSize: 2 });
+    expect(embedder.model).toBe('openai:text-embedding-3-large');
+    server.reset();
+    const { vectors, usage } = await embedder.embed(['abc', 'a', 'abcd']);
+    expect(vectors).toEqual([normalise([3, 4]), normalise([1, 4]), normalise([4, 4])]);
+    expect(server.requests.map((r) => r.model)).toEqual([
+      'text-embedding-3-large',
+      'text-embedding-3-large',
     ]);
-    expect(calls).toBe(4);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
-    await e.close();
+    expect(usage.map((u) => [u.node, u.model, u.input, u.output])).toEqual([
+      ['vectors', 'text-embedding-3-large', 25, 0],
+      ['vectors', 'text-embedding-3-large', 25, 0],
+    ]);
   });
 
-  it('gives up after maxRetries with LLM_ERROR', async () => {
-    faults = Array.from({ length: 10 }, () => status(503));
-    const e = embedder();
-    const error = await e.embed(['a']).catch((x: unknown) => x);
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).code).toBe('LLM_ERROR');
-    expect(calls).toBe(4);
-    await e.close();
+  it('a node the client config lacks fails as the client says, before any request', async () => {
+    const embedder = llmEmbedder(client, 'embedder' as 'vectors');
+    expect(embedder.model).toBeNull();
+    server.reset();
+    await expect(embedder.embed(['a'])).rejects.toThrow(/Unknown LLM node "embedder"/);
+    expect(server.requests).toHaveLength(0);
   });
 
-  it('does not retry a 400, and never shows the key a 401 body echoes', async () => {
-    faults = [status(400)];
-    const e = embedder();
-    await expect(e.embed(['a'])).rejects.toMatchObject({ code: 'LLM_ERROR' });
-    expect(calls).toBe(1);
-    faults = [(res, auth) => status(401, {}, `{"error":"bad key ${auth}"}`)(res)];
-    const error = (await e.embed(['a']).catch((x: unknown) => x)) as EngineError;
-    expect(error.message).toContain('HTTP 401');
-    expect(error.message).not.toContain(KEY);
-    expect(calls).toBe(2);
-    await e.close();
-  });
-
-  it('a cancel during a backoff wait is CANCELLED at once', async () => {
-    faults = [status(429, { 'retry-after': '30' })];
-    const e = embedder();
+  it('a failure is the client LlmError, cancellation included', async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
-    await expect(e.embed(['a'], controller.signal)).rejects.toMatchObject({ code: 'CANCELLED' });
-    expect(performance.now() - started).toBeLessThan(5_000);
-    await e.close();
+    controller.abort();
+    const error = await llmEmbedder(client, 'vectors')
+      .embed(['a'], controller.signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LlmError);
+    expect((error as LlmError).code).toBe('CANCELLED');
   });
 });

@@ -1,12 +1,18 @@
+// The reference engine behind the protocol's server, read back by the protocol's client:
+// what a service in another language must match, shown on the system this repo ships.
 import { readFile } from 'node:fs/promises';
 import { chinookForTests } from '@nl2sql/datasets';
+import {
+  type AskTrace,
+  ENGINE_DESCRIPTION_JSON_SCHEMA,
+  EngineError,
+  GENERIC_REFUSAL,
+  HttpEngine,
+  protocolErrors,
+  type ServedEngine,
+  serveEngine,
+} from '@nl2sql/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AskTrace, type Engine, UNKNOWN_ENGINE } from '../src/engine.js';
-import { EngineError } from '../src/engine-error.js';
-import { ENGINE_DESCRIPTION_JSON_SCHEMA, protocolErrors } from '../src/engine-schema.js';
-import { type ServedEngine, serveEngine } from '../src/engine-server.js';
-import { GENERIC_REFUSAL } from '../src/error-codes.js';
-import { HttpEngine } from '../src/http-engine.js';
 import { type ChinookRig, chinookRig } from './chinook-fixture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -31,7 +37,7 @@ afterAll(async () => {
   await rig.close();
 });
 
-describe.skipIf(noChinook)('serveEngine + HttpEngine', () => {
+describe.skipIf(noChinook)('the reference engine over HTTP', () => {
   it("carries the reference engine's replies unchanged and schema-valid", async () => {
     const question = 'What are the top 5 genres by number of tracks?';
     const direct = await rig.engine().ask({ question, role: 'admin' });
@@ -83,11 +89,11 @@ describe.skipIf(noChinook)('describe over the protocol', () => {
     const manifest = JSON.parse(
       await readFile(new URL('../package.json', import.meta.url), 'utf8'),
     ) as { name: string; version: string };
-    expect(direct.name).toBe('@nl2sql/engine');
+    expect(direct.name).toBe('@nl2sql/reference-engine');
     expect(direct.version).toBe(manifest.version);
     expect(direct.models?.planner).toBe('openai:gpt-5.4');
     expect(direct.settings).toMatchObject({
-      retrieval: { kTables: 5, kColumns: 12, fullSnapshotMaxTables: 15, embeddings: false },
+      retrieval: { kTables: 5, kColumns: 12, fullSnapshotMaxTables: 15, embedder: null },
       maxRows: 1000,
       useCurated: false,
       datasources: ['chinook'],
@@ -99,32 +105,5 @@ describe.skipIf(noChinook)('describe over the protocol', () => {
     await expect(remote.describe()).resolves.toEqual(direct);
     await remote.close();
     await servedK5.close();
-  });
-
-  it('an engine without describe() is a 404, which HttpEngine reports as unknown', async () => {
-    const bare: Engine = { ask: (req) => rig.engine().ask(req) };
-    const servedBare = await serveEngine(bare);
-    const res = await fetch(`${servedBare.url}/describe`);
-    expect(res.status).toBe(404);
-    const remote = new HttpEngine({ url: servedBare.url });
-    const description = await remote.describe();
-    expect(description).toMatchObject({ name: UNKNOWN_ENGINE, version: UNKNOWN_ENGINE });
-    expect(description.unavailable).toContain('HTTP 404');
-    await remote.close();
-    await servedBare.close();
-  });
-
-  it('refuses to serve a description that breaks the schema', async () => {
-    const broken: Engine = {
-      ask: (req) => rig.engine().ask(req),
-      describe: async () => ({ name: '', version: '1' }),
-    };
-    const servedBroken = await serveEngine(broken);
-    const res = await fetch(`${servedBroken.url}/describe`);
-    expect(res.status).toBe(500);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
-      'not an EngineDescription',
-    );
-    await servedBroken.close();
   });
 });

@@ -1,12 +1,12 @@
 import { CHINOOK_TABLES, chinookForTests } from '@nl2sql/datasets';
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
+import { type AskTrace, GENERIC_REFUSAL } from '@nl2sql/engine';
 import type { EvalCase } from '@nl2sql/suite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CuratedAnswers } from '../src/curated-answers.js';
 import { DECOMPOSER_SCHEMA_NAME } from '../src/decomposer.js';
-import type { AskTrace } from '../src/engine.js';
-import { GENERIC_REFUSAL } from '../src/error-codes.js';
 import { PLANNER_SCHEMA, PLANNER_SCHEMA_NAME } from '../src/planner.js';
+import { ReferenceEngine } from '../src/reference-engine.js';
 import { REFINER_SCHEMA_NAME } from '../src/refiner.js';
 import { RESOLVER_SCHEMA_NAME } from '../src/resolver.js';
 import { fillNulls } from '../src/strict-fill.js';
@@ -293,6 +293,23 @@ describe.skipIf(noChinook)('faults end in typed errors, never a hang', () => {
     }
   });
 
+  it('a failed LLM node still reports the calls it was billed for (cost cap)', async () => {
+    // The planner answers nonsense twice: the first answer and the corrective retry were both
+    // answered, so both are billed, although the node failed.
+    rig.server.fault(
+      { kind: 'answer', value: { nonsense: true } },
+      { schemaName: PLANNER_SCHEMA_NAME, times: 2 },
+    );
+    const reply = await rig.engine().ask({ question: question(), role: 'admin' });
+    expect(reply.error?.code).toBe('LLM_ERROR');
+    expect(reply.usage.map((u) => u.node)).toEqual([
+      'resolver',
+      'decomposer',
+      'planner',
+      'planner',
+    ]);
+  });
+
   it("a fault in the refiner ends the ask with the refiner's error", async () => {
     rig.server.fault({ kind: 'status', status: 500 }, { schemaName: REFINER_SCHEMA_NAME });
     const datasource = flaky(rig.datasource, 'EXECUTION');
@@ -375,9 +392,9 @@ describe.skipIf(noChinook)('clarify, curated answers and the plan cache', () => 
     expect(trace.curated).toBe(true);
     expect(trace.plan).toBeNull();
     expect(rig.server.requests.map((r) => r.schemaName)).not.toContain(PLANNER_SCHEMA_NAME);
-    // Switched off, the same question takes the planner's path.
-    engine.useCurated = false;
-    const generated = await engine.ask({ question: c.question, role: 'admin' });
+    // Built with them off, the same question takes the planner's path.
+    const off = rig.engine({ curated, useCurated: false });
+    const generated = await off.ask({ question: c.question, role: 'admin' });
     expect(traceOf(generated.trace).curated).toBe(false);
     expect(rig.server.requests.map((r) => r.schemaName)).toContain(PLANNER_SCHEMA_NAME);
   });
@@ -400,7 +417,7 @@ describe.skipIf(noChinook)('clarify, curated answers and the plan cache', () => 
     );
   });
 
-  it('replays a cached plan (RBAC still applies) and can be switched off', async () => {
+  it('replays a cached plan (RBAC still applies), and not when built without the cache', async () => {
     const c = byId('chinook_001');
     const engine = rig.engine({ usePlanCache: true });
     await engine.ask({ question: c.question, role: 'admin' });
@@ -413,9 +430,37 @@ describe.skipIf(noChinook)('clarify, curated answers and the plan cache', () => 
     );
     const refused = await engine.ask({ question: c.question, role: 'catalog' });
     expect(refused.error?.code).toBe('SECURITY_VIOLATION');
-    engine.usePlanCache = false;
-    const fresh = await engine.ask({ question: c.question, role: 'admin' });
+    const uncached = rig.engine({ usePlanCache: false });
+    await uncached.ask({ question: c.question, role: 'admin' });
+    const fresh = await uncached.ask({ question: c.question, role: 'admin' });
     expect(traceOf(fresh.trace).plan_cached).toBe(false);
+  });
+});
+
+describe('options are fixed at construction', () => {
+  it('exposes the switches read-only: assigning one throws and changes nothing', () => {
+    const engine = rig.engine({ useCurated: true, usePlanCache: true, revealRefusedTable: true });
+    for (const key of ['useCurated', 'usePlanCache', 'revealRefusedTable'] as const) {
+      expect(() => {
+        (engine as unknown as Record<string, boolean>)[key] = false;
+      }).toThrow(TypeError);
+      expect(engine[key]).toBe(true);
+    }
+  });
+
+  it('a change to the options object after construction changes nothing', async () => {
+    const options = {
+      llm: rig.llm,
+      datasources: [{ id: 'chinook', datasource: rig.datasource }],
+      useCurated: false,
+      retrieval: { kTables: 5 },
+    };
+    const engine = new ReferenceEngine(options);
+    options.useCurated = true;
+    options.retrieval.kTables = 2;
+    const described = await engine.describe();
+    expect(engine.useCurated).toBe(false);
+    expect(described.settings).toMatchObject({ useCurated: false, retrieval: { kTables: 5 } });
   });
 });
 

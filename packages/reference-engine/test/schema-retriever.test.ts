@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import { FakeLLMServer, LlmClient, LlmError, modelConfig, Secret } from '@nl2sql/llm';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAiEmbedder } from '../src/embedder.js';
+import { llmEmbedder } from '../src/embedder.js';
 import { SchemaRetriever } from '../src/schema-retriever.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -144,56 +143,68 @@ describe.skipIf(noChinook)('SchemaRetriever on Chinook', () => {
   });
 });
 
-describe.skipIf(noChinook)('SchemaRetriever with an OpenAI-compatible embedder', () => {
-  let server: Server;
-  let url = '';
-  let calls = 0;
+describe.skipIf(noChinook)('SchemaRetriever with an embedder on the LLM client', () => {
   // A toy embedding: one axis for "people who work here", one for everything else.
   const vector = (text: string) =>
     /employee|staff|agent|hired/i.test(text) ? [1, 0.05] : [0.05, 1];
+  const server = new FakeLLMServer({ embed: vector, usage: { input: 40 } });
+  let client: LlmClient<'embedder'>;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        calls++;
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string[] };
-        const data = body.input.map((text, index) => ({ index, embedding: vector(text) }));
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ data: data.reverse() })); // out of order on purpose
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    await server.start();
+    const config = modelConfig('text-embedding-3-small', ['embedder']);
+    config.providers.openai = {
+      baseUrl: server.openaiUrl,
+      apiKey: new Secret('sk-embed'),
+      maxRetries: 0,
+    };
+    client = new LlmClient(config);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await client.close();
+    await server.close();
   });
 
-  it('finds a table BM25 alone misses, and embeds the index once', async () => {
-    const embedder = new OpenAiEmbedder({ baseUrl: url, model: 'toy', batchSize: 16 });
+  it('finds a table BM25 alone misses, embeds the index once, and bills the calls that made it', async () => {
+    const embedder = llmEmbedder(client, 'embedder', { batchSize: 16 });
+    expect(embedder.model).toBe('openai:text-embedding-3-small');
     const q = caseOf('chinook_032').question; // "Which sales support agents were hired in 2003?"
     const lexical = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0 });
-    expect((await lexical.retrieve(q)).record.tables_sent).not.toContain('Employee');
+    const plain = await lexical.retrieve(q);
+    expect(plain.record.tables_sent).not.toContain('Employee');
+    expect(plain.usage).toEqual([]);
     const dense = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, embedder });
-    expect((await dense.retrieve(q)).record.tables_sent).toContain('Employee');
-    const before = calls;
-    await dense.retrieve(q);
-    expect(calls - before).toBe(1); // only the query
-    await embedder.close();
+    server.reset();
+    const first = await dense.retrieve(q);
+    expect(first.record.tables_sent).toContain('Employee');
+    const indexRequests = server.requests.length - 1;
+    expect(indexRequests).toBe(Math.ceil(dense.entries.length / 16));
+    // One usage record per request: the index batches, then the question.
+    expect(first.usage).toHaveLength(indexRequests + 1);
+    expect(first.usage.every((u) => u.node === 'embedder' && u.wire === 'embeddings')).toBe(true);
+    server.reset();
+    const again = await dense.retrieve(q);
+    expect(server.requests).toHaveLength(1); // only the query
+    expect(again.usage).toHaveLength(1);
   });
 
-  it('reports a failing endpoint as a typed error', async () => {
-    const broken = new OpenAiEmbedder({
+  it('reports a failing endpoint as a typed LlmError, and tries the index again next time', async () => {
+    const config = modelConfig('text-embedding-3-small', ['embedder']);
+    config.providers.openai = {
       baseUrl: 'http://127.0.0.1:1/v1',
-      model: 'toy',
+      apiKey: new Secret('sk-embed'),
+      maxRetries: 0,
       timeoutMs: 500,
-      retry: { baseDelayMs: 10, maxDelayMs: 40 },
+    };
+    const broken = new LlmClient(config);
+    const retriever = new SchemaRetriever(schema, {
+      fullSnapshotMaxTables: 0,
+      embedder: llmEmbedder(broken, 'embedder'),
     });
-    const retriever = new SchemaRetriever(schema, { fullSnapshotMaxTables: 0, embedder: broken });
-    await expect(retriever.retrieve('tracks')).rejects.toMatchObject({ code: 'LLM_ERROR' });
+    const error = await retriever.retrieve('tracks').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LlmError);
+    expect((error as LlmError).code).toBe('NETWORK');
+    await expect(retriever.retrieve('tracks')).rejects.toBeInstanceOf(LlmError);
     await broken.close();
   });
 });

@@ -1,9 +1,8 @@
 import { CHINOOK_POLICIES, CHINOOK_TABLES } from '@nl2sql/datasets';
+import { GENERIC_REFUSAL } from '@nl2sql/engine';
 import type { PlanModel } from '@nl2sql/plan';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roleScope, tablesOutOfScope } from '../src/access-policy.js';
-import { GENERIC_REFUSAL } from '../src/error-codes.js';
 import { refusalMessage, validateLogical } from '../src/validator.js';
 
 const schema = {
@@ -81,17 +80,5 @@ describe('validateLogical', () => {
         },
       ),
     );
-  });
-});
-
-describe('access policy', () => {
-  it('gives an unnamed role nothing and no policy everything', () => {
-    expect(tablesOutOfScope(CHINOOK_POLICIES, 'intern', ['Album'])).toEqual(['Album']);
-    expect(tablesOutOfScope(undefined, 'intern', ['Album'])).toEqual([]);
-    expect(roleScope(undefined, 'x')).toBeUndefined();
-    expect(roleScope(CHINOOK_POLICIES, 'toString')).toEqual([]);
-    expect(tablesOutOfScope(CHINOOK_POLICIES, 'catalog', ['album', 'INVOICE'])).toEqual([
-      'INVOICE',
-    ]);
   });
 });

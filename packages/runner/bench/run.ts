@@ -2,8 +2,9 @@
 // (inside ask, of which the database), scoring, and the process's peak RSS.
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
+import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
-import { databaseIdentity, plansEngine, runEval } from '../src/index.js';
+import { databaseIdentity, runEval } from '../src/index.js';
 import { harnessOverhead } from './harness-overhead.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

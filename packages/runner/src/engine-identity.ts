@@ -5,7 +5,7 @@ import type { EvalConfig } from './eval-config.js';
 
 /** Which engine a config ran: what it said of itself, and where it was reached. */
 export interface EngineIdentity {
-  /** Its name (`@nl2sql/engine` for the reference engine), or `unknown`. */
+  /** Its name (`@nl2sql/reference-engine` for the reference engine), or `unknown`. */
   readonly name: string;
   /** Its version (the reference engine's package version), or `unknown`. */
   readonly version: string;
@@ -13,6 +13,8 @@ export interface EngineIdentity {
   readonly models: Readonly<Record<string, string>> | null;
   /** An external engine's URL, without credentials; null in process. */
   readonly url: string | null;
+  /** The settings it reported (retriever, row cap, ...), as it reported them; null when none. */
+  readonly settings: Readonly<Record<string, unknown>> | null;
   /** Why its own description could not be had, when it could not. */
   readonly unavailable?: string;
 }
@@ -27,6 +29,7 @@ function identityOf(config: EvalConfig, description: EngineDescription): EngineI
     version: description.version || UNKNOWN_ENGINE,
     models: models && Object.keys(models).length > 0 ? { ...models } : null,
     url: config.endpoint ?? null,
+    settings: description.settings ? { ...description.settings } : null,
     ...(description.unavailable ? { unavailable: description.unavailable } : {}),
   };
 }

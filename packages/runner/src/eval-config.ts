@@ -8,9 +8,9 @@ import type { LlmCallFeed } from './llm-call-feed.js';
  * (by the node's configured model, never the model a response echoes).
  *
  * The runner never reconfigures an engine: whoever builds a config builds its engine for
- * the run (curated answers, plan cache, generic refusals). `referenceConfig` and
- * `plansEngine` do so for the reference engine; an HTTP engine is configured by whoever
- * runs it.
+ * the run (curated answers, plan cache, generic refusals). @nl2sql/reference-engine's
+ * `referenceConfig` and `plansEngine` do so for the reference engine (their configs fit
+ * this shape); an HTTP engine is configured by whoever runs it.
  */
 export interface EvalConfig {
   /**

@@ -57,11 +57,9 @@ export {
   resumeJournal,
 } from './journal-listener.js';
 export { JournalLock } from './journal-lock.js';
-export { LlmCallFeed, type LlmCallListener } from './llm-call-feed.js';
+export type { LlmCallFeed, LlmCallListener } from './llm-call-feed.js';
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
 export { percentile } from './percentile.js';
-export { type PlansEngine, plansEngine } from './plans-engine.js';
-export { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
 export { buildReport, type ReportInput } from './report.js';
 export {
   type RecordsListener,

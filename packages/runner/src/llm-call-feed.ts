@@ -4,23 +4,12 @@ import type { AskUsage } from '@nl2sql/engine';
 export type LlmCallListener = (usage: AskUsage) => void;
 
 /**
- * The LLM calls a config's client completes, as each completes (the client's `onUsage`).
- * The runner bills them one by one, so money spent on a case run that is killed or
- * cancelled before it finishes is counted (and journalled) all the same.
+ * The LLM calls a config's client completes, as each completes. The runner bills them one
+ * by one, so money spent on a case run that is killed or cancelled before it finishes is
+ * counted (and journalled) all the same. A structural type: whoever builds the config
+ * builds the feed (@nl2sql/reference-engine's `referenceConfig` does).
  */
-export class LlmCallFeed {
-  readonly #listeners = new Set<LlmCallListener>();
-
+export interface LlmCallFeed {
   /** Listens to every call from now on; returns the function that stops listening. */
-  subscribe(listener: LlmCallListener): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  }
-
-  /** One completed call: every listener hears of it, in the order they subscribed. */
-  publish(usage: AskUsage): void {
-    for (const listener of this.#listeners) listener(usage);
-  }
+  subscribe(listener: LlmCallListener): () => void;
 }

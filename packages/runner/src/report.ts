@@ -3,7 +3,7 @@ import type { RecordDatabase, ScoreboardSettings } from '@nl2sql/records';
 import { buildBoard, buildRetrievalBoard } from './board.js';
 import type { CaseResult } from './case-result.js';
 import type { EngineIdentity } from './engine-identity.js';
-import type { RetrievalSettings, RunSettings } from './run-options.js';
+import type { RunSettings } from './run-options.js';
 import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 import type { TaskList } from './task-list.js';
@@ -15,7 +15,8 @@ export interface ReportInput {
   /** Every finished case result by task key (resumed ones included). */
   readonly results: ReadonlyMap<string, CaseResult>;
   readonly database: RecordDatabase | null;
-  readonly retrieval: RetrievalSettings | undefined;
+  /** Mode retrieval: the retriever settings the engines reported (`retrieverSettings`). */
+  readonly retrieverSettings: Readonly<Record<string, unknown>> | undefined;
   readonly stopped: RunReport['stopped'];
   readonly dollars: number;
   readonly startedAt: Date;
@@ -31,7 +32,7 @@ export interface ReportInput {
 
 /** The settings a record carries, so only like-for-like runs are compared. */
 function scoreboardSettings(input: ReportInput): ScoreboardSettings {
-  const { settings, list, retrieval } = input;
+  const { settings, list, retrieverSettings } = input;
   return {
     mode: settings.mode,
     roles: list.roles,
@@ -42,7 +43,7 @@ function scoreboardSettings(input: ReportInput): ScoreboardSettings {
       settings.mode === 'retrieval'
         ? {
             full_snapshot_max_tables: settings.fullSnapshotMaxTables,
-            ...(retrieval?.settings ?? {}),
+            ...(retrieverSettings ?? {}),
           }
         : null,
   };

@@ -17,6 +17,7 @@ import {
 import { JournalLock } from './journal-lock.js';
 import { buildReport } from './report.js';
 import { retrieveCase } from './retrieve-case.js';
+import { retrieverSettings } from './retriever-settings.js';
 import { RunCollector } from './run-collector.js';
 import { allListeners, type RunEventListener } from './run-event.js';
 import { type RunEvalOptions, type RunSettings, resolveRunOptions } from './run-options.js';
@@ -224,7 +225,9 @@ async function runLocked(
       list,
       results: collector.results,
       database: options.database ?? null,
-      retrieval: options.retrieval,
+      // Mode retrieval records the retriever settings the engines described at the start.
+      retrieverSettings:
+        run.mode === 'retrieval' ? retrieverSettings(run.configs, engines) : undefined,
       stopped,
       dollars: cap.spent,
       startedAt,

@@ -15,8 +15,6 @@ import type { Scorer } from './scorer.js';
 export interface RetrievalSettings {
   /** The full-snapshot limit sent with each retrieve. Default 0, so the search always runs. */
   readonly fullSnapshotMaxTables?: number;
-  /** The retriever's k values and MMR settings, reported so runs compare like for like. */
-  readonly settings?: Readonly<Record<string, unknown>>;
 }
 
 export interface RunEvalOptions extends CaseSelection, ScorerOptions {

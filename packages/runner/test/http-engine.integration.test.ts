@@ -28,6 +28,12 @@ beforeAll(async () => {
       body += chunk;
     });
     req.on('end', async () => {
+      // This service does not describe itself (GET /describe is optional in the protocol).
+      if (req.method !== 'POST') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: 'INVALID_REQUEST', message: 'no such route' } }));
+        return;
+      }
       const request = JSON.parse(body);
       const answer = req.url?.endsWith('/retrieve')
         ? await engine.retrieve(request)

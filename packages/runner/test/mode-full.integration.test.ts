@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
-import { goldPlanResponder } from '@nl2sql/engine';
 import { configFlips } from '@nl2sql/gate';
 import {
   FakeLLMServer,
@@ -18,14 +17,19 @@ import {
   UnknownPriceError,
 } from '@nl2sql/llm';
 import { toRunSummary } from '@nl2sql/records';
+import {
+  goldPlanResponder,
+  REFERENCE_NODES,
+  type ReferenceConfig,
+  type ReferenceNode,
+  referenceConfig,
+} from '@nl2sql/reference-engine';
 import { type EvalSuite, loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseIdentity,
-  type ReferenceConfig,
   type RunEvent,
   readJournal,
-  referenceConfig,
   reportRecords,
   runEval,
 } from '../src/index.js';
@@ -57,8 +61,8 @@ function wrongPlanSuite(s: EvalSuite): EvalSuite {
   };
 }
 
-function pointAt(server: FakeLLMServer, model: string, name: string): LlmConfig {
-  const llm = modelConfig(model);
+function pointAt(server: FakeLLMServer, model: string, name: string): LlmConfig<ReferenceNode> {
+  const llm = modelConfig(model, REFERENCE_NODES);
   llm.name = name;
   llm.providers.openai = {
     baseUrl: server.openaiUrl,

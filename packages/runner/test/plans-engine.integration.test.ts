@@ -1,9 +1,10 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource';
 import { toRunSummary, validateRecord } from '@nl2sql/records';
+import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
-import { databaseIdentity, plansEngine, reportRecords, runEval } from '../src/index.js';
+import { databaseIdentity, reportRecords, runEval } from '../src/index.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (never under CI, where a missing database is a failure).

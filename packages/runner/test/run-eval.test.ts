@@ -9,6 +9,9 @@ import { type RunEvent, RunnerError, readJournal, runEval } from '../src/index.j
 import { FakeEngine, USAGE } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
 
+// The nodes these tests' configs declare (the fake engine bills planner and synthesizer calls).
+const NODES = ['resolver', 'planner', 'synthesizer'];
+
 describe('runEval', () => {
   it('runs every approved case once per role in its outcome map, and passes the gold', async () => {
     const engine = new FakeEngine(SUITE);
@@ -309,7 +312,7 @@ describe('runEval', () => {
 });
 
 describe('runEval in mode full: prices and the cap', () => {
-  const gpt = modelConfig('gpt-5.4');
+  const gpt = modelConfig('gpt-5.4', NODES);
   // 800 x 2.50 + 200 x 0.25 + 100 x 15.00 per 1M = 0.00355 USD per call.
   const perCall = (800 * 2.5 + 200 * 0.25 + 100 * 15) / 1_000_000;
 
@@ -339,7 +342,7 @@ describe('runEval in mode full: prices and the cap', () => {
 
   it('fails before any call when a model has no price', async () => {
     const engine = new FakeEngine(SUITE);
-    const unpriced = modelConfig('ollama/llama3');
+    const unpriced = modelConfig('ollama/llama3', NODES);
     await expect(
       runEval({
         suite: SUITE,

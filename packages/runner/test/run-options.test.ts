@@ -1,39 +1,16 @@
 import { modelConfig } from '@nl2sql/llm';
+import { REFERENCE_NODES, referenceConfig } from '@nl2sql/reference-engine';
 import { describe, expect, it } from 'vitest';
-import { referenceConfig, runEval } from '../src/index.js';
+import { runEval } from '../src/index.js';
 import { SUITE } from './suite-fixture.js';
 
-// The engines are built for an eval run at construction; the runner never flips them.
-describe('referenceConfig', () => {
-  it('builds curated answers on in the engine, off on the generated path, plan cache off in both', async () => {
-    const config = referenceConfig(modelConfig('gpt-5.4'), { datasources: [] });
-    try {
-      expect(config.curated).toBe(true);
-      expect(config.engine.useCurated).toBe(true);
-      expect(config.generated.useCurated).toBe(false);
-      for (const engine of [config.engine, config.generated]) {
-        expect(engine.usePlanCache).toBe(false);
-        expect(engine.revealRefusedTable).toBe(false);
-      }
-    } finally {
-      await config.close();
-    }
-  });
-
-  it('builds curated answers off when the setup says so', async () => {
-    const config = referenceConfig(modelConfig('gpt-5.4'), { datasources: [], curated: false });
-    try {
-      expect(config.curated).toBe(false);
-      expect(config.engine.useCurated).toBe(false);
-      expect(config.generated.useCurated).toBe(false);
-    } finally {
-      await config.close();
-    }
-  });
-
+// The runner never reconfigures an engine: a config built for another curated setting than
+// the run's is refused before anything runs (decisions/runner-engines-built-for-the-run.md).
+describe('a config built for another curated setting', () => {
   it('a run whose curated setting differs from the config it is given refuses to start', async () => {
-    const on = referenceConfig(modelConfig('gpt-5.4'), { datasources: [] });
-    const off = referenceConfig(modelConfig('gpt-5.4'), { datasources: [], curated: false });
+    const llm = modelConfig('gpt-5.4', REFERENCE_NODES);
+    const on = referenceConfig(llm, { datasources: [] });
+    const off = referenceConfig(llm, { datasources: [], curated: false });
     try {
       // Mode plans runs without curated answers; an engine built with them would use them.
       await expect(runEval({ suite: SUITE, configs: [on] })).rejects.toMatchObject({

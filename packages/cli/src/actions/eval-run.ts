@@ -7,7 +7,7 @@ import {
   locateChinook,
 } from '@nl2sql/datasets';
 import type { SqliteDatasource } from '@nl2sql/datasource';
-import { EngineError, HttpEngine, RETRIEVER_DEFAULTS } from '@nl2sql/engine';
+import { EngineError, HttpEngine } from '@nl2sql/engine';
 import type { Mode } from '@nl2sql/gate';
 import {
   configSecrets,
@@ -19,15 +19,19 @@ import {
   UnknownPriceError,
 } from '@nl2sql/llm';
 import {
+  plansEngine,
+  REFERENCE_NODES,
+  type ReferenceNode,
+  type ReferenceSetup,
+  referenceConfig,
+} from '@nl2sql/reference-engine';
+import {
   databaseIdentity,
   dataFingerprint,
   type EvalConfig,
-  plansEngine,
-  type ReferenceSetup,
   RunnerError,
   type RunReport,
   recordsListener,
-  referenceConfig,
   runEval,
   runReportJson,
 } from '@nl2sql/runner';
@@ -62,7 +66,7 @@ function list(value: Flags[string]): string[] | undefined {
 }
 
 /** Every provider a config uses that needs a key must have one before the run starts. */
-function assertKeys(config: LlmConfig, env: Record<string, string | undefined>): void {
+function assertKeys(config: LlmConfig<ReferenceNode>, env: Record<string, string | undefined>): void {
   for (const [node, settings] of Object.entries(config.nodes)) {
     const info = PROVIDERS[settings.provider];
     if (!info.needsKey) continue;
@@ -136,9 +140,9 @@ async function buildConfigs(
   if (!values) throw usageError('mode full needs at least one --llm (a preset, a file or a model)');
   const configs: EvalConfig[] = [];
   for (const value of values) {
-    let llm: LlmConfig;
+    let llm: LlmConfig<ReferenceNode>;
     try {
-      llm = await resolveLlmOption(value, { env, cwd });
+      llm = await resolveLlmOption(value, { env, cwd, nodes: REFERENCE_NODES });
     } catch (error) {
       if (error instanceof LlmConfigError) throw configError(error.message);
       throw error;
@@ -259,19 +263,6 @@ async function evalRun(
           dialect: setup.datasource.engine,
           schema: await setup.datasource.introspect({ rowCounts: false }),
         },
-        ...(mode === 'retrieval'
-          ? {
-              retrieval: {
-                settings: {
-                  k_tables: RETRIEVER_DEFAULTS.kTables,
-                  k_columns: RETRIEVER_DEFAULTS.kColumns,
-                  mmr_lambda: RETRIEVER_DEFAULTS.mmrLambda,
-                  embedding_weight: RETRIEVER_DEFAULTS.embeddingWeight,
-                  embedder: null,
-                },
-              },
-            }
-          : {}),
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {

@@ -1,0 +1,9 @@
+export {
+  type AccessPolicy,
+  hasRole,
+  type RoleAccess,
+  roleTables,
+  tablesOutOfScope,
+  tablesOutsideScope,
+} from './access-policy.js';
+export { accessPolicyErrors } from './access-policy-errors.js';

@@ -1,0 +1,77 @@
+import type { Engine, EngineDescription } from '@nl2sql/engine';
+import { describe, expect, it } from 'vitest';
+import { runEval } from '../src/index.js';
+import { describedRetrieverSettings, retrieverSettings } from '../src/retriever-settings.js';
+import { FakeEngine } from './fake-engine.js';
+import { SUITE } from './suite-fixture.js';
+
+const REPORTED: EngineDescription = {
+  name: 'some-engine',
+  version: '1.0.0',
+  settings: {
+    retrieval: {
+      kTables: 8,
+      kColumns: 12,
+      fullSnapshotMaxTables: 15,
+      mmrLambda: 0.7,
+      embeddingWeight: 0.5,
+      embedder: null,
+    },
+    maxRows: 1000,
+  },
+};
+
+function describing(description: EngineDescription | undefined): Engine {
+  const engine = new FakeEngine(SUITE, {
+    retrieve: (c) => ({ tables_sent: c.tables, columns_sent: c.columns }),
+  });
+  return Object.assign(engine, description ? { describe: async () => description } : {});
+}
+
+describe('describedRetrieverSettings', () => {
+  it("records the engine's own retriever settings, snake_cased, without its snapshot limit", () => {
+    expect(describedRetrieverSettings(REPORTED.settings)).toEqual({
+      k_tables: 8,
+      k_columns: 12,
+      mmr_lambda: 0.7,
+      embedding_weight: 0.5,
+      embedder: null,
+    });
+  });
+
+  it('records nothing for an engine that reports no retrieval settings', () => {
+    expect(describedRetrieverSettings(undefined)).toBeUndefined();
+    expect(describedRetrieverSettings(null)).toBeUndefined();
+    expect(describedRetrieverSettings({ maxRows: 1000 })).toBeUndefined();
+    expect(describedRetrieverSettings({ retrieval: [1] })).toBeUndefined();
+  });
+});
+
+describe('retrieverSettings over the configs of a run', () => {
+  it('refuses configs that report different settings: one record cannot hold both', async () => {
+    const other = { ...REPORTED, settings: { retrieval: { kTables: 5 } } };
+    await expect(
+      retrieverSettings([
+        { name: 'a', engine: describing(REPORTED) },
+        { name: 'b', engine: describing(other) },
+      ]),
+    ).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('a and b'),
+    });
+  });
+
+  it('lands in the record settings of a retrieval run, beside the run snapshot limit', async () => {
+    const report = await runEval({ suite: SUITE, mode: 'retrieval', engine: describing(REPORTED) });
+    expect(report.settings.retrieval).toEqual({
+      full_snapshot_max_tables: 0,
+      k_tables: 8,
+      k_columns: 12,
+      mmr_lambda: 0.7,
+      embedding_weight: 0.5,
+      embedder: null,
+    });
+    const bare = await runEval({ suite: SUITE, mode: 'retrieval', engine: describing(undefined) });
+    expect(bare.settings.retrieval).toEqual({ full_snapshot_max_tables: 0 });
+  });
+});
