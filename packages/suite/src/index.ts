@@ -1,4 +1,7 @@
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
+// The access policy lint reads is @nl2sql/access-policy's (one type, one rule, shared with
+// the reference engine), re-exported for callers that lint suites.
+export type { AccessPolicy } from '@nl2sql/access-policy';
 export {
   CASE_FORMAT,
   CASE_JSON_SCHEMA,
@@ -29,7 +32,6 @@ export {
   type SuiteMode,
 } from './lint-rules.js';
 export {
-  type AccessPolicy,
   ALT_MAX_ROWS,
   ALT_MIN_ROWS,
   expectedOutcome,

@@ -1,6 +1,7 @@
 // lintSuite: every check of a suite that needs no model, as data. Each finding names the
 // case, the rule and what is wrong, so the CLI can list them and a test can require none.
 
+import { type AccessPolicy, hasRole, tablesOutsideScope } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
 import { planReads, validatePlan } from '@nl2sql/plan';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
@@ -15,11 +16,6 @@ import {
   type SuiteMode,
 } from './lint-rules.js';
 import { formatPlace, sourceLocation } from './source-location.js';
-
-/** Which tables each role may read (the shape of CHINOOK_POLICIES). */
-export interface AccessPolicy {
-  readonly roles: Readonly<Record<string, { readonly tables: readonly string[] }>>;
-}
 
 export interface LintOptions {
   /** The database the cases ask about; table, column, SQL-read and plan checks need it. */
@@ -80,11 +76,10 @@ function rowsKey(rows: readonly Row[], ordered: boolean): string {
   return JSON.stringify(ordered ? keys : keys.sort());
 }
 
-/** The outcome the policy gives a role for a case. */
+/** The outcome the policy gives a role for a case (the engine's access rule). */
 export function expectedOutcome(c: EvalCase, scope: readonly string[]): Outcome {
   if (c.sql === undefined) return 'unanswerable';
-  const allowed = new Set(scope.map((t) => t.toLowerCase()));
-  return c.tables.every((t) => allowed.has(t.toLowerCase())) ? 'allowed' : 'refused';
+  return tablesOutsideScope(scope, c.tables).length === 0 ? 'allowed' : 'refused';
 }
 
 function normaliseSql(sql: string): string {
@@ -210,7 +205,7 @@ export async function lintSuite(
 
     if (policy) {
       for (const [role, outcome] of Object.entries(c.outcome)) {
-        const scope = policy.roles[role];
+        const scope = hasRole(policy, role) ? policy.roles[role] : undefined;
         if (!scope) {
           add(
             c,

@@ -151,6 +151,9 @@ describe('lintSuite', () => {
     ['tables-mismatch', { ...albums, tables: ['Artist'] }],
     ['columns-mismatch', { ...albums, columns: ['Artist.Name'] }],
     ['unknown-role', { ...countries, outcome: { ...countries.outcome, intern: 'refused' } }],
+    // A role named like an Object prototype key is not in the policy either (it once read
+    // Object.prototype.toString as a scope and threw).
+    ['unknown-role', { ...countries, outcome: { ...countries.outcome, toString: 'refused' } }],
     ['outcome-mismatch', { ...countries, outcome: { admin: 'allowed', catalog: 'allowed' } }],
     ['outcome-mismatch', { ...weather, outcome: { admin: 'allowed', catalog: 'unanswerable' } }],
     ['rbac-denial-tag', { ...countries, tags: ['single-table', 'aggregation'] }],
