@@ -153,7 +153,16 @@ describe('lintSuite', () => {
     ['unknown-role', { ...countries, outcome: { ...countries.outcome, intern: 'refused' } }],
     // A role named like an Object prototype key is not in the policy either (it once read
     // Object.prototype.toString as a scope and threw).
-    ['unknown-role', { ...countries, outcome: { ...countries.outcome, toString: 'refused' } }],
+    [
+      'unknown-role',
+      {
+        ...countries,
+        outcome: Object.fromEntries([
+          ...Object.entries(countries.outcome),
+          ['toString', 'refused'],
+        ]) as EvalCase['outcome'],
+      },
+    ],
     ['outcome-mismatch', { ...countries, outcome: { admin: 'allowed', catalog: 'allowed' } }],
     ['outcome-mismatch', { ...weather, outcome: { admin: 'allowed', catalog: 'unanswerable' } }],
     ['rbac-denial-tag', { ...countries, tags: ['single-table', 'aggregation'] }],
