@@ -5,6 +5,7 @@ import { DEFAULT_MAX_LIMIT } from '@nl2sql/sqlcheck';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
 import { describe, expect, test } from 'vitest';
 import { commandHelp, parseCommandLine, toCommander, usageLine } from '../src/command-line.js';
+import { RUN_MODES } from '@nl2sql/records';
 import { DEFAULT_MAX_LIMIT_HELP } from '../src/commands/check.js';
 import { commands } from '../src/commands/index.js';
 import { DEFAULT_SUITE_MAX_MIB } from '../src/commands/suite-size-option.js';
@@ -89,5 +90,12 @@ describe('the option table', () => {
   test('defaults written out in help are the libraries’ own', () => {
     expect(DEFAULT_SUITE_MAX_MIB * 1024 * 1024).toBe(SUITE_MAX_BYTES);
     expect(DEFAULT_MAX_LIMIT_HELP).toBe(DEFAULT_MAX_LIMIT);
+  });
+
+  test("eval run's --mode choices are the run modes @nl2sql/records lists", () => {
+    // Written out in the table so `--help` loads no library; held to the one list here.
+    const evalRun = commands.find((c) => c.path.join(' ') === 'eval run');
+    const mode = evalRun?.options.find((o) => o.name === 'mode');
+    expect(mode?.choices).toEqual([...RUN_MODES]);
   });
 });

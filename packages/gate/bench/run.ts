@@ -62,7 +62,7 @@ const current = summary(2, 0.96);
 const { result: verdict } = time(
   `gate, ${CASES.toLocaleString('en-US')} cases x ${PASSES} passes (${(CASES * PASSES).toLocaleString('en-US')} runs per side, 2 scores)`,
   5,
-  () => gate(baseline, current, { maxRegressions: CASES }),
+  () => gate(baseline, current, { maxRegressions: CASES, alpha: 0.05, maxCostIncrease: 0.2 }),
 );
 const lost = verdict.flips.map((f) => `${f.score} lost ${f.lost.length} gained ${f.gained.length}`);
 console.log(`  verdict: ${verdict.pass ? 'pass' : 'fail'} (${lost.join('; ')})`);

@@ -3,8 +3,8 @@ import type { RunSummary } from './run-summary.js';
 
 /**
  * What keeps two runs from being compared: the mode, the suite digest and the schema
- * fingerprint, and in mode full the roles (as a set) and whether curated answers were on.
- * An empty list means the runs are comparable.
+ * fingerprint, and, for runs of one mode where either states them, the roles (as a set)
+ * and whether curated answers were on. An empty list means the runs are comparable.
  */
 export function runDifferences(
   baseline: Omit<RunSummary, 'configs'>,
@@ -28,16 +28,21 @@ export function runDifferences(
       current: current.schemaFingerprint,
     });
   }
-  // Roles and curated answers change what mode full asks; modes plans and retrieval have
-  // no model and no curated path, so only a mode both runs share in full is held to them.
-  if (baseline.mode === 'full' && current.mode === 'full') {
+  // Roles and curated answers change what a run asks, in the modes that hold comparisons to
+  // them: whoever builds the summaries states them for those modes only (@nl2sql/records
+  // does for mode full), so the gate needs no list of modes. Runs of different modes
+  // already differ in the mode; what one mode states and another does not is no news.
+  const sameMode = baseline.mode === current.mode;
+  if (sameMode && (baseline.roles !== undefined || current.roles !== undefined)) {
     const rolesBefore = roleSet(baseline.roles);
     const rolesAfter = roleSet(current.roles);
     if (rolesBefore !== rolesAfter) {
       differences.push({ field: 'roles', baseline: rolesBefore, current: rolesAfter });
     }
-    const curatedBefore = baseline.curated ?? true;
-    const curatedAfter = current.curated ?? true;
+  }
+  if (sameMode && (baseline.curated !== undefined || current.curated !== undefined)) {
+    const curatedBefore = baseline.curated ?? false;
+    const curatedAfter = current.curated ?? false;
     if (curatedBefore !== curatedAfter) {
       differences.push({
         field: 'curated',

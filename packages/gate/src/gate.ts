@@ -2,8 +2,8 @@ import { byCase, caseKey } from './by-case.js';
 import { assertComparable } from './comparability.js';
 import { type Flips, groupFlips } from './flips.js';
 import { IncomparableRunsError } from './incomparable-runs-error.js';
-import type { CaseRef, CaseRun, Mode, RunSummary, Score } from './run-summary.js';
-import { type GateThresholds, resolveThresholds } from './thresholds.js';
+import type { CaseRef, CaseRun, RunSummary, Score } from './run-summary.js';
+import { checkThresholds, type GateThresholds } from './thresholds.js';
 
 /** The checks the gate runs; the names match the evals.yaml gate keys they read. */
 export type GateCheckName = 'max_regressions' | 'significant_loss' | 'max_cost_increase';
@@ -30,7 +30,8 @@ export interface GateCheck {
 /** The gate's verdict: it passes only when every check passes. */
 export interface GateResult {
   readonly pass: boolean;
-  readonly mode: Mode;
+  /** The mode both runs are of. */
+  readonly mode: string;
   readonly thresholds: GateThresholds;
   /** Checks in config order, then score, then name. */
   readonly checks: readonly GateCheck[];
@@ -50,19 +51,19 @@ const COST_EPSILON = 1e-9;
 
 /**
  * The regression gate: compares a current run with a comparable baseline, config by
- * config, and fails when too many cases regressed, when (mode full) the loss is
- * significant, or when cost per case rose too much. Throws `IncomparableRunsError` when
- * the runs differ in mode, suite, schema (mode full: roles, curated answers) or share no
- * config, since a flip between such runs means nothing.
+ * config, and fails when too many cases regressed, when the loss is significant (only with
+ * an `alpha`), or when cost per case rose too much. Throws `IncomparableRunsError` when the
+ * runs differ in mode, suite, schema, stated roles or curated setting, or share no config,
+ * since a flip between such runs means nothing.
  */
 export function gate(
   baseline: RunSummary,
   current: RunSummary,
-  thresholds: Partial<GateThresholds> = {},
+  thresholds: GateThresholds,
 ): GateResult {
   assertComparable(baseline, current);
   const mode = current.mode;
-  const limits = resolveThresholds(mode, thresholds);
+  const limits = checkThresholds(thresholds);
   const configs = Object.keys(current.configs).filter((c) => Object.hasOwn(baseline.configs, c));
   const baselineOnlyConfigs = Object.keys(baseline.configs).filter(
     (c) => !Object.hasOwn(current.configs, c),
@@ -79,10 +80,9 @@ export function gate(
       },
     ]);
   }
-  // With curated answers on, mode full is held to both the accuracy users see and the
-  // generated path, so a verified query cannot hide a planner regression.
-  const scores: Score[] =
-    mode === 'full' && (current.curated ?? true) ? ['execution', 'generated'] : ['execution'];
+  // With curated answers on, a run is held to both the accuracy users see and the generated
+  // path, so a verified query cannot hide a planner regression.
+  const scores: Score[] = current.curated === true ? ['execution', 'generated'] : ['execution'];
 
   const checks: GateCheck[] = [];
   const allFlips: Flips[] = [];
@@ -95,7 +95,7 @@ export function gate(
       const moved = groupFlips(groupsBefore, groupsAfter, config, score);
       allFlips.push(moved);
       checks.push(regressionsCheck(moved, limits.maxRegressions));
-      if (mode === 'full') checks.push(significantLossCheck(moved, limits.alpha));
+      if (limits.alpha !== null) checks.push(significantLossCheck(moved, limits.alpha));
     }
     checks.push(costCheck(config, before, after, limits.maxCostIncrease));
   }

@@ -11,6 +11,6 @@ export { mcnemarExact } from './mcnemar.js';
 export { meanAccuracy } from './mean-accuracy.js';
 export { passK } from './pass-k.js';
 export type { Proportion } from './proportion.js';
-export type { CaseRef, CaseRun, Mode, RunSummary, Score } from './run-summary.js';
-export { defaultThresholds, type GateThresholds, resolveThresholds } from './thresholds.js';
+export type { CaseRef, CaseRun, RunSummary, Score } from './run-summary.js';
+export { checkThresholds, type GateThresholds } from './thresholds.js';
 export { wilson } from './wilson.js';

@@ -4,9 +4,6 @@
  * depend on the other's types (a structural boundary, not a shared types package).
  */
 
-/** The three run modes of the spec: gold plans with a fake LLM, the real model, retrieval. */
-export type Mode = 'full' | 'plans' | 'retrieval';
-
 /**
  * Which pass/fail a statistic reads. `execution` is execution accuracy (result match and
  * outcome) as users see it; `generated` is the same measure on the generated path, which
@@ -36,14 +33,26 @@ export interface CaseRun {
 
 /** Everything the gate needs from one run. */
 export interface RunSummary {
-  readonly mode: Mode;
+  /**
+   * What kind of run it is (`plans`, `full`, ...). The gate knows no modes: it only refuses
+   * to compare runs of different ones. The list of modes is @nl2sql/records'.
+   */
+  readonly mode: string;
   /** SHA-256 of the suite file's LF bytes. */
   readonly suiteDigest: string;
   /** Fingerprint of the indexed schema (tables, columns, types, keys). */
   readonly schemaFingerprint: string;
-  /** Mode full: the roles the run asked as (order does not matter). Omitted reads as none. */
+  /**
+   * The roles the run asked as (order does not matter), when its mode holds comparisons to
+   * them (mode full). Two runs are compared on roles when either states them; omitted reads
+   * as none.
+   */
   readonly roles?: readonly string[];
-  /** Mode full: whether curated answers were on. Omitted reads as on, the spec's default. */
+  /**
+   * Whether curated answers were on, when the run's mode has them (mode full). On, the
+   * generated path is gated beside execution accuracy. Two runs are compared on it when
+   * either states it; omitted reads as off (a run without a curated path).
+   */
   readonly curated?: boolean;
   /** Case runs per config name (`retrieval` for a retrieval run). */
   readonly configs: Readonly<Record<string, readonly CaseRun[]>>;

@@ -1,34 +1,24 @@
 import { GateInputError } from './gate-input-error.js';
-import type { Mode } from './run-summary.js';
 
-/** The gate's limits (the `gate` section of evals.yaml). */
+/**
+ * The gate's limits, all explicit: the gate has no defaults of its own, because the right
+ * limit depends on what kind of run is gated (@nl2sql/records' `gateThresholds(mode)` has the
+ * defaults per mode; decisions/gate-thresholds.md says why).
+ */
 export interface GateThresholds {
   /** Most cases allowed to go pass -> fail, per config and score. */
   readonly maxRegressions: number;
-  /** Mode full: fail when more were lost than gained and McNemar's p is below this. */
-  readonly alpha: number;
+  /**
+   * Fail when more were lost than gained and McNemar's exact p is below this; null runs no
+   * significance test (a run without a model, where any flip is a bug, has the count alone).
+   */
+  readonly alpha: number | null;
   /** Most relative rise in cost per case run (0.2 = 20%). */
   readonly maxCostIncrease: number;
 }
 
-/**
- * The defaults for a mode: two regressions in mode full, none in plans and retrieval
- * (no model runs there, so any flip is a bug); alpha 0.05; cost +20%.
- * See decisions/gate-thresholds.md.
- */
-export function defaultThresholds(mode: Mode): GateThresholds {
-  return { maxRegressions: mode === 'full' ? 2 : 0, alpha: 0.05, maxCostIncrease: 0.2 };
-}
-
-/** The mode's defaults overridden by what the caller set, checked. */
-export function resolveThresholds(
-  mode: Mode,
-  overrides: Partial<GateThresholds> = {},
-): GateThresholds {
-  const defined = Object.fromEntries(
-    Object.entries(overrides).filter(([, value]) => value !== undefined),
-  ) as Partial<GateThresholds>;
-  const thresholds = { ...defaultThresholds(mode), ...defined };
+/** `thresholds`, checked: a limit that cannot be meant is a GateInputError, not a verdict. */
+export function checkThresholds(thresholds: GateThresholds): GateThresholds {
   const { maxRegressions, alpha, maxCostIncrease } = thresholds;
   if (!Number.isInteger(maxRegressions) || maxRegressions < 0) {
     throw new GateInputError(
@@ -36,10 +26,10 @@ export function resolveThresholds(
       `gate: maxRegressions must be a non-negative integer, got ${maxRegressions}`,
     );
   }
-  if (!(alpha > 0 && alpha < 1)) {
+  if (alpha !== null && !(alpha > 0 && alpha < 1)) {
     throw new GateInputError(
       'INVALID_THRESHOLDS',
-      `gate: alpha must be strictly between 0 and 1, got ${alpha}`,
+      `gate: alpha must be strictly between 0 and 1 (or null for no test), got ${alpha}`,
     );
   }
   if (!(Number.isFinite(maxCostIncrease) && maxCostIncrease >= 0)) {
@@ -48,5 +38,5 @@ export function resolveThresholds(
       `gate: maxCostIncrease must be a finite number >= 0, got ${maxCostIncrease}`,
     );
   }
-  return thresholds;
+  return { maxRegressions, alpha, maxCostIncrease };
 }

@@ -21,7 +21,7 @@ describe('runDifferences', () => {
     ]);
   });
 
-  it('in mode full also compares roles as a set and the curated setting', () => {
+  it('compares roles as a set and the curated setting when a run states them', () => {
     const base = summaryOf({}, full);
     expect(
       runDifferences(base, summaryOf({}, { ...full, roles: ['sales', 'analyst', 'sales'] })),
@@ -34,15 +34,21 @@ describe('runDifferences', () => {
     ]);
   });
 
-  it('reads an omitted curated setting as on, the spec default', () => {
+  it('reads an omitted curated setting as off and omitted roles as none', () => {
     const { curated: _, ...withoutCurated } = full;
-    expect(runDifferences(summaryOf({}, full), summaryOf({}, withoutCurated))).toEqual([]);
+    expect(runDifferences(summaryOf({}, full), summaryOf({}, withoutCurated))).toEqual([
+      { field: 'curated', baseline: 'on', current: 'off' },
+    ]);
+    const { roles: __, ...withoutRoles } = full;
+    expect(runDifferences(summaryOf({}, full), summaryOf({}, withoutRoles))).toEqual([
+      { field: 'roles', baseline: '[analyst, sales]', current: '(none)' },
+    ]);
   });
 
-  it('ignores roles and curated answers outside mode full', () => {
-    const a = summaryOf({}, { mode: 'retrieval', roles: ['a'], curated: true });
-    const b = summaryOf({}, { mode: 'retrieval', roles: ['b'], curated: false });
-    expect(runDifferences(a, b)).toEqual([]);
+  it('compares neither when no run states them: the gate knows no mode', () => {
+    for (const mode of ['plans', 'retrieval', 'engine', 'full']) {
+      expect(runDifferences(summaryOf({}, { mode }), summaryOf({}, { mode }))).toEqual([]);
+    }
   });
 });
 

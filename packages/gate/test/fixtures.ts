@@ -1,4 +1,18 @@
-import type { CaseRun, RunSummary } from '../src/index.js';
+import type { CaseRun, GateThresholds, RunSummary } from '../src/index.js';
+
+/** Limits for a run without a model (mode plans' defaults): any flip fails, no McNemar. */
+export const NO_MODEL_LIMITS: GateThresholds = {
+  maxRegressions: 0,
+  alpha: null,
+  maxCostIncrease: 0.2,
+};
+
+/** Limits for a run on a real model (mode full's defaults). */
+export const MODEL_LIMITS: GateThresholds = {
+  maxRegressions: 2,
+  alpha: 0.05,
+  maxCostIncrease: 0.2,
+};
 
 /**
  * Case runs from a compact table: each case maps to one letter per pass, P for passed and

@@ -8,7 +8,7 @@ import {
   IncomparableRunsError,
   type RunSummary,
 } from '../src/index.js';
-import { runsOf, summaryOf } from './fixtures.js';
+import { MODEL_LIMITS, NO_MODEL_LIMITS, runsOf, summaryOf } from './fixtures.js';
 
 const FULL = { mode: 'full' as const, roles: ['analyst'], curated: false };
 
@@ -48,9 +48,9 @@ function check(
 describe('gate in mode plans', () => {
   it('passes identical runs with a regression and a cost check per config', () => {
     const runs = runsOf(passing(47), { costUsd: 0.01 });
-    const result = gate(summaryOf({ plans: runs }), summaryOf({ plans: runs }));
+    const result = gate(summaryOf({ plans: runs }), summaryOf({ plans: runs }), NO_MODEL_LIMITS);
     expect(result.pass).toBe(true);
-    expect(result.thresholds).toEqual({ maxRegressions: 0, alpha: 0.05, maxCostIncrease: 0.2 });
+    expect(result.thresholds).toEqual({ maxRegressions: 0, alpha: null, maxCostIncrease: 0.2 });
     expect(result.checks.map((c) => [c.name, c.pass, c.value])).toEqual([
       ['max_regressions', true, 0],
       ['max_cost_increase', true, 0],
@@ -62,7 +62,11 @@ describe('gate in mode plans', () => {
 
   it('fails on a single flip, naming the case', () => {
     const [before, after] = pair(1, 0);
-    const result = gate(summaryOf({ plans: runsOf(before) }), summaryOf({ plans: runsOf(after) }));
+    const result = gate(
+      summaryOf({ plans: runsOf(before) }),
+      summaryOf({ plans: runsOf(after) }),
+      NO_MODEL_LIMITS,
+    );
     expect(result.pass).toBe(false);
     expect(check(result.checks, 'max_regressions')).toEqual({
       name: 'max_regressions',
@@ -80,6 +84,7 @@ describe('gate in mode plans', () => {
   it('honours an explicit maxRegressions', () => {
     const [before, after] = pair(1, 0);
     const result = gate(summaryOf({ plans: runsOf(before) }), summaryOf({ plans: runsOf(after) }), {
+      ...NO_MODEL_LIMITS,
       maxRegressions: 1,
     });
     expect(result.pass).toBe(true);
@@ -89,13 +94,18 @@ describe('gate in mode plans', () => {
     const result = gate(
       summaryOf({ plans: runsOf({ a: 'PPP' }) }),
       summaryOf({ plans: runsOf({ a: 'PPF' }) }),
+      NO_MODEL_LIMITS,
     );
     expect(check(result.checks, 'max_regressions').value).toBe(1);
   });
 
   it('lists ten cases in the explanation and counts the rest', () => {
     const [before, after] = pair(12, 0);
-    const result = gate(summaryOf({ plans: runsOf(before) }), summaryOf({ plans: runsOf(after) }));
+    const result = gate(
+      summaryOf({ plans: runsOf(before) }),
+      summaryOf({ plans: runsOf(after) }),
+      NO_MODEL_LIMITS,
+    );
     expect(check(result.checks, 'max_regressions').explanation).toContain(
       '(c01, c02, c03, c04, c05, c06, c07, c08, c09, c10 and 2 more)',
     );
@@ -105,6 +115,7 @@ describe('gate in mode plans', () => {
     const result = gate(
       summaryOf({ plans: runsOf({ a: 'P', b: 'P' }) }),
       summaryOf({ plans: runsOf({ a: 'P' }) }),
+      NO_MODEL_LIMITS,
     );
     expect(result.pass).toBe(true);
     expect(check(result.checks, 'max_regressions').explanation).toContain(
@@ -119,11 +130,10 @@ describe('gate in mode full', () => {
     after: Record<string, string>,
     thresholds = {},
   ) =>
-    gate(
-      summaryOf({ gpt: runsOf(before) }, FULL),
-      summaryOf({ gpt: runsOf(after) }, FULL),
-      thresholds,
-    );
+    gate(summaryOf({ gpt: runsOf(before) }, FULL), summaryOf({ gpt: runsOf(after) }, FULL), {
+      ...MODEL_LIMITS,
+      ...thresholds,
+    });
 
   it('allows two regressions and fails on three', () => {
     expect(check(gateFull(...pair(2, 0)).checks, 'max_regressions').pass).toBe(true);
@@ -185,6 +195,7 @@ describe('gate in mode full', () => {
       { caseId: 'b', role: 'analyst', pass: 1, passed: true },
     ];
     const result = gate(summaryOf({ gpt: before }, curated), summaryOf({ gpt: after }, curated), {
+      ...MODEL_LIMITS,
       maxRegressions: 0,
     });
     expect(result.checks.map((c) => `${c.name}:${c.score ?? '-'}:${c.pass}`)).toEqual([
@@ -203,7 +214,7 @@ describe('gate on cost', () => {
     summaryOf({ plans: runsOf(outcomes, { costUsd: cost }) });
 
   it('fails when cost per case rose by more than 20%', () => {
-    const result = gate(withCost(0.01), withCost(0.0125));
+    const result = gate(withCost(0.01), withCost(0.0125), NO_MODEL_LIMITS);
     const cost = check(result.checks, 'max_cost_increase');
     expect(cost.pass).toBe(false);
     expect(cost.value).toBeCloseTo(0.25, 12);
@@ -213,30 +224,40 @@ describe('gate on cost', () => {
   });
 
   it('passes a rise of exactly 20% and any fall', () => {
-    expect(check(gate(withCost(0.01), withCost(0.012)).checks, 'max_cost_increase').pass).toBe(
-      true,
-    );
-    expect(check(gate(withCost(0.01), withCost(0.002)).checks, 'max_cost_increase').pass).toBe(
-      true,
-    );
+    expect(
+      check(gate(withCost(0.01), withCost(0.012), NO_MODEL_LIMITS).checks, 'max_cost_increase')
+        .pass,
+    ).toBe(true);
+    expect(
+      check(gate(withCost(0.01), withCost(0.002), NO_MODEL_LIMITS).checks, 'max_cost_increase')
+        .pass,
+    ).toBe(true);
   });
 
   it('honours maxCostIncrease', () => {
-    const result = gate(withCost(0.01), withCost(0.0125), { maxCostIncrease: 0.3 });
+    const result = gate(withCost(0.01), withCost(0.0125), {
+      ...NO_MODEL_LIMITS,
+      maxCostIncrease: 0.3,
+    });
     expect(result.pass).toBe(true);
   });
 
   it('counts cost per case run, so more passes at the same price is not a rise', () => {
     const threePasses = Object.fromEntries(Object.keys(passing(10)).map((id) => [id, 'PPP']));
-    expect(gate(withCost(0.01), withCost(0.01, threePasses)).pass).toBe(true);
+    expect(gate(withCost(0.01), withCost(0.01, threePasses), NO_MODEL_LIMITS).pass).toBe(true);
   });
 
   it('fails a rise from a free baseline, and passes two free runs', () => {
-    const fromNothing = check(gate(withCost(0), withCost(0.01)).checks, 'max_cost_increase');
+    const fromNothing = check(
+      gate(withCost(0), withCost(0.01), NO_MODEL_LIMITS).checks,
+      'max_cost_increase',
+    );
     expect(fromNothing.pass).toBe(false);
     expect(fromNothing.value).toBe(Number.POSITIVE_INFINITY);
     expect(fromNothing.explanation).toContain('(up from nothing)');
-    expect(check(gate(withCost(0), withCost(0)).checks, 'max_cost_increase')).toMatchObject({
+    expect(
+      check(gate(withCost(0), withCost(0), NO_MODEL_LIMITS).checks, 'max_cost_increase'),
+    ).toMatchObject({
       pass: true,
       value: 0,
     });
@@ -244,7 +265,7 @@ describe('gate on cost', () => {
 
   it('skips the comparison, passing, when a run recorded no cost', () => {
     const free = summaryOf({ plans: runsOf(passing(10)) });
-    expect(check(gate(free, withCost(0.01)).checks, 'max_cost_increase')).toEqual({
+    expect(check(gate(free, withCost(0.01), NO_MODEL_LIMITS).checks, 'max_cost_increase')).toEqual({
       name: 'max_cost_increase',
       config: 'plans',
       pass: true,
@@ -261,6 +282,7 @@ describe('gate on incomparable runs', () => {
       gate(
         summaryOf({ plans: [] }),
         summaryOf({ plans: [] }, { schemaFingerprint: 'fp:reindexed' }),
+        NO_MODEL_LIMITS,
       );
     expect(attempt).toThrow(IncomparableRunsError);
     expect(attempt).toThrow(
@@ -273,15 +295,20 @@ describe('gate on incomparable runs', () => {
       gate(
         summaryOf({ gpt: [] }, FULL),
         summaryOf({ gpt: [] }, { ...FULL, roles: ['analyst', 'sales'] }),
+        NO_MODEL_LIMITS,
       ),
     ).toThrow('roles (baseline [analyst], current [analyst, sales])');
     expect(() =>
-      gate(summaryOf({ gpt: [] }, FULL), summaryOf({ gpt: [] }, { ...FULL, curated: true })),
+      gate(
+        summaryOf({ gpt: [] }, FULL),
+        summaryOf({ gpt: [] }, { ...FULL, curated: true }),
+        NO_MODEL_LIMITS,
+      ),
     ).toThrow('curated (baseline off, current on)');
   });
 
   it('throws when the runs share no config', () => {
-    expect(() => gate(summaryOf({ a: [] }), summaryOf({ b: [] }))).toThrow(
+    expect(() => gate(summaryOf({ a: [] }), summaryOf({ b: [] }), NO_MODEL_LIMITS)).toThrow(
       'configs (baseline [a], current [b])',
     );
   });
@@ -291,6 +318,7 @@ describe('gate on incomparable runs', () => {
     const result = gate(
       summaryOf({ old: runs, both: runs }),
       summaryOf({ both: runs, fresh: runs }),
+      NO_MODEL_LIMITS,
     );
     expect(result.configs).toEqual(['both']);
     expect(result.baselineOnlyConfigs).toEqual(['old']);
@@ -299,13 +327,13 @@ describe('gate on incomparable runs', () => {
 
   it('rejects bad thresholds and malformed runs with GateInputError', () => {
     const runs = runsOf(passing(3));
-    expect(() => gate(summaryOf({ a: runs }), summaryOf({ a: runs }), { alpha: 2 })).toThrow(
-      GateInputError,
-    );
+    expect(() =>
+      gate(summaryOf({ a: runs }), summaryOf({ a: runs }), { ...NO_MODEL_LIMITS, alpha: 2 }),
+    ).toThrow(GateInputError);
     const duplicated = [...runs, { caseId: 'c01', pass: 1, passed: false }];
-    expect(() => gate(summaryOf({ a: runs }), summaryOf({ a: duplicated }))).toThrow(
-      'current config a[3]: case c01 appears twice in pass 1',
-    );
+    expect(() =>
+      gate(summaryOf({ a: runs }), summaryOf({ a: duplicated }), NO_MODEL_LIMITS),
+    ).toThrow('current config a[3]: case c01 appears twice in pass 1');
   });
 });
 
@@ -320,7 +348,7 @@ describe('gate properties', () => {
     fc.assert(
       fc.property(mode, outcomes, fc.double({ min: 0, max: 1, noNaN: true }), (m, table, cost) => {
         const run = summaryOf({ cfg: runsOf(table, { costUsd: cost }) }, { mode: m });
-        expect(gate(run, run).pass).toBe(true);
+        expect(gate(run, run, m === 'full' ? MODEL_LIMITS : NO_MODEL_LIMITS).pass).toBe(true);
       }),
     );
   });
@@ -335,7 +363,7 @@ describe('gate properties', () => {
           Object.fromEntries(Object.entries(cases).map(([id, p]) => [id, p ? 'P' : 'F'])),
         );
         const after = runsOf(Object.fromEntries(Object.keys(cases).map((id) => [id, 'P'])));
-        const result = gate(summaryOf({ cfg: before }), summaryOf({ cfg: after }));
+        const result = gate(summaryOf({ cfg: before }), summaryOf({ cfg: after }), NO_MODEL_LIMITS);
         expect(result.pass).toBe(true);
       }),
     );

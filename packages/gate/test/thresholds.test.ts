@@ -1,36 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { defaultThresholds, GateInputError, resolveThresholds } from '../src/index.js';
+import { checkThresholds, GateInputError } from '../src/index.js';
+import { MODEL_LIMITS, NO_MODEL_LIMITS } from './fixtures.js';
 
-describe('defaultThresholds', () => {
-  it('allows two regressions in mode full and none in plans and retrieval', () => {
-    expect(defaultThresholds('full')).toEqual({
-      maxRegressions: 2,
-      alpha: 0.05,
-      maxCostIncrease: 0.2,
-    });
-    expect(defaultThresholds('plans').maxRegressions).toBe(0);
-    expect(defaultThresholds('retrieval').maxRegressions).toBe(0);
-  });
-});
-
-describe('resolveThresholds', () => {
-  it('overrides only what is set', () => {
-    expect(resolveThresholds('full', { alpha: 0.01, maxRegressions: undefined })).toEqual({
-      maxRegressions: 2,
-      alpha: 0.01,
-      maxCostIncrease: 0.2,
-    });
+describe('checkThresholds', () => {
+  it('accepts explicit limits, with or without a significance test', () => {
+    expect(checkThresholds(MODEL_LIMITS)).toEqual(MODEL_LIMITS);
+    expect(checkThresholds(NO_MODEL_LIMITS)).toEqual(NO_MODEL_LIMITS);
   });
 
   it.each([
     [{ maxRegressions: -1 }, /maxRegressions must be a non-negative integer, got -1/],
     [{ maxRegressions: 1.5 }, /maxRegressions/],
-    [{ alpha: 0 }, /alpha must be strictly between 0 and 1, got 0/],
+    [{ alpha: 0 }, /alpha must be strictly between 0 and 1 \(or null for no test\), got 0/],
     [{ alpha: 1 }, /alpha/],
+    [{ alpha: Number.NaN }, /alpha/],
     [{ maxCostIncrease: -0.1 }, /maxCostIncrease must be a finite number >= 0/],
     [{ maxCostIncrease: Number.POSITIVE_INFINITY }, /maxCostIncrease/],
   ])('rejects %o', (overrides, message) => {
-    expect(() => resolveThresholds('full', overrides)).toThrow(GateInputError);
-    expect(() => resolveThresholds('full', overrides)).toThrow(message);
+    const limits = { ...MODEL_LIMITS, ...overrides };
+    expect(() => checkThresholds(limits)).toThrow(GateInputError);
+    expect(() => checkThresholds(limits)).toThrow(message);
   });
 });

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { gate, wilson } from '@nl2sql/gate';
 import {
   type CaseRecord,
+  gateThresholds,
   gitInfo,
   isRetrievalMetrics,
   newestComparableBaseline,
@@ -148,7 +149,9 @@ try {
   const current = stored[stored.length - 1]?.record as RunRecord;
   const [baseline, baselineMs] = time(() => newestComparableBaseline(stored, current));
   const [, gateMs] = time(() =>
-    baseline === undefined ? null : gate(toRunSummary(baseline.record), toRunSummary(current)),
+    baseline === undefined
+      ? null
+      : gate(toRunSummary(baseline.record), toRunSummary(current), gateThresholds(current.kind)),
   );
   const [, gitMs] = time(() => gitInfo());
 

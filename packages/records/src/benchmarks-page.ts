@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import type { Mode } from '@nl2sql/gate';
+import type { Mode } from './run-mode.js';
 import {
   accuracyCell,
   casesCell,
@@ -19,13 +19,14 @@ import { markdownText } from './markdown-text.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics, scoredMode } from './record.js';
+import { RECORD_KINDS } from './run-mode.js';
 import { recordIdentity } from './run-summary.js';
 
 /**
  * The kinds in the order the pages list them: no model first, then the model, then recall,
- * then engines outside this project.
+ * then engines outside this project (the order `RECORD_KINDS` lists them).
  */
-export const MODE_ORDER = ['plans', 'full', 'retrieval', 'engine'] as const;
+export const MODE_ORDER = RECORD_KINDS;
 
 const MODE_TITLES: Readonly<Record<RunRecord['kind'], string>> = {
   plans: 'Mode plans (gold plans through the code nodes, no model)',

@@ -11,6 +11,7 @@ import {
   type RunRecord,
   type Scoreboard,
 } from './record.js';
+import type { Mode } from './run-mode.js';
 import { validateRecord } from './validate-record.js';
 
 /** What a run knows at its end; `createRecord` adds the format, the time and the commit. */

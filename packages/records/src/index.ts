@@ -12,6 +12,7 @@ export {
 } from './benchmarks-page.js';
 export { type Comparability, comparable, type RecordDifference } from './comparable.js';
 export { createRecord, type RecordInput } from './create-record.js';
+export { gateThresholds } from './gate-thresholds.js';
 export { type GitInfo, gitInfo } from './git-info.js';
 export {
   applyPublish,
@@ -59,6 +60,7 @@ export {
   renderResultsBlock,
   replaceResultsBlock,
 } from './results-block.js';
+export { isMode, type Mode, RUN_MODES } from './run-mode.js';
 export { recordIdentity, toRunSummary } from './run-summary.js';
 export type { SchemaIssue } from './schema-validator.js';
 export { parseRecord, recordIssues, validateRecord } from './validate-record.js';

@@ -2,15 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { RunRecord, StoredRecord } from './record.js';
 import { RecordError } from './record-error.js';
+import { RECORD_KINDS } from './run-mode.js';
 import { validateRecord } from './validate-record.js';
 import { formatRecord } from './write-record.js';
 
-/** 0.6 wrote mode full runs under `tier2/`; they read as full. */
+/** Each mode's folder, and 0.6's `tier2/`, where mode full runs were written; they read as full. */
 const MODE_DIRS: Readonly<Record<string, RunRecord['kind']>> = {
-  full: 'full',
-  plans: 'plans',
-  retrieval: 'retrieval',
-  engine: 'engine',
+  ...Object.fromEntries(RECORD_KINDS.map((kind) => [kind, kind])),
   tier2: 'full',
 };
 

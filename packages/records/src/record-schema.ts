@@ -6,6 +6,8 @@
  * top level and its identity objects do not, so a misspelt field is caught.
  */
 
+import { RECORD_KINDS } from './run-mode.js';
+
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 const count = { type: 'integer', minimum: 0 } as const;
 const share = { type: 'number', minimum: 0, maximum: 1 } as const;
@@ -41,7 +43,7 @@ export const recordSchema = {
   required: REQUIRED_FIELDS,
   properties: {
     schema: { const: 2 },
-    kind: { enum: ['full', 'plans', 'retrieval', 'engine'] },
+    kind: { enum: [...RECORD_KINDS] },
     recorded_at: {
       type: 'string',
       pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?Z$',

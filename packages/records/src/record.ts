@@ -1,4 +1,4 @@
-import type { Mode } from '@nl2sql/gate';
+import type { Mode, RecordKind } from './run-mode.js';
 
 /** The record format this package writes and reads. Format 1 was 0.6's, before roles and lenient. */
 export const RECORD_FORMAT = 2;
@@ -8,7 +8,7 @@ export const RECORD_FORMAT = 2;
  * engine outside this project (an HTTP service), scored in the mode `scoreboard.settings.mode`
  * names and identified by `engine`.
  */
-export type RecordKind = Mode | 'engine';
+export type { RecordKind };
 
 /** An engine outside this project as it described itself (`GET /describe`), or `unknown`. */
 export interface RecordEngine {

@@ -6,13 +6,21 @@ import { RecordError } from './record-error.js';
 /**
  * What makes two records comparable, in the gate's terms (a RunSummary without configs). A
  * record of kind engine is gated in the mode that scored it; that it is another engine than
- * a reference run's is for `comparable` to say (the kind and the engine's name).
+ * a reference run's is for `comparable` to say (the kind and the engine's name). Roles and
+ * curated answers change what mode full asks, so a full run states them and is compared on
+ * them (and, with curated answers on, gated on the generated path too); modes plans and
+ * retrieval have no model and no curated path, so theirs are left out.
  */
 export function recordIdentity(record: RunRecord): Omit<RunSummary, 'configs'> {
-  return {
-    mode: scoredMode(record),
+  const mode = scoredMode(record);
+  const identity = {
+    mode,
     suiteDigest: record.dataset.digest,
     schemaFingerprint: record.database.schema_fingerprint,
+  };
+  if (mode !== 'full') return identity;
+  return {
+    ...identity,
     roles: record.scoreboard.settings.roles,
     curated: record.scoreboard.settings.curated,
   };

@@ -1,6 +1,6 @@
 import { gate } from '@nl2sql/gate';
 import { describe, expect, it } from 'vitest';
-import { RecordError, toRunSummary } from '../src/index.js';
+import { gateThresholds, RecordError, toRunSummary } from '../src/index.js';
 import { fixture, variant } from './fixtures.js';
 
 describe('toRunSummary', () => {
@@ -37,6 +37,13 @@ describe('toRunSummary', () => {
     expect(summary.configs['gpt-5.4']?.[0]?.passedGenerated).toBe(false);
   });
 
+  it('states roles and curated answers for mode full only, the mode compared on them', () => {
+    const plans = toRunSummary(fixture('plansOld'));
+    expect('roles' in plans || 'curated' in plans).toBe(false);
+    const retrieval = toRunSummary(fixture('retrieval'));
+    expect('roles' in retrieval || 'curated' in retrieval).toBe(false);
+  });
+
   it('omits the cost of a run that recorded none', () => {
     const runs = toRunSummary(fixture('retrieval')).configs.retrieval ?? [];
     expect(runs.map((r) => 'costUsd' in r)).toEqual([false, false, false, false]);
@@ -44,14 +51,19 @@ describe('toRunSummary', () => {
   });
 
   it('lets the gate compare two records: the plans regression on chinook_014@analyst fails it', () => {
-    const verdict = gate(toRunSummary(fixture('plansOld')), toRunSummary(fixture('plansNew')));
+    const limits = gateThresholds('plans');
+    const verdict = gate(
+      toRunSummary(fixture('plansOld')),
+      toRunSummary(fixture('plansNew')),
+      limits,
+    );
     expect(verdict.pass).toBe(false);
     const regressions = verdict.checks.find((c) => c.name === 'max_regressions');
     expect(regressions?.pass).toBe(false);
     expect(regressions?.explanation).toContain('chinook_014@analyst');
-    expect(gate(toRunSummary(fixture('plansOld')), toRunSummary(fixture('plansOld'))).pass).toBe(
-      true,
-    );
+    expect(
+      gate(toRunSummary(fixture('plansOld')), toRunSummary(fixture('plansOld')), limits).pass,
+    ).toBe(true);
   });
 
   it('merges the records of one run, one config each, and refuses a mix of runs', () => {

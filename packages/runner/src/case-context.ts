@@ -1,5 +1,5 @@
-import type { Mode } from '@nl2sql/gate';
 import type { Price } from '@nl2sql/llm';
+import type { Mode } from '@nl2sql/records';
 import type { Scorer } from './scorer.js';
 
 /** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */

@@ -1,4 +1,4 @@
-import type { Mode } from '@nl2sql/gate';
+import type { Mode } from '@nl2sql/records';
 import { faithfulnessScorer } from './faithfulness-scorer.js';
 import { outcomeScorer } from './outcome-scorer.js';
 import { resultMatchScorer } from './result-match-scorer.js';

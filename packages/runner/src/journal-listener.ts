@@ -1,4 +1,4 @@
-import type { Mode } from '@nl2sql/gate';
+import type { Mode } from '@nl2sql/records';
 import { fromCaseRunRecord } from './case-run-record.js';
 import {
   JOURNAL_FORMAT,

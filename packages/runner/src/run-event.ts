@@ -1,6 +1,5 @@
 import type { AskUsage } from '@nl2sql/engine';
-import type { Mode } from '@nl2sql/gate';
-import type { RecordDataset } from '@nl2sql/records';
+import type { Mode, RecordDataset } from '@nl2sql/records';
 import type { CaseResult, CaseTimings } from './case-result.js';
 import type { EngineIdentity } from './engine-identity.js';
 import type { RunReport } from './run-report.js';

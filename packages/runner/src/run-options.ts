@@ -1,7 +1,12 @@
 import type { Engine } from '@nl2sql/engine';
-import type { Mode } from '@nl2sql/gate';
 import { assertPriced, configSecrets, type LlmConfig, type Price, Redactor } from '@nl2sql/llm';
-import type { RecordDatabase, RecordDataset } from '@nl2sql/records';
+import {
+  isMode,
+  type Mode,
+  type RecordDatabase,
+  type RecordDataset,
+  RUN_MODES,
+} from '@nl2sql/records';
 import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
@@ -92,8 +97,6 @@ export interface RunSettings {
   readonly redactor: Redactor;
 }
 
-const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
-
 function positiveInteger(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new RunnerError('INVALID_OPTIONS', `${what} must be a positive integer, got ${value}`);
@@ -128,10 +131,10 @@ function resolveConfigs(options: RunEvalOptions, mode: Mode): EvalConfig[] {
  */
 export function resolveRunOptions(options: RunEvalOptions): RunSettings {
   const mode = options.mode ?? 'plans';
-  if (!MODES.includes(mode)) {
+  if (!isMode(mode)) {
     throw new RunnerError(
       'INVALID_OPTIONS',
-      `mode must be one of ${MODES.join(', ')}, got ${String(mode)}`,
+      `mode must be one of ${RUN_MODES.join(', ')}, got ${String(mode)}`,
     );
   }
   const passes = positiveInteger(options.passes ?? 1, 'passes');

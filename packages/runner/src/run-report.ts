@@ -1,5 +1,5 @@
-import type { Mode } from '@nl2sql/gate';
 import type {
+  Mode,
   RecordConfig,
   RecordDatabase,
   RecordDataset,

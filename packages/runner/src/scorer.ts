@@ -1,5 +1,5 @@
 import type { AskResponse, RetrieveResponse } from '@nl2sql/engine';
-import type { Mode } from '@nl2sql/gate';
+import type { Mode } from '@nl2sql/records';
 import type { EvalCase, Outcome } from '@nl2sql/suite';
 
 /** A case run as the ask-based scorers see it (modes plans and full). */

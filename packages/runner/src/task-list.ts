@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Mode } from '@nl2sql/gate';
+import type { Mode } from '@nl2sql/records';
 import { type EvalCase, type EvalSuite, isAnswerable, type Outcome } from '@nl2sql/suite';
 import { type CaseSelection, selectCases } from './case-selection.js';
 import type { EvalConfig } from './eval-config.js';

@@ -8,7 +8,6 @@ import {
 } from '@nl2sql/datasets';
 import type { SqliteDatasource } from '@nl2sql/datasource';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
-import type { Mode } from '@nl2sql/gate';
 import {
   configSecrets,
   type LlmConfig,
@@ -18,6 +17,7 @@ import {
   resolveLlmOption,
   UnknownPriceError,
 } from '@nl2sql/llm';
+import { isMode, type Mode, RUN_MODES } from '@nl2sql/records';
 import {
   plansEngine,
   REFERENCE_NODES,
@@ -52,8 +52,6 @@ import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
-
-const MODES: readonly Mode[] = ['plans', 'full', 'retrieval'];
 
 /** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
 function list(value: Flags[string]): string[] | undefined {
@@ -191,9 +189,11 @@ async function evalRun(
   io: Io,
   redactor: Redactor,
 ): ReturnType<CommandRun> {
-  const mode = (typeof flags.mode === 'string' ? flags.mode : 'plans') as Mode;
-  if (!MODES.includes(mode))
-    throw usageError(`--mode must be plans, full or retrieval, got ${mode}`);
+  const mode = typeof flags.mode === 'string' ? flags.mode : 'plans';
+  if (!isMode(mode)) {
+    const modes = `${RUN_MODES.slice(0, -1).join(', ')} or ${RUN_MODES.at(-1)}`;
+    throw usageError(`--mode must be ${modes}, got ${mode}`);
+  }
   // Numbers arrive parsed and range-checked by the option table (commands/eval-run.ts).
   const passes = typeof flags.passes === 'number' ? flags.passes : 1;
   const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : undefined;

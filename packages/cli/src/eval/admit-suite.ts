@@ -3,6 +3,7 @@
 // does not have, tables that are not what the SQL reads ...) reports passes that are not
 // ones, so such a suite is refused with exit 3 and every finding, located.
 
+import type { Mode } from '@nl2sql/records';
 import type { Datasource } from '@nl2sql/datasource';
 import {
   type AccessPolicy,
@@ -32,7 +33,7 @@ export interface AdmitOptions {
  * The lint mode of a run: an external engine (--engine) never sees a plan, so it is
  * admitted as mode engine; its retrieval run stays retrieval.
  */
-export function admissionMode(mode: 'plans' | 'full' | 'retrieval', engine: boolean): SuiteMode {
+export function admissionMode(mode: Mode, engine: boolean): SuiteMode {
   return engine && mode !== 'retrieval' ? 'engine' : mode;
 }
 

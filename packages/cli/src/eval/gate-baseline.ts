@@ -7,11 +7,13 @@ import {
 } from '@nl2sql/gate';
 import {
   explainNoBaseline,
+  gateThresholds,
   newestComparableBaseline,
   RecordError,
   type RunRecord,
   readRecords,
   type StoredRecord,
+  scoredMode,
   toRunSummary,
 } from '@nl2sql/records';
 import { configError } from '../cli-error.js';
@@ -101,7 +103,7 @@ export function gateAgainstBaseline(
     result = gate(
       toRunSummary(found.map((p) => p.baseline.record)),
       toRunSummary(records),
-      options.thresholds ?? {},
+      gateThresholds(scoredMode(records[0] as RunRecord), options.thresholds ?? {}),
     );
   } catch (error) {
     if (

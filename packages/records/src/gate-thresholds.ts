@@ -1,0 +1,32 @@
+// What each kind of run is gated by. The gate (@nl2sql/gate) takes explicit limits and knows
+// no modes; the defaults per mode are decided here, beside the list of modes, and explained in
+// decisions/gate-thresholds.md.
+
+import { checkThresholds, type GateThresholds } from '@nl2sql/gate';
+import type { Mode } from './run-mode.js';
+
+/**
+ * Mode full runs a real model: a case or two flips between identical runs, so two
+ * regressions pass and McNemar's test at 0.05 catches a significant drop. Modes plans and
+ * retrieval run no model: any flip is a bug, so none passes and there is nothing to test.
+ */
+const DEFAULTS: Readonly<Record<Mode, GateThresholds>> = {
+  full: { maxRegressions: 2, alpha: 0.05, maxCostIncrease: 0.2 },
+  plans: { maxRegressions: 0, alpha: null, maxCostIncrease: 0.2 },
+  retrieval: { maxRegressions: 0, alpha: null, maxCostIncrease: 0.2 },
+};
+
+/**
+ * The limits a run of `mode` is gated by: the mode's defaults, with what the caller set (the
+ * `gate` section of evals.yaml, the CLI's flags) replacing them; undefined keeps a default.
+ * Checked: a limit that cannot be meant throws the gate's GateInputError.
+ */
+export function gateThresholds(
+  mode: Mode,
+  overrides: Partial<GateThresholds> = {},
+): GateThresholds {
+  const set = Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined),
+  ) as Partial<GateThresholds>;
+  return checkThresholds({ ...DEFAULTS[mode], ...set });
+}
