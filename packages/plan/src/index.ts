@@ -48,4 +48,4 @@ export {
 } from './plan-model.js';
 export { quoteIdentifier, quoteLiteral } from './quote.js';
 export { type PlanReads, planReads } from './reads.js';
-export { type DatabaseSchema, validatePlan } from './validate.js';
+export { type PlanCatalog, validatePlan } from './validate.js';

@@ -9,8 +9,12 @@ import type { ColumnExpr, Condition, Expr, PlanModel } from './plan-model.js';
 import { planShapeErrors } from './plan-shape.js';
 import { type Clause, childExprs, clauseExprs } from './plan-walk.js';
 
-/** The structural database schema a plan is checked against. */
-export interface DatabaseSchema {
+/**
+ * The tables and columns a plan may name: a structural type, so this pure package depends
+ * on no adapter. @nl2sql/datasource's introspected `DatabaseSchema` fits it (a test keeps
+ * the two compatible), and so does a hand-written schema.
+ */
+export interface PlanCatalog {
   tables: ReadonlyArray<{
     name: string;
     columns: ReadonlyArray<{ name: string; type?: string }>;
@@ -41,7 +45,7 @@ class PlanChecker {
 
   constructor(
     private readonly plan: PlanModel,
-    schema: DatabaseSchema,
+    schema: PlanCatalog,
   ) {
     for (const table of schema.tables) {
       this.tables.set(table.name, new Set(table.columns.map((c) => c.name)));
@@ -348,7 +352,7 @@ class PlanChecker {
  * plan order; an empty list means compilePlan will succeed and the SQL names only real
  * tables and columns. Shape errors stop the semantic pass, which needs a well-formed tree.
  */
-export function validatePlan(plan: unknown, schema: DatabaseSchema): PlanError[] {
+export function validatePlan(plan: unknown, schema: PlanCatalog): PlanError[] {
   const shape = planShapeErrors(plan);
   if (shape.length > 0) return shape;
   return new PlanChecker(plan as PlanModel, schema).check();

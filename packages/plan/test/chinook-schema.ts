@@ -1,5 +1,5 @@
 // Chinook's tables and columns as the structural schema validatePlan takes.
 import { CHINOOK_SCHEMA as CHINOOK } from '@nl2sql/datasets';
-import type { DatabaseSchema } from '../src/index.js';
+import type { PlanCatalog } from '../src/index.js';
 
-export const CHINOOK_SCHEMA: DatabaseSchema = CHINOOK;
+export const CHINOOK_SCHEMA: PlanCatalog = CHINOOK;

@@ -1,6 +1,6 @@
 // The role-visible schema a query is checked against, indexed by the dialect's identifier
 // rules. The shape is structural so the datasource package's introspection (a superset)
-// can be passed as is.
+// can be passed as is (test/catalog.test.ts keeps the two compatible at compile time).
 import type { SqlDialect } from './dialect.js';
 import { catalogKey, defaultSchema, identKey } from './dialect.js';
 import type { Ident } from './node.js';
