@@ -1,3 +1,4 @@
+export { Bm25, type Bm25Options } from './bm25.js';
 export { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
 export {
   DECOMPOSER_SCHEMA,
