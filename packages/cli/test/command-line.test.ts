@@ -1,11 +1,11 @@
 // Help cannot drift: every command's usage line, option list and README entry come from (or
 // are checked against) the option table that the parser uses.
 import { readFileSync } from 'node:fs';
+import { RUN_MODES } from '@nl2sql/records';
 import { DEFAULT_MAX_LIMIT } from '@nl2sql/sqlcheck';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
 import { describe, expect, test } from 'vitest';
 import { commandHelp, parseCommandLine, toCommander, usageLine } from '../src/command-line.js';
-import { RUN_MODES } from '@nl2sql/records';
 import { DEFAULT_MAX_LIMIT_HELP } from '../src/commands/check.js';
 import { commands } from '../src/commands/index.js';
 import { DEFAULT_SUITE_MAX_MIB } from '../src/commands/suite-size-option.js';

@@ -3,10 +3,13 @@ import {
   caseKey,
   configFlips,
   type Flips,
+  type GateThresholds,
   gate,
   type RunSummary,
 } from '@nl2sql/gate';
 import {
+  gateThresholds,
+  isMode,
   newestComparableBaseline,
   type RunRecord,
   type StoredRecord,
@@ -47,6 +50,15 @@ export function comparisons(
   return out;
 }
 
+/**
+ * The limits a comparison of runs of this mode is held to: the gate takes them explicitly,
+ * and @nl2sql/records has each mode's (a summary made from records is of a known mode).
+ */
+function limitsOf(summary: RunSummary): GateThresholds {
+  if (!isMode(summary.mode)) throw new Error(`runs of mode ${summary.mode} have no gate limits`);
+  return gateThresholds(summary.mode);
+}
+
 function summaryOf(run: SavedRun): RunSummary | null {
   return run.records.length === 0 ? null : toRunSummary(run.records);
 }
@@ -70,6 +82,7 @@ function configComparison(
     const verdict = gate(
       { ...summary, configs: { [other]: before } },
       { ...summary, configs: { [other]: after } },
+      limitsOf(summary),
     );
     const scored = verdict.flips.length > 0 ? verdict.flips : [flips];
     return {
@@ -96,7 +109,7 @@ function runComparison(
     current: currentLabel,
   };
   try {
-    const verdict = gate(baseline, current);
+    const verdict = gate(baseline, current, limitsOf(current));
     return {
       ...base,
       flips: verdict.flips.map(flipsView),

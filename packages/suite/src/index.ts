@@ -1,7 +1,7 @@
-export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 // The access policy lint reads is @nl2sql/access-policy's (one type, one rule, shared with
 // the reference engine), re-exported for callers that lint suites.
 export type { AccessPolicy } from '@nl2sql/access-policy';
+export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
   CASE_FORMAT,
   CASE_JSON_SCHEMA,

@@ -64,7 +64,10 @@ function list(value: Flags[string]): string[] | undefined {
 }
 
 /** Every provider a config uses that needs a key must have one before the run starts. */
-function assertKeys(config: LlmConfig<ReferenceNode>, env: Record<string, string | undefined>): void {
+function assertKeys(
+  config: LlmConfig<ReferenceNode>,
+  env: Record<string, string | undefined>,
+): void {
   for (const [node, settings] of Object.entries(config.nodes)) {
     const info = PROVIDERS[settings.provider];
     if (!info.needsKey) continue;

@@ -3,8 +3,8 @@
 // does not have, tables that are not what the SQL reads ...) reports passes that are not
 // ones, so such a suite is refused with exit 3 and every finding, located.
 
-import type { Mode } from '@nl2sql/records';
 import type { Datasource } from '@nl2sql/datasource';
+import type { Mode } from '@nl2sql/records';
 import {
   type AccessPolicy,
   assertScorable,
