@@ -1,5 +1,6 @@
-// A typed failure inside the reference engine's pipeline. Nodes throw it; `ask` turns it into
-// the response's `error` value, so callers of the Engine protocol never see an exception.
+// A typed failure of an engine, with a protocol error code. An engine's nodes throw it and its
+// `ask` turns it into the response's `error` value, so callers of the Engine protocol never
+// see an exception from an ask; `HttpEngine.retrieve` throws it.
 
 import type { ErrorCode } from './error-codes.js';
 
