@@ -522,51 +522,55 @@ describe('nl2sql eval run: hard-coded answers are visible', () => {
     60_000,
   );
 
-  test.skipIf(noChinook)("records the version the service describes, not this repository's", async () => {
-    const { createServer } = await import('node:http');
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        if (req.method === 'GET') {
-          res.end(JSON.stringify({ name: 'acme-sql', version: '2.3.4' }));
-          return;
-        }
-        res.end(
-          JSON.stringify({
-            status: 'success',
-            sql: 'SELECT 1',
-            results: [{ columns: ['x'], rows: [[1]], truncated: false }],
-            answer: null,
-            error: null,
-            usage: [],
-            trace: {},
-          }),
-        );
+  test.skipIf(noChinook)(
+    "records the version the service describes, not this repository's",
+    async () => {
+      const { createServer } = await import('node:http');
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          if (req.method === 'GET') {
+            res.end(JSON.stringify({ name: 'acme-sql', version: '2.3.4' }));
+            return;
+          }
+          res.end(
+            JSON.stringify({
+              status: 'success',
+              sql: 'SELECT 1',
+              results: [{ columns: ['x'], rows: [[1]], truncated: false }],
+              answer: null,
+              error: null,
+              usage: [],
+              trace: {},
+            }),
+          );
+        });
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    const saved = join(mkdtempSync(join(tmpdir(), 'nl2sql-engine-version-')), 'run.json');
-    try {
-      const c = captureIo();
-      await main(
-        [
-          'eval',
-          'run',
-          '--cases',
-          'chinook_003',
-          '--engine',
-          `http://127.0.0.1:${port}`,
-          '--save',
-          saved,
-        ],
-        c.io,
-      );
-      const report = readSavedReport(saved);
-      expect(report.records[0]?.engine_version).toBe('2.3.4');
-    } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-  }, 60_000);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      const saved = join(mkdtempSync(join(tmpdir(), 'nl2sql-engine-version-')), 'run.json');
+      try {
+        const c = captureIo();
+        await main(
+          [
+            'eval',
+            'run',
+            '--cases',
+            'chinook_003',
+            '--engine',
+            `http://127.0.0.1:${port}`,
+            '--save',
+            saved,
+          ],
+          c.io,
+        );
+        const report = readSavedReport(saved);
+        expect(report.records[0]?.engine_version).toBe('2.3.4');
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    },
+    60_000,
+  );
 });

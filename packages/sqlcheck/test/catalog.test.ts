@@ -1,10 +1,14 @@
 // Compile-time guard: @nl2sql/datasource's introspected DatabaseSchema stays a SchemaLike, so
 // the runner and the reference engine hand an introspection to the checks as is, while this
 // pure package imports no adapter (the datasource is a dev dependency, for this test only).
-import { locateChinook } from '@nl2sql/datasets';
+import { chinookForTests } from '@nl2sql/datasets';
 import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { runChecks, type SchemaLike, type SchemaTable } from '../src/index.js';
+
+// The runtime test reads the real Chinook database; it skips, with the reason printed, where
+// the documented lookup cannot find it (never under CI, where a missing database fails).
+const chinook = await chinookForTests();
 
 describe('SchemaLike', () => {
   it("is satisfied by @nl2sql/datasource's DatabaseSchema", () => {
@@ -12,8 +16,8 @@ describe('SchemaLike', () => {
     expectTypeOf<DatabaseSchema['tables'][number]>().toExtend<SchemaTable>();
   });
 
-  it('takes what introspection returns as is', async () => {
-    const datasource = await openSqlite(await locateChinook({ download: false }));
+  it.skipIf(chinook.path === undefined)('takes what introspection returns as is', async () => {
+    const datasource = await openSqlite(chinook.path as string);
     try {
       const schema: DatabaseSchema = await datasource.introspect({ rowCounts: false });
       const l2 = async (sql: string) =>
