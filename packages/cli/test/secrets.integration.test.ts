@@ -6,8 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { goldPlanResponder, PLANNER_SCHEMA_NAME, SYNTHESIZER_SCHEMA_NAME } from '@nl2sql/engine';
 import { FakeLLMServer } from '@nl2sql/llm';
+import {
+  goldPlanResponder,
+  PLANNER_SCHEMA_NAME,
+  SYNTHESIZER_SCHEMA_NAME,
+} from '@nl2sql/reference-engine';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';

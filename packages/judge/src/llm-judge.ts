@@ -26,7 +26,10 @@ import {
 } from './judge-prompt.js';
 import { sliceSchema } from './schema-slice.js';
 
-/** The LLM node the judge calls; a config names its model under this node. */
+/**
+ * The LLM node the judge calls; a config names its model under this node. The judge declares
+ * it (`modelConfig(model, [JUDGE_NODE])`, or beside an engine's nodes): @nl2sql/llm knows none.
+ */
 export const JUDGE_NODE = 'judge';
 
 export interface LlmJudgeOptions {

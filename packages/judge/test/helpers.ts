@@ -10,10 +10,11 @@ import {
 } from '@nl2sql/llm';
 import type { CalibrationSet } from '../src/calibration-set.js';
 import { JUDGE_OUTPUT_NAME, promptSection } from '../src/judge-prompt.js';
+import { JUDGE_NODE } from '../src/llm-judge.js';
 
 /** A config with `model` on the judge node, pointed at the fake server. */
 export function judgeConfig(server: FakeLLMServer, model = 'gpt-5.4'): LlmConfig {
-  const config = modelConfig(model);
+  const config: LlmConfig = modelConfig(model, [JUDGE_NODE]);
   config.providers.openai = { baseUrl: server.openaiUrl, apiKey: new Secret('sk-test-judge') };
   config.providers.anthropic = { baseUrl: server.url, apiKey: new Secret('sk-ant-test-judge') };
   return config;

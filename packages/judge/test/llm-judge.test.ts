@@ -139,16 +139,14 @@ describe('LlmJudge', () => {
   });
 
   it('refuses, before any call, a model without a price', () => {
-    const unpriced = new LlmClient({ ...modelConfig('ollama/llama3') }, { env: {} });
+    const unpriced = new LlmClient({ ...modelConfig('ollama/llama3', [JUDGE_NODE]) }, { env: {} });
     expect(() => new LlmJudge(unpriced)).toThrow(UnknownPriceError);
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses a config that names no model for the judge node', async () => {
-    const config = modelConfig('gpt-5.4');
-    const nodes = config.nodes as Partial<Record<string, unknown>>;
-    delete nodes[JUDGE_NODE];
-    const noJudge = new LlmClient(config, { env: {} });
+    // A config whose user declared other nodes only (the reference engine's planner).
+    const noJudge = new LlmClient(modelConfig('gpt-5.4', ['planner']), { env: {} });
     expect(() => new LlmJudge(noJudge)).toThrow(LlmConfigError);
     expect(() => new LlmJudge(noJudge)).toThrow(/names no model for the "judge" node/);
     await noJudge.close();

@@ -21,6 +21,7 @@ import {
   type RunRecord,
   readRecords,
   renderBenchmarksPage,
+  scoredMode,
   toRunSummary,
   writeRecord,
 } from '../src/index.js';
@@ -151,7 +152,11 @@ try {
   const [, gateMs] = time(() =>
     baseline === undefined
       ? null
-      : gate(toRunSummary(baseline.record), toRunSummary(current), gateThresholds(current.kind)),
+      : gate(
+          toRunSummary(baseline.record),
+          toRunSummary(current),
+          gateThresholds(scoredMode(current)),
+        ),
   );
   const [, gitMs] = time(() => gitInfo());
 

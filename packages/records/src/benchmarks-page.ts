@@ -1,5 +1,4 @@
 import { relative, resolve, sep } from 'node:path';
-import type { Mode } from './run-mode.js';
 import {
   accuracyCell,
   casesCell,
@@ -19,6 +18,7 @@ import { markdownText } from './markdown-text.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics, scoredMode } from './record.js';
+import type { Mode } from './run-mode.js';
 import { RECORD_KINDS } from './run-mode.js';
 import { recordIdentity } from './run-summary.js';
 

@@ -14,7 +14,7 @@ export interface EngineIdentity {
   /** An external engine's URL, without credentials; null in process. */
   readonly url: string | null;
   /** The settings it reported (retriever, row cap, ...), as it reported them; null when none. */
-  readonly settings: Readonly<Record<string, unknown>> | null;
+  readonly settings?: Readonly<Record<string, unknown>> | null;
   /** Why its own description could not be had, when it could not. */
   readonly unavailable?: string;
 }

@@ -1,4 +1,5 @@
-import { ENGINE_PACKAGE, type EngineDescription } from '@nl2sql/engine';
+import type { EngineDescription } from '@nl2sql/engine';
+import { REFERENCE_ENGINE_PACKAGE as ENGINE_PACKAGE } from '@nl2sql/reference-engine';
 import { describe, expect, it } from 'vitest';
 import { describeEngine, reportRecords, runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';

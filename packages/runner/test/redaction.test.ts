@@ -1,9 +1,11 @@
 // Secrets never stored: what an engine or a model echoes back (a key in an error body, in
 // its SQL, in its answer) is masked before it reaches a case result, an event or the journal.
+
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelConfig, Redactor, Secret } from '@nl2sql/llm';
+import { REFERENCE_NODES } from '@nl2sql/reference-engine';
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, runEval, runReportJson } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
@@ -13,7 +15,7 @@ const PLANTED = 'PLANTEDkey0x5Fq9Zr';
 
 describe('secrets in what an engine answers', () => {
   it('a config’s own key is masked everywhere the run writes or emits, without being told', async () => {
-    const llm = modelConfig('gpt-5.4');
+    const llm = modelConfig('gpt-5.4', REFERENCE_NODES);
     llm.providers.openai = { apiKey: new Secret(PLANTED) };
     const engine = new FakeEngine(SUITE, {
       override: {

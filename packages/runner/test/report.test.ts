@@ -25,7 +25,7 @@ function input(results: Map<string, CaseResult>, stopped: ReportInput['stopped']
     list,
     results,
     database: null,
-    retrieval: undefined,
+    retrieverSettings: undefined,
     stopped,
     dollars: 0,
     startedAt: new Date(0),

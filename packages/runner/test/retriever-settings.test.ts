@@ -48,17 +48,20 @@ describe('describedRetrieverSettings', () => {
 });
 
 describe('retrieverSettings over the configs of a run', () => {
-  it('refuses configs that report different settings: one record cannot hold both', async () => {
-    const other = { ...REPORTED, settings: { retrieval: { kTables: 5 } } };
-    await expect(
-      retrieverSettings([
-        { name: 'a', engine: describing(REPORTED) },
-        { name: 'b', engine: describing(other) },
-      ]),
-    ).rejects.toMatchObject({
-      code: 'INVALID_OPTIONS',
-      message: expect.stringContaining('a and b'),
-    });
+  it('refuses configs that report different settings: one record cannot hold both', () => {
+    const engines = {
+      a: { settings: REPORTED.settings ?? null },
+      b: { settings: { retrieval: { kTables: 5 } } },
+    };
+    expect(() => retrieverSettings([{ name: 'a' }, { name: 'b' }], engines)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_OPTIONS',
+        message: expect.stringContaining('a and b'),
+      }),
+    );
+    expect(retrieverSettings([{ name: 'a' }], engines)).toEqual(
+      describedRetrieverSettings(REPORTED.settings),
+    );
   });
 
   it('lands in the record settings of a retrieval run, beside the run snapshot limit', async () => {
