@@ -30,6 +30,13 @@ export interface ReportInput {
   readonly billed?: Readonly<Record<string, number>>;
 }
 
+/** An engine as a board names it: what it is, not its settings (the record keeps those). */
+function boardEngine(identity: EngineIdentity | undefined): EngineIdentity | undefined {
+  if (identity === undefined) return undefined;
+  const { settings: _settings, ...named } = identity;
+  return named;
+}
+
 /** The settings a record carries, so only like-for-like runs are compared. */
 function scoreboardSettings(input: ReportInput): ScoreboardSettings {
   const { settings, list, retrieverSettings } = input;
@@ -92,7 +99,7 @@ export function buildReport(input: ReportInput): RunReport {
     return {
       config: { name: config.name, nodes: config.llm ? describeConfig(config.llm) : {} },
       kind: config.external === true ? 'engine' : settings.mode,
-      engine: input.engines[config.name] ?? {
+      engine: boardEngine(input.engines[config.name]) ?? {
         name: 'unknown',
         version: 'unknown',
         models: null,
