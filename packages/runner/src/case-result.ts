@@ -1,7 +1,8 @@
-import type { AskStatus, EngineErrorInfo, ResultCell } from '@nl2sql/engine';
+import type { AskStatus, EngineErrorInfo, ResultSet } from '@nl2sql/engine';
 import type { TokenCounts } from '@nl2sql/llm';
 import type { CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
+import { type ResultHead, resultHead } from './result-head.js';
 import { rowsDigest } from './rows-digest.js';
 import type { CaseVerdict } from './score-case.js';
 import type { ScoreResult } from './scorer.js';
@@ -49,6 +50,16 @@ export interface CaseResult {
    * query (see suspect.ts). Null otherwise, and in records made before it was checked.
    */
   readonly suspect: string | null;
+  /**
+   * The engine's written answer (the clarifying question on clarify), or null. Kept for the
+   * saved report and the HTML page; result records do not store it.
+   */
+  readonly answer: string | null;
+  /**
+   * The first rows of the result (see result-head.ts), or null when none came back. Kept for
+   * the saved report and the HTML page; result records store only the rows' digest.
+   */
+  readonly resultHead: ResultHead | null;
 }
 
 /** Where one case run's time went, in milliseconds. */
@@ -81,8 +92,10 @@ export interface CaseAnswer {
   readonly engineStatus: AskStatus | null;
   readonly error: EngineErrorInfo | null;
   readonly sql: string | null;
-  /** The first result set's rows, or null when none came back. */
-  readonly rows: readonly (readonly ResultCell[])[] | null;
+  /** The first result set, or null when none came back. */
+  readonly result: Pick<ResultSet, 'columns' | 'rows' | 'truncated'> | null;
+  /** The engine's written answer, or null. */
+  readonly answer: string | null;
   readonly costUsd: number;
   readonly latencyMs: number;
   readonly tokens: TokenCounts;
@@ -97,7 +110,8 @@ export function roundMs(ms: number): number {
 /** The one place a case result is built, for modes plans, full and retrieval alike. */
 export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
   const suspect = suspectReason(task.case, answer.verdict);
-  const { verdict, rows } = answer;
+  const { verdict } = answer;
+  const rows = answer.result?.rows ?? null;
   return {
     caseId: task.case.id,
     role: task.role,
@@ -120,6 +134,8 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     scores: verdict.scores,
     explanation: verdict.explanation,
     suspect,
+    answer: answer.answer,
+    resultHead: answer.result ? resultHead(answer.result) : null,
   };
 }
 

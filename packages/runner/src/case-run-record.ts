@@ -1,6 +1,7 @@
 import type { CaseRecord, CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
+import type { ResultHead } from './result-head.js';
 import type { ScoreResult } from './scorer.js';
 
 /** Token counts as a case record writes them (llm's TokenCounts in the record's names). */
@@ -43,6 +44,16 @@ export interface CaseRunRecord extends CaseRecord {
   readonly suspect?: string | null;
 }
 
+/**
+ * A case run as a report holds it (`eval run --json`, `--save`, and the journal, so a resumed
+ * run's report has them too): the record's fields and what the HTML page shows besides, the
+ * written answer and the first rows. Result records under benchmarks/ never carry these.
+ */
+export interface ReportCaseRun extends CaseRunRecord {
+  readonly answer: string | null;
+  readonly result: ResultHead | null;
+}
+
 /** A case run as the disk holds it. Key order is the file's: records stay byte-stable. */
 export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
   return {
@@ -75,8 +86,17 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
   };
 }
 
-/** A case run read back from disk (a journal line, a record this runner wrote). */
-export function fromCaseRunRecord(record: CaseRunRecord): CaseResult {
+/** A case run as a report holds it: the record's form, then the answer and the first rows. */
+export function toReportCaseRun(result: CaseResult): ReportCaseRun {
+  return { ...toCaseRunRecord(result), answer: result.answer, result: result.resultHead };
+}
+
+/**
+ * A case run read back from disk (a journal line, a record this runner wrote). The answer
+ * and the first rows are read when the line has them (a report's form), else null.
+ */
+export function fromCaseRunRecord(record: CaseRunRecord | ReportCaseRun): CaseResult {
+  const shown = record as Partial<Pick<ReportCaseRun, 'answer' | 'result'>>;
   return {
     caseId: record.case_id,
     role: record.role,
@@ -104,5 +124,7 @@ export function fromCaseRunRecord(record: CaseRunRecord): CaseResult {
     scores: record.scores,
     explanation: record.explanation,
     suspect: record.suspect ?? null,
+    answer: shown.answer ?? null,
+    resultHead: shown.result ?? null,
   };
 }

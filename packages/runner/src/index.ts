@@ -21,8 +21,10 @@ export {
 export {
   type CaseRunRecord,
   fromCaseRunRecord,
+  type ReportCaseRun,
   type TokenTotals,
   toCaseRunRecord,
+  toReportCaseRun,
 } from './case-run-record.js';
 export { type CaseSelection, selectCases } from './case-selection.js';
 export { CostCap } from './cost-cap.js';
@@ -67,6 +69,12 @@ export {
   recordsListener,
   reportRecords,
 } from './report-records.js';
+export {
+  RESULT_HEAD_BYTES,
+  RESULT_HEAD_ROWS,
+  type ResultHead,
+  resultHead,
+} from './result-head.js';
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
 export { retrieveCase } from './retrieve-case.js';

@@ -8,7 +8,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CaseResult } from './case-result.js';
-import { type CaseRunRecord, toCaseRunRecord } from './case-run-record.js';
+import { type CaseRunRecord, type ReportCaseRun, toReportCaseRun } from './case-run-record.js';
 import { RunnerError } from './runner-error.js';
 
 /** This runner's journal format (see decisions/runner-journal-format.md). */
@@ -53,7 +53,8 @@ export interface JournalHeader {
 export interface JournalEntry {
   readonly type: 'case';
   readonly config: string;
-  readonly record: CaseRunRecord;
+  /** In a report's form (answer and first rows included); older journals' lines lack them. */
+  readonly record: CaseRunRecord | ReportCaseRun;
 }
 
 /** One LLM call, billed as it completed, whichever case run it was for. */
@@ -145,9 +146,9 @@ export class Journal {
     }
   }
 
-  /** Writes one finished case run, in the record's form (the journal is on disk). */
+  /** Writes one finished case run, in a report's form (the journal is on disk). */
   append(config: string, result: CaseResult): void {
-    const entry: JournalEntry = { type: 'case', config, record: toCaseRunRecord(result) };
+    const entry: JournalEntry = { type: 'case', config, record: toReportCaseRun(result) };
     this.#write(entry);
   }
 

@@ -7,7 +7,7 @@ import type {
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
-import { type CaseRunRecord, toCaseRunRecord } from './case-run-record.js';
+import { type ReportCaseRun, toReportCaseRun } from './case-run-record.js';
 import type { RunReport } from './run-report.js';
 
 /** A report as `nl2sql eval run --json` prints it and `--save` stores it: the file's names. */
@@ -33,11 +33,14 @@ export interface RunReportJson {
     readonly planned_cases: number;
     readonly completed_cases: number;
     readonly metrics: RunMetrics | RetrievalMetrics;
-    readonly cases: readonly CaseRunRecord[];
+    readonly cases: readonly ReportCaseRun[];
   }>;
 }
 
-/** The report in its written form; case runs go through toCaseRunRecord like every record. */
+/**
+ * The report in its written form. Case runs go through toReportCaseRun: a record's fields
+ * plus the written answer and the first rows (a record itself keeps neither).
+ */
 export function runReportJson(report: RunReport): RunReportJson {
   const t = report.timings;
   return {
@@ -62,7 +65,7 @@ export function runReportJson(report: RunReport): RunReportJson {
       planned_cases: board.plannedCases,
       completed_cases: board.completedCases,
       metrics: board.metrics,
-      cases: board.cases.map(toCaseRunRecord),
+      cases: board.cases.map(toReportCaseRun),
     })),
   };
 }

@@ -23,6 +23,8 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     scores: { outcome: { pass: true, lenient: true, explanation: null, detail: {} } },
     explanation: null,
     suspect: null,
+    answer: null,
+    resultHead: null,
     ...extra,
   };
 }

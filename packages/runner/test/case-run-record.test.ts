@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CaseResult, fromCaseRunRecord, toCaseRunRecord } from '../src/index.js';
+import {
+  type CaseResult,
+  fromCaseRunRecord,
+  toCaseRunRecord,
+  toReportCaseRun,
+} from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
 
 const status = fc.constantFrom('pass' as const, 'fail' as const, 'error' as const);
@@ -34,17 +39,56 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
   scores: fc.constant({}),
   explanation: nullable(fc.string()),
   suspect: nullable(fc.string()),
+  answer: nullable(fc.string()),
+  resultHead: nullable(
+    fc.record({
+      columns: fc.array(fc.string(), { maxLength: 3 }),
+      rows: fc.array(
+        fc.array(fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.boolean()), {
+          maxLength: 3,
+        }),
+        { maxLength: 3 },
+      ),
+      truncated: fc.boolean(),
+    }),
+  ),
 });
 
 describe('the case run converter', () => {
-  it('disk and memory round-trip every case run unchanged', () => {
+  it("a report's case run (journal, --save) round-trips every case run unchanged", () => {
     fc.assert(
       fc.property(caseResult, (result) => {
-        expect(fromCaseRunRecord(toCaseRunRecord(result))).toEqual(result);
-        const json = JSON.parse(JSON.stringify(toCaseRunRecord(result)));
+        expect(fromCaseRunRecord(toReportCaseRun(result))).toEqual(result);
+        const json = JSON.parse(JSON.stringify(toReportCaseRun(result)));
         expect(fromCaseRunRecord(json)).toEqual(result);
       }),
     );
+  });
+
+  it('a record round-trips every field but the answer and the first rows, which it never holds', () => {
+    fc.assert(
+      fc.property(caseResult, (result) => {
+        const record = toCaseRunRecord(result);
+        expect(record).not.toHaveProperty('answer');
+        expect(record).not.toHaveProperty('result');
+        const json = JSON.parse(JSON.stringify(record));
+        expect(fromCaseRunRecord(json)).toEqual({ ...result, answer: null, resultHead: null });
+      }),
+    );
+  });
+
+  it("a report's case run is the record's fields in the record's order, then answer and result", () => {
+    const head = { columns: ['Name'], rows: [['AC/DC']], truncated: false };
+    const run = toReportCaseRun(
+      caseResultOf('chinook_001', { answer: 'AC/DC.', resultHead: head }),
+    );
+    expect(Object.keys(run)).toEqual([
+      ...Object.keys(toCaseRunRecord(caseResultOf('chinook_001'))),
+      'answer',
+      'result',
+    ]);
+    expect(run.answer).toBe('AC/DC.');
+    expect(run.result).toEqual(head);
   });
 
   it('writes the record format 2 field names in the order committed records have them (harness_ms after latency_ms)', () => {

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalHeader, RunnerError, readJournal } from '../src/index.js';
+import {
+  fromCaseRunRecord,
+  Journal,
+  type JournalHeader,
+  RunnerError,
+  readJournal,
+} from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
 
 const header: JournalHeader = {
@@ -33,6 +39,30 @@ describe('journal', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
     writeFileSync(path, `${JSON.stringify(header)}\nnot json\n{"type":"case"}\n`);
     expect(() => readJournal(path)).toThrow(RunnerError);
+  });
+
+  it("keeps each case run's answer and first rows, so a resumed run's report shows them; older lines read as none", () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    const head = { columns: ['Name'], rows: [['AC/DC']], truncated: true };
+    new Journal(path, header, false).append(
+      'plans',
+      caseResultOf('a', { answer: 'AC/DC leads.', resultHead: head }),
+    );
+    const [entry] = readJournal(path)?.entries ?? [];
+    expect(fromCaseRunRecord(entry!.record)).toMatchObject({
+      answer: 'AC/DC leads.',
+      resultHead: head,
+    });
+    // A line written before answers were journalled.
+    const { answer: _a, result: _r, ...older } = entry!.record as Record<string, unknown>;
+    writeFileSync(
+      path,
+      `${JSON.stringify(header)}
+${JSON.stringify({ type: 'case', config: 'plans', record: older })}
+`,
+    );
+    const [old] = readJournal(path)?.entries ?? [];
+    expect(fromCaseRunRecord(old!.record)).toMatchObject({ answer: null, resultHead: null });
   });
 
   it('no file is no journal', () => {
