@@ -72,16 +72,26 @@ function accuracyRows(m: Json): BoardRow[] {
       text: `${t('input')} in (${t('cached_input')} cached), ${t('output')} out (${t('reasoning')} reasoning)`,
     });
   }
-  // A newer report may time the engine alone; an older one has the case run's latency.
-  const engine = object(m.engine_latency);
-  const latency = engine ?? object(m.latency);
+  // Since the runner times the harness apart (harness_overhead present), `latency` is the
+  // engine's own; in older reports it is the case run's whole time.
+  const harness = object(m.harness_overhead);
+  const latency = object(m.latency);
   const p50 = num(latency?.p50_ms);
   const p95 = num(latency?.p95_ms);
   if (p50 !== null && p95 !== null) {
     rows.push({
       kind: 'text',
-      label: engine ? 'Engine latency' : 'Latency',
+      label: harness ? 'Engine latency' : 'Latency',
       text: `p50 ${millis(p50)}, p95 ${millis(p95)}`,
+    });
+  }
+  const h50 = num(harness?.p50_ms);
+  const h95 = num(harness?.p95_ms);
+  if (h50 !== null && h95 !== null) {
+    rows.push({
+      kind: 'text',
+      label: 'Harness overhead',
+      text: `p50 ${millis(h50)}, p95 ${millis(h95)} per case run`,
     });
   }
   return rows;

@@ -73,7 +73,7 @@ export function caseView(run: SavedCaseRun, context: CaseContext): CaseView {
     rowCount: run.row_count,
     costUsd: run.cost_usd,
     latencyMs: run.latency_ms,
-    engineMs: run.engine_ms,
+    harnessMs: run.harness_ms,
     tokens: run.tokens,
     curated: run.curated,
     failed: Object.entries(run.scores)

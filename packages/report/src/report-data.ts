@@ -108,8 +108,10 @@ export interface CaseView {
   readonly sql: string | null;
   readonly rowCount: number | null;
   readonly costUsd: number | null;
+  /** The engine's latency; the case run's whole time when `harnessMs` is null (older reports). */
   readonly latencyMs: number | null;
-  readonly engineMs: number | null;
+  /** The case run's time in the harness besides the engine's. */
+  readonly harnessMs: number | null;
   readonly tokens: { readonly input: number; readonly output: number } | null;
   readonly curated: boolean;
   /** Names of the scorers that failed this run (diagnostics included). */

@@ -49,9 +49,13 @@ export interface SavedCaseRun {
   readonly rows_digest: string | null;
   readonly row_count: number | null;
   readonly cost_usd: number | null;
+  /**
+   * The engine's latency (since the runner timed the harness apart, `harness_ms` present);
+   * in older reports the case run's whole time.
+   */
   readonly latency_ms: number | null;
-  /** Time inside the engine alone, when the report records it apart from latency. */
-  readonly engine_ms: number | null;
+  /** The case run's time in the harness besides the engine's; null in older reports. */
+  readonly harness_ms: number | null;
   readonly tokens: { readonly input: number; readonly output: number } | null;
   readonly curated: boolean;
   readonly scores: Readonly<Record<string, SavedScore>>;
@@ -246,7 +250,7 @@ function readCaseRun(item: JsonReader): SavedCaseRun {
     row_count: run.field('row_count').optionalNumber(),
     cost_usd: run.field('cost_usd').optionalNumber(),
     latency_ms: run.field('latency_ms').optionalNumber(),
-    engine_ms: run.field('engine_ms').optionalNumber(),
+    harness_ms: run.field('harness_ms').optionalNumber(),
     tokens: tokens.present
       ? {
           input: tokens.field('input').optionalNumber() ?? 0,

@@ -46,21 +46,26 @@ describe('parseSavedRun', () => {
     expect(failing.result?.rows.length).toBe(failing.row_count);
     expect(failing.scores.result_match?.pass).toBe(false);
     expect(failing.answer?.content).toContain('987654.32');
+    // Latency as the runner writes it: the engine's in latency_ms, the harness's apart.
+    expect(failing.latency_ms).toBeGreaterThan(0);
+    expect(failing.harness_ms).toBe(0.4);
     expect(run.records).toHaveLength(1);
   });
 
-  it('reads a report of the shape `eval run --save` writes today (no rows, no answer, no kind)', () => {
+  it('reads a report saved before case runs kept rows and answers (no rows, no answer, no kind, no harness time)', () => {
     const copy = structuredClone(saved) as {
       report: { configs: { cases: Record<string, unknown>[] }[] };
     };
     for (const c of copy.report.configs[0]!.cases) {
       delete c.result;
       delete c.answer;
+      delete c.harness_ms;
       for (const s of Object.values(c.scores as Record<string, Record<string, unknown>>))
         delete s.kind;
     }
     const run = parseSavedRun(JSON.stringify(copy));
     expect(run.configs[0]!.cases.every((c) => c.result === null && c.answer === null)).toBe(true);
+    expect(run.configs[0]!.cases.every((c) => c.harness_ms === null)).toBe(true);
   });
 
   it('ignores fields it does not know (newer reports)', () => {

@@ -144,6 +144,7 @@ function caseRun(
     expected,
     cost_usd: 0.0012,
     latency_ms: 100 + ((c.id.length * 37 + pass * 11) % 400),
+    harness_ms: 0.4,
     tokens: { input: 900, cached_input: 0, cache_write: 0, output: 120, reasoning: 0 },
     curated: false,
   };
@@ -292,6 +293,7 @@ function metricsOf(runs: readonly Json[]): Json {
     dollars: { total: n * 0.0012, per_case_run: 0.0012 },
     tokens: { input: n * 900, cached_input: 0, cache_write: 0, output: n * 120, reasoning: 0 },
     latency: { p50_ms: 180, p95_ms: 460 },
+    harness_overhead: { p50_ms: 0.4, p95_ms: 1.2 },
     determinism: null,
     faithfulness: null,
   };
