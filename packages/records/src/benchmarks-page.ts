@@ -13,7 +13,7 @@ import {
   textCell,
 } from './cells.js';
 import { codeSpan } from './code-span.js';
-import { markdownLink } from './markdown-link.js';
+import { markdownImage, markdownLink } from './markdown-link.js';
 import { markdownText } from './markdown-text.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
@@ -42,7 +42,15 @@ export interface RenderOptions {
    * by a relative path. Records given without a path are never linked.
    */
   readonly pageDir?: string;
+  /**
+   * The history chart (`docs/history.svg`) the page shows under its introduction, as a
+   * path; linked relative to `pageDir` (or as given without one).
+   */
+  readonly historyPath?: string;
 }
+
+/** The alt text of the history chart wherever a page shows it. */
+export const HISTORY_ALT = 'Accuracy over time, per mode and database';
 
 /**
  * docs/benchmarks.md: every record, by mode and database, in comparable series (a new
@@ -67,6 +75,9 @@ export function renderBenchmarksPage(
     "engine's runs, the same engine and scoring mode. A new table starts a new series. Records",
     'are never edited; a run writes a new file.',
   ];
+  if (options.historyPath !== undefined) {
+    out.push('', markdownImage(HISTORY_ALT, relativeLink(options.pageDir, options.historyPath)));
+  }
   if (sorted.length === 0) {
     out.push('', 'No runs recorded yet.');
     return `${out.join('\n')}\n`;
@@ -253,4 +264,10 @@ function shareOf(rate: { count: number; total: number }): string {
 
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
+}
+
+/** `path` as a `/`-separated link from `fromDir` (as given when there is no directory). */
+export function relativeLink(fromDir: string | undefined, path: string): string {
+  const link = fromDir === undefined ? path : relative(resolve(fromDir), resolve(path));
+  return link.split(sep).join('/');
 }

@@ -6,6 +6,7 @@ export {
   newestComparableBaseline,
 } from './baseline.js';
 export {
+  HISTORY_ALT,
   MODE_ORDER,
   type RenderOptions,
   renderBenchmarksPage,
@@ -14,8 +15,12 @@ export { type Comparability, comparable, type RecordDifference } from './compara
 export { createRecord, type RecordInput } from './create-record.js';
 export { gateThresholds } from './gate-thresholds.js';
 export { type GitInfo, gitInfo } from './git-info.js';
+export { markdownImage, markdownLink } from './markdown-link.js';
+export { markdownText } from './markdown-text.js';
 export {
   applyPublish,
+  type PlannedHistory,
+  type PublishHistory,
   type PublishOptions,
   type PublishPlan,
   type PublishResult,

@@ -11,6 +11,11 @@ export function markdownLink(text: string, path: string): string {
   return `[${markdownText(text)}](${linkDestination(path)})`;
 }
 
+/** `![alt](destination)`: an image at a relative path, encoded as `markdownLink` encodes it. */
+export function markdownImage(alt: string, path: string): string {
+  return `!${markdownLink(alt, path)}`;
+}
+
 /** A relative `/`-separated path as a link destination: each segment percent-encoded. */
 export function linkDestination(path: string): string {
   return path

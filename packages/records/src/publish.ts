@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
-import { renderBenchmarksPage } from './benchmarks-page.js';
+import { dirname, resolve } from 'node:path';
+import { relativeLink, renderBenchmarksPage } from './benchmarks-page.js';
 import { FileTransaction } from './file-transaction.js';
+import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored } from './record.js';
 import { RecordError } from './record-error.js';
@@ -9,6 +10,19 @@ import { recordPath } from './record-path.js';
 import { renderResultsBlock, replaceResultsBlock } from './results-block.js';
 import { ensureValidRecord } from './validate-record.js';
 import { formatRecord } from './write-record.js';
+
+/**
+ * The history chart publish writes beside the pages (`docs/history.svg`) and links from
+ * both. Records cannot draw it (the chart is `@nl2sql/report`'s, which reads records), so
+ * the caller gives the renderer; publish gives it every record the pages list, new ones
+ * included, and writes its text in the same all-or-nothing step as the pages.
+ */
+export interface PublishHistory {
+  /** Where the chart is written, e.g. `docs/history.svg`. */
+  readonly path: string;
+  /** The chart's text from the records; must read no clock, so a rerun changes nothing. */
+  readonly render: (records: readonly StoredRecord[]) => string;
+}
 
 /** What `publish` reads and where it writes. */
 export interface PublishOptions {
@@ -24,8 +38,17 @@ export interface PublishOptions {
    * `writeRecord` gives it; one already stored byte for byte is not written again.
    */
   readonly add?: { readonly benchmarksDir: string; readonly records: readonly RunRecord[] };
+  /** The history chart to write and link from both pages; none when absent. */
+  readonly history?: PublishHistory;
   /** Compute and compare only; write nothing (for `nl2sql eval publish --check` and CI). */
   readonly check?: boolean;
+}
+
+/** The history chart as planned: its text and whether it differs from what is on disk. */
+export interface PlannedHistory {
+  readonly path: string;
+  readonly text: string;
+  readonly changed: boolean;
 }
 
 /** Everything publish would write, worked out and checked before anything is written. */
@@ -37,6 +60,8 @@ export interface PublishPlan {
   /** Whether the page and README differ from what is on disk. */
   readonly pageChanged: boolean;
   readonly readmeChanged: boolean;
+  /** The history chart, when one was asked for. */
+  readonly history: PlannedHistory | null;
   /** The records to add, each with the path it will be written at. */
   readonly newRecords: readonly StoredRecord[];
   /** Records given to add that are already stored byte for byte, as stored. */
@@ -49,6 +74,8 @@ export interface PublishResult {
   readonly readme: string;
   readonly pageChanged: boolean;
   readonly readmeChanged: boolean;
+  /** Whether the history chart differs from what is on disk (false when none was asked for). */
+  readonly historyChanged: boolean;
   /** The pages written (none with `check`, none when nothing changed). */
   readonly written: readonly string[];
   /** The record files written (none with `check`). */
@@ -87,10 +114,13 @@ export function planPublish(options: Omit<PublishOptions, 'check'>): PublishPlan
   const all = [...stored, ...newRecords];
 
   const pageDir = dirname(resolve(options.pagePath));
-  const page = renderBenchmarksPage(all, { pageDir });
-  const pageLink = relative(dirname(resolve(options.readmePath)), resolve(options.pagePath))
-    .split(sep)
-    .join('/');
+  const history = options.history;
+  const page = renderBenchmarksPage(all, {
+    pageDir,
+    ...(history ? { historyPath: history.path } : {}),
+  });
+  const readmeDir = dirname(resolve(options.readmePath));
+  const pageLink = relativeLink(readmeDir, options.pagePath);
   const readmeBefore = readText(options.readmePath);
   if (readmeBefore === null) {
     throw new RecordError(
@@ -101,9 +131,10 @@ export function planPublish(options: Omit<PublishOptions, 'check'>): PublishPlan
   }
   const readme = replaceResultsBlock(
     readmeBefore,
-    renderResultsBlock(all, pageLink),
+    renderResultsBlock(all, pageLink, history ? relativeLink(readmeDir, history.path) : undefined),
     options.readmePath,
   );
+  const chart = history ? history.render(sortRecords(all)) : null;
   return {
     readmePath: options.readmePath,
     pagePath: options.pagePath,
@@ -111,6 +142,10 @@ export function planPublish(options: Omit<PublishOptions, 'check'>): PublishPlan
     readme,
     pageChanged: readText(options.pagePath) !== page,
     readmeChanged: readmeBefore !== readme,
+    history:
+      history && chart !== null
+        ? { path: history.path, text: chart, changed: readText(history.path) !== chart }
+        : null,
     newRecords,
     alreadyRecorded,
   };
@@ -119,7 +154,7 @@ export function planPublish(options: Omit<PublishOptions, 'check'>): PublishPlan
 /**
  * Writes what `planPublish` worked out, all or nothing (see `FileTransaction`): the new
  * records (each at its planned name; `RECORD_EXISTS` if another writer took it meanwhile),
- * then the page and the README where they changed.
+ * then the page, the README and the history chart where they changed.
  */
 export function applyPublish(plan: PublishPlan): PublishResult {
   const transaction = new FileTransaction();
@@ -133,13 +168,18 @@ export function applyPublish(plan: PublishPlan): PublishResult {
     transaction.replace(plan.readmePath, plan.readme);
     written.push(plan.readmePath);
   }
+  if (plan.history?.changed) {
+    transaction.replace(plan.history.path, plan.history.text);
+    written.push(plan.history.path);
+  }
   transaction.commit();
   return { ...resultOf(plan), written, recorded: plan.newRecords.map((s) => s.path) };
 }
 
 function resultOf(plan: PublishPlan) {
   const { page, readme, pageChanged, readmeChanged, alreadyRecorded } = plan;
-  return { page, readme, pageChanged, readmeChanged, alreadyRecorded };
+  const historyChanged = plan.history?.changed ?? false;
+  return { page, readme, pageChanged, readmeChanged, historyChanged, alreadyRecorded };
 }
 
 /**

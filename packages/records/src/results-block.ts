@@ -1,6 +1,6 @@
-import { MODE_ORDER } from './benchmarks-page.js';
+import { HISTORY_ALT, MODE_ORDER } from './benchmarks-page.js';
 import { accuracyCell, commitCell, fixed2, markdownTable, percent, textCell } from './cells.js';
-import { markdownLink } from './markdown-link.js';
+import { markdownImage, markdownLink } from './markdown-link.js';
 import { sortRecords } from './read-records.js';
 import type { RunRecord, StoredRecord } from './record.js';
 import { asStored, isRetrievalMetrics } from './record.js';
@@ -13,11 +13,13 @@ export const RESULTS_END = '<!-- nl2sql:results:end -->';
 /**
  * The README's results block (markers included): the newest record of every mode,
  * database and config, with a link to the full page. `pageLink` is the page's path
- * relative to the README (`docs/benchmarks.md`).
+ * relative to the README (`docs/benchmarks.md`); `historyLink`, when given, the history
+ * chart's (`docs/history.svg`), shown under the table.
  */
 export function renderResultsBlock(
   records: readonly (StoredRecord | RunRecord)[],
   pageLink = 'docs/benchmarks.md',
+  historyLink?: string,
 ): string {
   const sorted = sortRecords(records.map(asStored));
   const newest = new Map<string, RunRecord>();
@@ -52,6 +54,9 @@ export function renderResultsBlock(
         ]),
       ),
     );
+  }
+  if (historyLink !== undefined && latest.length > 0) {
+    lines.push('', markdownImage(HISTORY_ALT, historyLink));
   }
   lines.push('', RESULTS_END);
   return lines.join('\n');

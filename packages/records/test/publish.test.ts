@@ -23,6 +23,7 @@ import {
   renderBenchmarksPage,
   renderResultsBlock,
   replaceResultsBlock,
+  sortRecords,
 } from '../src/index.js';
 import { wellFormed } from '../src/markdown-text.js';
 import { FIXTURE_BENCHMARKS, fixture, tempDir, variant } from './fixtures.js';
@@ -408,6 +409,126 @@ describe('publish with hostile text in every field', () => {
         expect(treeHash(p.root)).toEqual(before);
       }),
       { numRuns: 25 },
+    );
+  });
+});
+
+describe('publish with a history chart', () => {
+  /** A stand-in for @nl2sql/report's renderHistorySvg: one line per record, in the order given. */
+  const history = (path: string) => ({
+    path,
+    render: (records: readonly { path: string; record: RunRecord }[]) =>
+      `<svg>\n${records.map((s) => `${s.record.kind} ${s.record.recorded_at} ${s.record.config.name}`).join('\n')}\n</svg>\n`,
+  });
+
+  it('writes the chart with the pages, shows it on both, and a rerun writes nothing', () => {
+    const p = project();
+    const chart = history(join(p.root, 'docs', 'history.svg'));
+    const first = publish({ records: readRecords(p.benchmarks), ...p, history: chart });
+    expect(first.written).toEqual([p.pagePath, p.readmePath, chart.path]);
+    expect(first.historyChanged).toBe(true);
+    expect(readFileSync(chart.path, 'utf8')).toBe(
+      chart.render(sortRecords(readRecords(p.benchmarks))),
+    );
+    expect(first.page).toContain('![Accuracy over time, per mode and database](history.svg)');
+    expect(first.readme).toContain(
+      '![Accuracy over time, per mode and database](docs/history.svg)\n\n<!-- nl2sql:results:end -->',
+    );
+    const mtime = statSync(chart.path).mtimeMs;
+    const again = publish({ records: readRecords(p.benchmarks), ...p, history: chart });
+    expect(again).toMatchObject({ historyChanged: false, written: [] });
+    expect(statSync(chart.path).mtimeMs).toBe(mtime);
+  });
+
+  it('draws the chart from every record the pages list, new ones included, each once', () => {
+    const p = project();
+    const chart = history(join(p.root, 'docs', 'history.svg'));
+    const record = newRun(3);
+    const result = publish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      history: chart,
+      add: { benchmarksDir: p.benchmarks, records: [record] },
+    });
+    const text = readFileSync(chart.path, 'utf8');
+    expect(text.split('\n').filter((l) => l.includes(record.recorded_at))).toHaveLength(1);
+    // Publishing the same report again (a retry) does not count the record twice.
+    const retry = publish({
+      records: readRecords(p.benchmarks),
+      ...p,
+      history: chart,
+      add: { benchmarksDir: p.benchmarks, records: [record] },
+    });
+    expect(retry.alreadyRecorded).toHaveLength(1);
+    expect(retry.historyChanged).toBe(false);
+    expect(result.recorded).toHaveLength(1);
+  });
+
+  it('with check, a missing or stale chart is reported and nothing is written', () => {
+    const p = project();
+    const chart = history(join(p.root, 'docs', 'history.svg'));
+    const check = () =>
+      publish({ records: readRecords(p.benchmarks), ...p, history: chart, check: true });
+    publish({ records: readRecords(p.benchmarks), ...p, history: chart });
+    expect(check()).toMatchObject({
+      pageChanged: false,
+      readmeChanged: false,
+      historyChanged: false,
+    });
+    writeFileSync(chart.path, '<svg>edited by hand</svg>\n');
+    let before = treeHash(p.root);
+    expect(check()).toMatchObject({ pageChanged: false, historyChanged: true, written: [] });
+    expect(treeHash(p.root)).toEqual(before);
+    rmSync(chart.path);
+    before = treeHash(p.root);
+    expect(check().historyChanged).toBe(true);
+    expect(treeHash(p.root)).toEqual(before);
+  });
+
+  it('a chart path that cannot be written: no record, no page, no chart', () => {
+    const p = project();
+    const chart = history(join(p.root, 'docs', 'history.svg'));
+    mkdirSync(chart.path, { recursive: true });
+    const before = treeHash(p.root);
+    const error = recordError(() =>
+      publish({
+        records: readRecords(p.benchmarks),
+        ...p,
+        history: chart,
+        add: { benchmarksDir: p.benchmarks, records: [newRun(4)] },
+      }),
+    );
+    expect(error.code).toBe('FILE_ERROR');
+    expect(treeHash(p.root)).toEqual(before);
+    // The chart's folder is a file: the commit fails after staging the others, and undoes them.
+    rmSync(join(p.root, 'docs'), { recursive: true });
+    const other = history(join(p.root, 'charts', 'history.svg'));
+    writeFileSync(join(p.root, 'charts'), 'not a folder\n');
+    const before2 = treeHash(p.root);
+    expect(
+      recordError(() =>
+        publish({
+          records: readRecords(p.benchmarks),
+          ...p,
+          history: other,
+          add: { benchmarksDir: p.benchmarks, records: [newRun(5)] },
+        }),
+      ).code,
+    ).toBe('FILE_ERROR');
+    expect(treeHash(p.root)).toEqual(before2);
+  });
+
+  it('links the chart relative to each page wherever the pages are', () => {
+    const p = project();
+    const chart = history(join(p.root, 'site', 'img', 'history (all).svg'));
+    const result = publish({ records: readRecords(p.benchmarks), ...p, history: chart });
+    expect(result.page).toContain('](../site/img/history%20%28all%29.svg)');
+    expect(result.readme).toContain('](site/img/history%20%28all%29.svg)');
+  });
+
+  it('a README block with no records shows no chart', () => {
+    expect(renderResultsBlock([], 'docs/benchmarks.md', 'docs/history.svg')).not.toContain(
+      'history.svg',
     );
   });
 });
