@@ -24,6 +24,8 @@ const result: CaseResult = {
   scores: {},
   explanation: 'FAIL strict',
   suspect: null,
+  answer: null,
+  resultHead: null,
 };
 
 const started = (resumed: number): RunEvent => ({

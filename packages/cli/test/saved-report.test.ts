@@ -26,6 +26,8 @@ const result: CaseResult = {
   scores: {},
   explanation: null,
   suspect: null,
+  answer: null,
+  resultHead: null,
 };
 
 const report: RunReport = {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { publish, RecordError, readRecords } from '@nl2sql/records';
+import { renderHistorySvg } from '@nl2sql/report';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { readRunRecords } from '../eval/saved-report.js';
@@ -16,6 +17,10 @@ export const runEvalPublish: CommandRun = async ({ flags, positionals }, io) => 
     typeof flags.page === 'string' ? flags.page : 'docs/benchmarks.md',
   );
   const readmePath = resolve(io.cwd, typeof flags.readme === 'string' ? flags.readme : 'README.md');
+  const historyPath = resolve(
+    io.cwd,
+    typeof flags.history === 'string' ? flags.history : 'docs/history.svg',
+  );
   const check = flags.check === true;
   try {
     // Every report is read and checked before publish, and publish checks everything else
@@ -30,6 +35,8 @@ export const runEvalPublish: CommandRun = async ({ flags, positionals }, io) => 
       pagePath,
       readmePath,
       check,
+      // The chart is @nl2sql/report's; publish draws it from every record it lists.
+      history: { path: historyPath, render: renderHistorySvg },
       ...(check ? {} : { add: { benchmarksDir: benchmarks, records: incoming } }),
     });
     for (const { path } of result.alreadyRecorded) io.out(`already recorded ${path}`);
@@ -38,6 +45,7 @@ export const runEvalPublish: CommandRun = async ({ flags, positionals }, io) => 
       const stale = [
         result.pageChanged ? pagePath : null,
         result.readmeChanged ? readmePath : null,
+        result.historyChanged ? historyPath : null,
       ].filter((p): p is string => p !== null);
       if (stale.length > 0) {
         io.out(

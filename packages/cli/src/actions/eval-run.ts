@@ -33,17 +33,15 @@ import {
   type RunReport,
   recordsListener,
   runEval,
-  runReportJson,
 } from '@nl2sql/runner';
 import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { admissionMode, admitSuite } from '../eval/admit-suite.js';
-import { renderReport } from '../eval/board-text.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
-import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
 import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
+import { mustPassEveryCase } from '../eval/must-pass.js';
 import { progressListener } from '../eval/progress-line.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
@@ -52,6 +50,8 @@ import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
+import { gateOutcome } from '../reporters/reporter.js';
+import { reportersFor } from '../reporters/reporter-set.js';
 
 /** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
 function list(value: Flags[string]): string[] | undefined {
@@ -212,6 +212,8 @@ async function evalRun(
   for (const flag of ['allow-partial', 'baseline-optional']) {
     if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
   }
+  // --reporter, --json, --report (reporters/): checked before anything runs.
+  const reporting = reportersFor(flags, io, redactor);
 
   const setup = await openSetup(flags, io.cwd);
   const stop = stopOnSignals(io);
@@ -276,7 +278,7 @@ async function evalRun(
         ...(flags.resume ? { resume: true } : {}),
         signal: stop.signal,
         redactor,
-        onEvent: [progress, recorder, ...save],
+        onEvent: [progress, recorder, ...save, ...reporting.listeners],
       });
     } catch (error) {
       if (error instanceof UnknownPriceError) throw configError(error.message);
@@ -298,34 +300,20 @@ async function evalRun(
             optional: flags['baseline-optional'] === true,
           });
 
-    if (flags.json) {
-      io.out(
-        JSON.stringify(
-          {
-            report: runReportJson(report),
-            gate:
-              gated === null || typeof gated === 'string'
-                ? null
-                : { ...gated.result, pass: gated.pass, missing: gated.missing },
-          },
-          null,
-          2,
-        ),
-      );
-      if (stopped && baselineDir !== null) io.err(GATE_NOT_RUN);
-      else if (typeof gated === 'string') io.err(gated);
-    } else {
-      io.out(renderReport(report));
-      if (stopped && baselineDir !== null) io.out(`\n${GATE_NOT_RUN}`);
-      else if (typeof gated === 'string') io.out(`\n${gated}`);
-      else if (gated) io.out(`\n${renderGate(gated)}`);
-    }
+    const written = await reporting.finish({
+      report,
+      suite: setup.suite,
+      suitePath: setup.suitePath,
+      gate: gateOutcome(gated, baselineDir !== null, stopped),
+      records: () => recorder.records(),
+      baselineDir,
+    });
     if (typeof flags.save === 'string')
       io.err(`saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`);
     if (stopped) return EXIT.stopped;
     // Only the reference engine on gold plans must pass every case: there a failure is a bug
     // in a code node or a plan. An external engine's failures are its score, gated by --baseline.
-    const reference = report.configs.filter((b) => b.kind === 'plans');
+    const reference = report.configs.filter(mustPassEveryCase);
     const failing = reference.reduce(
       (n, b) => n + b.cases.filter((r) => r.status !== 'pass').length,
       0,
@@ -337,7 +325,8 @@ async function evalRun(
       );
     }
     const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
-    return casesFailed || gateFailed ? EXIT.failed : EXIT.ok;
+    // A reporter that could not write its file was named on stderr: not a pass (exit 3).
+    return casesFailed || gateFailed ? EXIT.failed : written ? EXIT.ok : EXIT.config;
   } finally {
     stop.dispose();
     for (const close of setup.closers) await close();

@@ -7,8 +7,9 @@ export const evalPublish: Command = {
     'Run from the repo root. Writes the records of each REPORT (saved by `eval run --save`,',
     'or a record file) as new files under the benchmarks folder (records are never edited:',
     'a taken name gets -2, -3 ...; a record already there byte for byte is not written',
-    "again), then rewrites the benchmarks page and the README's results block from every",
-    'record. It reads no clock: the same records give byte-identical pages. Everything is',
+    "again), then rewrites the benchmarks page, the README's results block and the history",
+    'chart (accuracy over time per mode and database, an SVG both pages show) from every',
+    'record. It reads no clock: the same records give byte-identical files. Everything is',
     'checked first and then written together, so a failure writes nothing: fix the cause',
     'and run it again.',
   ].join('\n'),
@@ -33,14 +34,19 @@ export const evalPublish: Command = {
       description: 'the README with the results markers (default: README.md)',
     },
     {
+      name: 'history',
+      value: 'FILE',
+      description: 'the history chart (default: docs/history.svg)',
+    },
+    {
       name: 'check',
       description:
-        'write nothing; exit 1 when the committed pages are not what the records make (for CI)',
+        'write nothing; exit 1 when the committed pages or chart are not what the records make (for CI)',
     },
   ],
   exitCodes: {
     0: 'pages written, or up to date with --check',
-    1: '--check found stale pages',
+    1: '--check found stale pages or a stale chart',
     2: 'usage',
     3: [
       'an unreadable or invalid report or record, a README without exactly one pair of',

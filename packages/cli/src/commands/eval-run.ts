@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { numberFlag } from '../number-flag.js';
+import { reporterFlag } from '../reporters/reporter-option.js';
 import { httpUrlFlag } from '../url-flag.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
@@ -153,7 +154,24 @@ export const evalRun: Command = {
       description:
         'continue the run in --journal FILE: finished case runs and the dollars billed are kept; refused (exit 3) when the engines, the data or the scoring options differ',
     },
-    { name: 'json', description: 'print the report as JSON instead of the board' },
+    {
+      name: 'json',
+      description: 'print the report as JSON instead of the board (--reporter json)',
+    },
+    {
+      name: 'reporter',
+      value: 'NAME[=FILE]',
+      repeatable: true,
+      parse: reporterFlag,
+      description:
+        'how to report the run; repeat for several (default text; see Reporters below): text, json[=FILE], junit=FILE, github, html=FILE',
+    },
+    {
+      name: 'report',
+      value: 'FILE',
+      description:
+        'also write the run as one self-contained HTML page to FILE (--reporter html=FILE, kept beside the default board)',
+    },
   ],
   notes: [
     'Modes:',
@@ -170,6 +188,17 @@ export const evalRun: Command = {
     'finished case run. Ctrl-C or SIGTERM stops the run: the asks in flight are abandoned,',
     'the partial board is printed, the gate is not run (`gate: not run, the run was',
     'stopped`), and the exit code is 130. A second signal exits at once.',
+    '',
+    'Reporters (--reporter, repeatable; giving any replaces the default text):',
+    '  text         the board, failing case runs and the gate on stdout (coloured on a',
+    '               terminal; NO_COLOR turns colour off, FORCE_COLOR on)',
+    '  json[=FILE]  the report and the gate as JSON, on stdout (alone there) or to FILE',
+    '  junit=FILE   JUnit XML: a testcase per case run, failures with the explanation',
+    '  github       GitHub Actions annotations on stdout at each failing case line, and',
+    '               the board as Markdown appended to $GITHUB_STEP_SUMMARY',
+    '  html=FILE    the self-contained HTML report (what --report FILE writes)',
+    'Reporters never change the exit code; one that cannot write its file makes a run',
+    'that would exit 0 exit 3.',
   ].join('\n'),
   exitCodes: {
     0: 'the run finished (and the gate passed, with --baseline)',

@@ -3,6 +3,7 @@ import { check } from './check.js';
 import { demoComparator } from './demo-comparator.js';
 import { evalGate } from './eval-gate.js';
 import { evalPublish } from './eval-publish.js';
+import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
@@ -12,6 +13,7 @@ export const commands: readonly Command[] = [
   evalRun,
   evalGate,
   evalPublish,
+  evalReport,
   suiteLint,
   suiteRegenerate,
   check,

@@ -2,6 +2,7 @@ import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
 import type { ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
+import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
@@ -17,7 +18,8 @@ function rateCell(r: RecordRate | null): string {
   return r === null ? '-' : `${r.count}/${r.total}  ${pct(r.rate)}`;
 }
 
-function boardRows(board: ConfigReport): string[][] {
+/** A config's board as [measure, value] lines, plain text (the Markdown summary reuses them). */
+export function boardRows(board: ConfigReport): string[][] {
   const m = board.metrics;
   if (isRetrievalMetrics(m)) {
     const r = m.retrieval;
@@ -80,14 +82,20 @@ function boardRows(board: ConfigReport): string[][] {
   return rows;
 }
 
-/** The failing case runs of a board, each with why it failed. */
-export function failingLines(board: ConfigReport): string[] {
+/** A case run as the board and the reporters name it: `chinook_014 as analyst (pass 2)`. */
+export function caseRunName(r: { caseId: string; role: string | null; pass: number }): string {
+  return `${r.caseId}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}`;
+}
+
+/** The failing case runs of a board, each with why it failed (its status coloured). */
+export function failingLines(board: ConfigReport, colors: Colors = PLAIN): string[] {
   const lines: string[] = [];
   for (const r of board.cases) {
     if (r.status === 'pass') continue;
-    const who = `${r.caseId}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}`;
-    const lenient = r.lenientStatus === 'pass' ? ' [lenient pass]' : '';
-    lines.push(`  ${who}: ${r.status}${lenient}: ${r.explanation ?? 'no explanation'}`);
+    const lenient = r.lenientStatus === 'pass' ? colors.yellow(' [lenient pass]') : '';
+    lines.push(
+      `  ${caseRunName(r)}: ${statusColor(colors, r.status)}${lenient}: ${r.explanation ?? 'no explanation'}`,
+    );
   }
   return lines;
 }
@@ -95,11 +103,7 @@ export function failingLines(board: ConfigReport): string[] {
 /** The case runs that passed with a constant query although their gold reads a table. */
 export function suspectLines(board: ConfigReport): string[] {
   return board.cases.flatMap((r) =>
-    r.suspect === null
-      ? []
-      : [
-          `  ${r.caseId}${r.role === null ? '' : ` as ${r.role}`}${r.pass > 1 ? ` (pass ${r.pass})` : ''}: ${r.status}: ${r.suspect}`,
-        ],
+    r.suspect === null ? [] : [`  ${caseRunName(r)}: ${r.status}: ${r.suspect}`],
   );
 }
 
@@ -125,8 +129,12 @@ function configLine(board: ConfigReport): string {
   return `config ${board.config.name}${nodes.length > 0 ? `: ${[...new Set(nodes.map(([, m]) => m))].join(', ')}` : ''}`;
 }
 
-/** The whole report as the terminal shows it: one board per config, then what failed. */
-export function renderReport(report: RunReport): string {
+/**
+ * The whole report as the terminal shows it: one board per config, then what failed. With
+ * `colors` on, statuses and the stop notice are coloured (never inside the table, whose
+ * columns are aligned by character count).
+ */
+export function renderReport(report: RunReport, colors: Colors = PLAIN): string {
   const out: string[] = [];
   const external = report.configs.length > 0 && report.configs.every((b) => b.kind === 'engine');
   out.push(
@@ -140,16 +148,18 @@ export function renderReport(report: RunReport): string {
   }
   if (report.stopped === 'max_cost') {
     out.push(
-      `STOPPED at the cost cap ($${report.settings.max_cost_usd}): ${report.completedCases} of ${report.plannedCases} case runs completed`,
+      `${colors.yellow('STOPPED')} at the cost cap ($${report.settings.max_cost_usd}): ${report.completedCases} of ${report.plannedCases} case runs completed`,
     );
   } else if (report.stopped === 'cancelled') {
-    out.push(`CANCELLED: ${report.completedCases} of ${report.plannedCases} case runs completed`);
+    out.push(
+      `${colors.yellow('CANCELLED')}: ${report.completedCases} of ${report.plannedCases} case runs completed`,
+    );
   }
   for (const board of report.configs) {
     out.push('');
     out.push(configLine(board));
     out.push(renderTable(['measure', 'value'], boardRows(board)));
-    const failing = failingLines(board);
+    const failing = failingLines(board, colors);
     if (failing.length > 0) {
       out.push('');
       out.push(`Failing case runs (${failing.length}):`);

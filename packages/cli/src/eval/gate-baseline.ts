@@ -17,6 +17,7 @@ import {
   toRunSummary,
 } from '@nl2sql/records';
 import { configError } from '../cli-error.js';
+import { type AccuracyDelta, accuracyDeltas } from './accuracy-delta.js';
 
 /** Baseline case runs a run did not make (a selection, or a stop, left them out). */
 export interface MissingRuns {
@@ -35,6 +36,8 @@ export interface BaselineGate {
   readonly allowPartial: boolean;
   /** The gate passed, and the run covered the baseline unless partial runs were allowed. */
   readonly pass: boolean;
+  /** How each gated config's headline figures moved from its baseline. */
+  readonly deltas: readonly AccuracyDelta[];
 }
 
 export interface BaselineGateOptions {
@@ -126,5 +129,6 @@ export function gateAgainstBaseline(
     missing,
     allowPartial,
     pass: result.pass && (allowPartial || missing.length === 0),
+    deltas: found.flatMap((p) => accuracyDeltas(p.baseline.record, p.record)),
   };
 }

@@ -1,14 +1,21 @@
+import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
+import { deltaText } from './accuracy-delta.js';
 import type { BaselineGate } from './gate-baseline.js';
 
 const LISTED = 10;
 
-/** The gate's verdict as lines: each check, the case runs a partial run lacks, then PASS or FAIL. */
-export function renderGate(gated: BaselineGate): string {
+/**
+ * The gate's verdict as lines: how each config's accuracy moved, each check, the case runs a
+ * partial run lacks, then PASS or FAIL (coloured when `colors` are on).
+ */
+export function renderGate(gated: BaselineGate, colors: Colors = PLAIN): string {
   const { result } = gated;
   const out = [`Gate against ${gated.paths.join(', ')}:`];
+  for (const delta of gated.deltas) out.push(`  delta ${deltaText(delta, colors)}`);
   for (const check of result.checks) {
+    const word = check.pass ? 'ok  ' : 'FAIL';
     out.push(
-      `  ${check.pass ? 'ok  ' : 'FAIL'} ${check.config}${check.score ? ` ${check.score}` : ''} ${check.name}: ${check.explanation}`,
+      `  ${statusColor(colors, word.trim(), word)} ${check.config}${check.score ? ` ${check.score}` : ''} ${check.name}: ${check.explanation}`,
     );
   }
   for (const { config, caseRuns } of gated.missing) {
@@ -18,12 +25,16 @@ export function renderGate(gated: BaselineGate): string {
     out.push(
       gated.allowPartial
         ? `  note ${config} partial_run: ${what}; allowed by --allow-partial`
-        : `  FAIL ${config} partial_run: ${what}; run them all, or pass --allow-partial`,
+        : `  ${statusColor(colors, 'fail', 'FAIL')} ${config} partial_run: ${what}; run them all, or pass --allow-partial`,
     );
   }
   for (const name of result.currentOnlyConfigs)
     out.push(`  note: config ${name} has no baseline record`);
-  out.push(gated.pass ? 'gate: PASS' : 'gate: FAIL');
+  out.push(
+    gated.pass
+      ? `gate: ${statusColor(colors, 'pass', 'PASS')}`
+      : `gate: ${statusColor(colors, 'fail', 'FAIL')}`,
+  );
   return out.join('\n');
 }
 

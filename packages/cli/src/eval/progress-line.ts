@@ -1,5 +1,6 @@
 import type { RunEvent, RunEventListener } from '@nl2sql/runner';
 import type { Io } from '../io.js';
+import { colorsFor, statusColor } from '../terminal-colors.js';
 
 const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`);
 
@@ -7,10 +8,12 @@ const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixe
  * Progress as the run goes, all of it on stderr so stdout carries only the board or the
  * JSON (`eval run > board.txt`, `eval run --json | jq`): on a terminal one live line (cases
  * done of planned, pass rate and dollars so far), rewritten in place; elsewhere one plain
- * line per finished case run, which reads well in a CI log.
+ * line per finished case run, which reads well in a CI log. Statuses are coloured when
+ * stderr takes colour (a terminal, or FORCE_COLOR; never with NO_COLOR).
  */
 export function progressListener(io: Io): RunEventListener & { done(): void } {
   const live = io.status !== undefined;
+  const colors = colorsFor(io.env, live);
   const listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
       for (const notice of event.notices) io.err(`nl2sql: ${notice}`);
@@ -29,7 +32,9 @@ export function progressListener(io: Io): RunEventListener & { done(): void } {
       );
     } else {
       const who = `${r.caseId}${r.role === null ? '' : ` ${r.role}`}${r.pass > 1 ? ` pass ${r.pass}` : ''}`;
-      io.err(`[${event.completedCases}/${event.plannedCases}] ${event.config} ${who} ${r.status}`);
+      io.err(
+        `[${event.completedCases}/${event.plannedCases}] ${event.config} ${who} ${statusColor(colors, r.status)}`,
+      );
     }
   };
   return Object.assign(listener, {

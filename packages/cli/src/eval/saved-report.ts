@@ -21,22 +21,31 @@ export interface SavedReport {
 }
 
 /**
- * Writes the saved report atomically (a temporary file renamed over the target), every
- * string in it (a note, an error an engine echoed) passed through `redactor` when given.
+ * The saved report of a run: what `--save` writes and what `--report` renders in memory.
+ * Every string in it (a note, an error an engine echoed) is passed through `redactor`.
  */
-export function writeSavedReport(
-  path: string,
+export function savedReport(
   report: RunReport,
   records: readonly RunRecord[],
   redactor?: Redactor,
-): void {
+): SavedReport {
   const plain: SavedReport = {
     format: 'nl2sql-eval-report',
     version: 1,
     report: runReportJson(report),
     records,
   };
-  const saved = redactor ? redactor.redactValue(plain) : plain;
+  return redactor ? redactor.redactValue(plain) : plain;
+}
+
+/** Writes the saved report atomically (a temporary file renamed over the target). */
+export function writeSavedReport(
+  path: string,
+  report: RunReport,
+  records: readonly RunRecord[],
+  redactor?: Redactor,
+): void {
+  const saved = savedReport(report, records, redactor);
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   writeFileSync(temp, `${JSON.stringify(saved, null, 2)}\n`);

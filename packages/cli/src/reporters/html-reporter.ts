@@ -1,0 +1,26 @@
+import { savedReport } from '../eval/saved-report.js';
+import type { Reporter, ReporterContext } from './reporter.js';
+
+/**
+ * `--report FILE` (`--reporter html=FILE`): the run as one self-contained HTML page
+ * (@nl2sql/report), made from the same saved report `--save` writes, held in memory: the
+ * boards, each case run with its SQL, first rows and answer against the suite's gold, the
+ * gate's comparison with the baseline, and the history of the --baseline folder's records.
+ * The report package loads only when a page is asked for.
+ */
+export function htmlReporter({ io, redactor }: ReporterContext, file: string): Reporter {
+  return {
+    name: `html=${file}`,
+    async finish(outcome) {
+      const { writeReport } = await import('@nl2sql/report');
+      const value = savedReport(outcome.report, outcome.records(), redactor);
+      const written = await writeReport({
+        saved: [{ label: `eval run (mode ${outcome.report.mode})`, value }],
+        suites: [outcome.suitePath],
+        ...(outcome.baselineDir !== null ? { records: outcome.baselineDir } : {}),
+        out: file,
+      });
+      io.err(`wrote ${file} (${written.caseRuns} case runs, ${written.bytes} bytes)`);
+    },
+  };
+}
