@@ -1,9 +1,25 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatRecord, RESULTS_END, RESULTS_START, type RunRecord } from '@nl2sql/records';
+import {
+  formatRecord,
+  RESULTS_END,
+  RESULTS_START,
+  type RunRecord,
+  readRecords,
+} from '@nl2sql/records';
+import { renderHistorySvg } from '@nl2sql/report';
+import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
@@ -156,5 +172,85 @@ describe('nl2sql eval publish: user text on the pages', () => {
     const again = await publish(root);
     expect(again).toMatchObject({ code: EXIT.ok, out: 'pages unchanged' });
     expect((await publish(root, '--check')).code).toBe(EXIT.ok);
+  });
+});
+
+describe('nl2sql eval publish: the history chart', () => {
+  const svgPath = (root: string) => join(root, 'docs', 'history.svg');
+
+  test('writes docs/history.svg from every record, shown on both pages, byte-identical when run again', async () => {
+    const root = repo(README, {
+      'a.json': formatRecord(run()),
+      'b.json': formatRecord(run({ recorded_at: '2026-12-02T09:00:00Z' })),
+    });
+    const first = await publish(root, 'a.json', 'b.json');
+    expect(first.code).toBe(EXIT.ok);
+    expect(first.out).toContain(`wrote ${svgPath(root)}`);
+    const svg = readFileSync(svgPath(root), 'utf8');
+    expect(svg).toBe(renderHistorySvg(readRecords(join(root, 'benchmarks'))));
+    expect(XMLValidator.validate(svg)).toBe(true);
+    // One point per record: each has its hover text.
+    expect(svg.match(/<title>2026-12-0[12]/g)).toHaveLength(2);
+    expect(readFileSync(join(root, 'docs', 'benchmarks.md'), 'utf8')).toContain(
+      '![Accuracy over time, per mode and database](history.svg)',
+    );
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain(
+      '![Accuracy over time, per mode and database](docs/history.svg)',
+    );
+    const before = treeHash(root);
+    const mtime = statSync(svgPath(root)).mtimeMs;
+    expect(await publish(root)).toMatchObject({ code: EXIT.ok, out: 'pages unchanged' });
+    expect(treeHash(root)).toEqual(before);
+    expect(statSync(svgPath(root)).mtimeMs).toBe(mtime);
+  });
+
+  test('--check covers the chart: edited or missing is stale (exit 1), nothing written', async () => {
+    const root = repo(README, { 'run.json': formatRecord(run()) });
+    expect((await publish(root, 'run.json')).code).toBe(EXIT.ok);
+    expect(await publish(root, '--check')).toMatchObject({
+      code: EXIT.ok,
+      out: 'pages are up to date',
+    });
+    writeFileSync(svgPath(root), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    let before = treeHash(root);
+    const edited = await publish(root, '--check');
+    expect(edited.code).toBe(EXIT.failed);
+    expect(edited.out).toBe(
+      `stale: ${svgPath(root)} differ from what the records in ${join(root, 'benchmarks')} make; run nl2sql eval publish`,
+    );
+    expect(treeHash(root)).toEqual(before);
+    rmSync(svgPath(root));
+    before = treeHash(root);
+    expect((await publish(root, '--check')).code).toBe(EXIT.failed);
+    expect(treeHash(root)).toEqual(before);
+    expect((await publish(root)).out).toBe(`wrote ${svgPath(root)}`);
+    expect((await publish(root, '--check')).code).toBe(EXIT.ok);
+  });
+
+  test('--history puts the chart elsewhere, linked from each page relatively', async () => {
+    const root = repo(README, { 'run.json': formatRecord(run()) });
+    expect((await publish(root, 'run.json', '--history', 'site/charts/history.svg')).code).toBe(
+      EXIT.ok,
+    );
+    expect(readFileSync(join(root, 'site', 'charts', 'history.svg'), 'utf8')).toContain('<svg');
+    expect(readFileSync(join(root, 'docs', 'benchmarks.md'), 'utf8')).toContain(
+      '](../site/charts/history.svg)',
+    );
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('](site/charts/history.svg)');
+  });
+
+  test('a chart path that cannot be written: exit 3, no record and no page written', async () => {
+    const root = repo(README, { 'run.json': formatRecord(run()) });
+    mkdirSync(svgPath(root), { recursive: true });
+    expect(await expectFailsUnchanged(root, 'run.json')).toContain('history.svg is a folder');
+  });
+
+  test('a hostile config name is text in the chart too', async () => {
+    const hostile = run({ config: { name: '</svg><script>alert(1)</script>&', nodes: {} } });
+    const root = repo(README, { 'run.json': formatRecord(hostile) });
+    expect((await publish(root, 'run.json')).code).toBe(EXIT.ok);
+    const svg = readFileSync(svgPath(root), 'utf8');
+    expect(XMLValidator.validate(svg)).toBe(true);
+    expect(svg).not.toContain('<script');
   });
 });
