@@ -11,9 +11,13 @@ export function dollars(amount: number): string {
   return amount >= 1 ? `$${amount.toFixed(2)}` : `$${amount.toFixed(4)}`;
 }
 
-/** 1234.4 -> `1,234 ms`; at ten seconds and over, seconds. */
+/**
+ * 1234.4 -> `1,234 ms`; at ten seconds and over, seconds; below ten milliseconds two
+ * decimals (`0.22 ms`), so the harness's sub-millisecond overhead does not read as 0.
+ */
 export function millis(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 10) return `${ms.toFixed(2)} ms`;
   return `${groupThousands(Math.round(ms))} ms`;
 }
 
