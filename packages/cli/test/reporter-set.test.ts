@@ -91,3 +91,33 @@ describe('reportersFor: several reporters at once', () => {
     expect(xml).toContain('HTTP 401: key [redacted]');
   });
 });
+
+describe('the board on GitHub Actions', () => {
+  test('is printed with workflow commands stopped, so engine text cannot forge one; annotations after it still work', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-reporters-'));
+    const c = captureIo({ cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    const forged = 'expected 1 row\n::error file=README.md,line=1::forged by the engine';
+    const reporting = reportersFor({ reporter: ['text', 'github'] }, c.io, runRedactor({}));
+    await reporting.finish(
+      outcomeOf(runReport([board('plans', [failingRun('albums', 'admin', forged)])])),
+    );
+    const lines = c.out().split('\n');
+    const stop = lines.findIndex((l) => l.startsWith('::stop-commands::'));
+    const token = lines[stop]?.slice('::stop-commands::'.length) ?? '';
+    expect(token).toMatch(/^[0-9a-f-]{36}$/);
+    const resume = lines.indexOf(`::${token}::`);
+    const forgedAt = lines.indexOf('::error file=README.md,line=1::forged by the engine');
+    // The forged line is inside the stopped region; the real annotation comes after it.
+    expect(stop).toBeLessThan(forgedAt);
+    expect(forgedAt).toBeLessThan(resume);
+    expect(lines.slice(resume + 1).join('\n')).toMatch(
+      /^::error file=.*,title=nl2sql%3A case albums failed::/,
+    );
+    // Off GitHub Actions the board is printed as is.
+    const plain = captureIo({ cwd: dir });
+    await reportersFor({}, plain.io, runRedactor({})).finish(
+      outcomeOf(runReport([board('plans', [caseRun('albums', 'admin')])])),
+    );
+    expect(plain.out()).not.toContain('::');
+  });
+});

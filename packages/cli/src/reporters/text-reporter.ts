@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { renderReport } from '../eval/board-text.js';
 import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
 import { colorsFor } from '../terminal-colors.js';
@@ -7,16 +8,27 @@ import type { Reporter, ReporterContext } from './reporter.js';
  * `--reporter text` (the default): the board of each config, the failing case runs with the
  * comparator's explanation, then the gate, on stdout. Coloured on a terminal (statuses,
  * PASS/FAIL, deltas), honouring NO_COLOR and FORCE_COLOR.
+ *
+ * On GitHub Actions the board is printed between `::stop-commands::` and its resume token:
+ * an explanation quotes what an engine returned, and a line of it starting with `::` would
+ * otherwise be run as a workflow command (a forged annotation, a mask, a stop).
  */
 export function textReporter({ io }: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
     finish({ report, gate }) {
-      io.out(renderReport(report, colors));
-      if (gate.status === 'not run') io.out(`\n${GATE_NOT_RUN}`);
-      else if (gate.status === 'no baseline') io.out(`\n${gate.message}`);
-      else if (gate.status === 'gated') io.out(`\n${renderGate(gate.gate, colors)}`);
+      const parts = [renderReport(report, colors)];
+      if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
+      else if (gate.status === 'no baseline') parts.push(gate.message);
+      else if (gate.status === 'gated') parts.push(renderGate(gate.gate, colors));
+      const text = parts.join('\n\n');
+      if (io.env.GITHUB_ACTIONS !== 'true') {
+        io.out(text);
+        return;
+      }
+      const token = randomUUID();
+      io.out(`::stop-commands::${token}\n${text}\n::${token}::`);
     },
   };
 }
