@@ -68,6 +68,32 @@ describe.skipIf(noChinook)('nl2sql eval gate', () => {
     expect(await main(['eval', 'gate', worse, '--baseline', benchmarks], bad.io)).toBe(EXIT.failed);
     expect(bad.out()).toContain('gate: FAIL');
     expect(bad.out()).toContain(record.scoreboard.cases[0]?.case_id ?? '?');
+    // The accuracy delta, and in colour with FORCE_COLOR: FAIL and the lost points red.
+    const n = record.scoreboard.cases.length;
+    expect(bad.out()).toContain(
+      `delta plans strict ${n}/${n} 100.0% -> ${n - 1}/${n} ${(100 * ((n - 1) / n)).toFixed(1)}% (-`,
+    );
+    const coloured = captureIo({ env: { FORCE_COLOR: '1' } });
+    expect(await main(['eval', 'gate', worse, '--baseline', benchmarks], coloured.io)).toBe(
+      EXIT.failed,
+    );
+    expect(coloured.out()).toContain('gate: \u001b[31mFAIL\u001b[39m');
+    // --json carries the same deltas, as figures; colour never reaches JSON.
+    const json = captureIo({ env: { FORCE_COLOR: '1' } });
+    expect(await main(['eval', 'gate', worse, '--baseline', benchmarks, '--json'], json.io)).toBe(
+      EXIT.failed,
+    );
+    expect(json.out()).not.toContain('\u001b[');
+    const [gated] = JSON.parse(json.out()) as {
+      pass: boolean;
+      deltas: { config: string; measure: string; before: number; after: number }[];
+    }[];
+    expect(gated?.pass).toBe(false);
+    expect(gated?.deltas.find((d) => d.measure === 'strict')).toMatchObject({
+      config: 'plans',
+      before: 1,
+      after: (n - 1) / n,
+    });
     // eval run --baseline gates the same way.
     const run = captureIo();
     expect(

@@ -5,6 +5,7 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { renderGate } from '../eval/gate-text.js';
 import { readRunRecords } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
+import { colorsFor } from '../terminal-colors.js';
 
 // Numbers arrive parsed and range-checked by the option table (commands/eval-gate.ts).
 const number = (value: unknown): number | undefined =>
@@ -38,8 +39,9 @@ export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
         ...gated.result,
         pass: gated.pass,
         missing: gated.missing,
+        deltas: gated.deltas,
       });
-    } else io.out(`${file}\n${renderGate(gated)}`);
+    } else io.out(`${file}\n${renderGate(gated, colorsFor(io.env, io.isTty))}`);
   }
   if (flags.json) io.out(JSON.stringify(results, null, 2));
   return pass ? EXIT.ok : EXIT.failed;
