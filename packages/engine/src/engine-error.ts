@@ -5,7 +5,7 @@
 import type { ErrorCode } from './error-codes.js';
 
 export class EngineError extends Error {
-  override readonly name = 'EngineError';
+  override readonly name: string = 'EngineError';
   readonly code: ErrorCode;
   /** The node that failed (resolver, planner, executor ...), when one did. */
   readonly node: string | undefined;

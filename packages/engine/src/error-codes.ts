@@ -26,12 +26,13 @@ export const ERROR_CODES = [
   /**
    * HttpEngine: the engine could not be reached, answered with a non-2xx status, or its reply
    * broke off (after the retries the policy allows for a refused or reset connection and for
-   * 429/503 with Retry-After).
+   * 429/503 with Retry-After). ProcessEngine: the process ended (exit, signal) with the
+   * request in flight, or could not be started.
    */
   'TRANSPORT_ERROR',
   /**
-   * HttpEngine: the engine's reply is not JSON, does not match the protocol, or is larger than
-   * `maxReplyBytes` (default 16 MiB; reading stops at the cap).
+   * HttpEngine and ProcessEngine: the engine's reply is not JSON, does not match the protocol,
+   * or is larger than `maxReplyBytes` (default 16 MiB; reading stops at the cap).
    */
   'BAD_RESPONSE',
   /** Anything else: a bug in the engine. */

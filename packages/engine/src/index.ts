@@ -29,3 +29,14 @@ export { type ServedEngine, type ServeOptions, serveEngine } from './engine-serv
 export { errorAnswer } from './error-answer.js';
 export { ERROR_CODES, type ErrorCode, GENERIC_REFUSAL, isErrorCode } from './error-codes.js';
 export { DEFAULT_MAX_REPLY_BYTES, HttpEngine, type HttpEngineOptions } from './http-engine.js';
+export {
+  encodeLineRequest,
+  LINE_METHODS,
+  LINE_REPLY_JSON_SCHEMA,
+  LINE_REQUEST_JSON_SCHEMA,
+  type LineMethod,
+  type LineReply,
+  type LineRequest,
+} from './line-protocol.js';
+export { ProcessEngine, type ProcessEngineOptions } from './process-engine.js';
+export { ProcessEngineError, type ProcessStartFailure } from './process-engine-error.js';

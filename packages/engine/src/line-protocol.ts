@@ -1,0 +1,106 @@
+// The engine protocol as JSON lines, for an engine run as a child process (ProcessEngine):
+// one request per line on the child's stdin, one reply per line on its stdout, matched by
+// `id` because a reply may come before the replies to earlier requests. The messages inside
+// (`params`, `result`) are the HTTP protocol's bodies unchanged, so one engine can serve both.
+
+import type { AskRequest, RetrieveRequest } from './engine.js';
+import { protocolErrors } from './engine-schema.js';
+
+type Schema = Record<string, unknown>;
+
+/** What a request asks for: POST /ask, POST /retrieve and GET /describe over HTTP. */
+export const LINE_METHODS = ['ask', 'retrieve', 'describe'] as const;
+export type LineMethod = (typeof LINE_METHODS)[number];
+
+/** One line on the engine's stdin. `id` is a positive integer, unique within the process. */
+export type LineRequest =
+  | { id: number; method: 'ask'; params: AskRequest }
+  | { id: number; method: 'retrieve'; params: RetrieveRequest }
+  | { id: number; method: 'describe'; params: Record<string, never> };
+
+/**
+ * One line on the engine's stdout: the request's `id` and either `result` (an AskResponse,
+ * a RetrieveResponse or an EngineDescription) or `error` (the request could not be served).
+ */
+export type LineReply =
+  | { id: number; result: unknown }
+  | { id: number; error: { code: string; message: string } };
+
+export const LINE_REQUEST_JSON_SCHEMA: Schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://nl2sql-evals.dev/schemas/engine/line-request.json',
+  title: 'LineRequest',
+  type: 'object',
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    method: { enum: [...LINE_METHODS] },
+    params: { type: 'object' },
+  },
+  required: ['id', 'method', 'params'],
+  additionalProperties: false,
+};
+
+export const LINE_REPLY_JSON_SCHEMA: Schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://nl2sql-evals.dev/schemas/engine/line-reply.json',
+  title: 'LineReply',
+  type: 'object',
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    result: true,
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string', minLength: 1 }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['id'],
+  // Exactly one of result and error (a misspelt `results` is refused, not taken as empty).
+  oneOf: [{ required: ['result'] }, { required: ['error'] }],
+  additionalProperties: false,
+};
+
+/** A reply line read: a reply, or a line that is not one (and the id it names, if any). */
+export type ReadLine =
+  | { kind: 'reply'; reply: LineReply }
+  | { kind: 'invalid'; id: number | undefined; why: string };
+
+/** The request as one line, newline included. JSON.stringify escapes every newline inside. */
+export function encodeLineRequest(request: LineRequest): string {
+  return `${JSON.stringify(request)}\n`;
+}
+
+function excerpt(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 200 ? `${one.slice(0, 200)}...` : one;
+}
+
+/** A line from the engine's stdout (without its newline) read as a reply. */
+export function readReplyLine(line: string): ReadLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { kind: 'invalid', id: undefined, why: `a line that is not JSON: "${excerpt(line)}"` };
+  }
+  const problems = protocolErrors(LINE_REPLY_JSON_SCHEMA, value);
+  if (problems.length === 0) return { kind: 'reply', reply: value as LineReply };
+  const id = (value as { id?: unknown } | null)?.id;
+  return {
+    kind: 'invalid',
+    id: Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : undefined,
+    why: `a line that is not a reply (${problems.slice(0, 3).join('; ')}): "${excerpt(line)}"`,
+  };
+}
+
+/**
+ * The id of a reply line too long to read, from its first bytes, if `id` is its first key
+ * (as `{"id": 7, "result": ...}` is when written in that order). Only then is the line
+ * surely the reply to that request; anything else is not attributed.
+ */
+export function leadingId(prefix: string): number | undefined {
+  const match = /^\s*\{\s*"id"\s*:\s*([1-9][0-9]{0,15})\s*,/.exec(prefix);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
