@@ -493,12 +493,9 @@ export class ProcessEngine implements Engine {
 
   /** A line that answers no request: the stream cannot be trusted, so the process is ended. */
   #protocolFailure(child: Child, why: string): void {
-    this.#lose(
-      child,
-      'protocol',
-      `${why} (a protocol failure: the process is ended)`,
-      'BAD_RESPONSE',
-    );
+    // Before its first reply, start() says what this means in its own words.
+    const said = child.started ? `${why} (a protocol failure: the process is ended)` : why;
+    this.#lose(child, 'protocol', said, 'BAD_RESPONSE');
     void this.#end(child);
   }
 

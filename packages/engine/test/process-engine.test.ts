@@ -171,7 +171,8 @@ describe('ProcessEngine: requests and replies', () => {
     const { engine, stderr } = fixture();
     const reply = await ask(engine, 'stderr:loading the index');
     expect(reply.status).toBe('success');
-    expect(stderr).toContain('loading the index');
+    // Another pipe: the line may come in just after the reply.
+    await waitUntil(() => stderr.includes('loading the index'));
   });
 
   it('masks the secrets it was given in answers and stderr', async () => {
@@ -180,8 +181,8 @@ describe('ProcessEngine: requests and replies', () => {
     const reply = await ask(engine, 'secret');
     expect(reply.error?.message).toBe('failed with [redacted]');
     await ask(engine, `stderr:key is ${secret}`);
+    await waitUntil(() => stderr.includes('key is [redacted]'));
     expect(stderr.join('\n')).not.toContain(secret);
-    expect(stderr).toContain('key is [redacted]');
   });
 });
 
@@ -202,10 +203,7 @@ describe('ProcessEngine: bad replies', () => {
     const { engine, log } = fixture();
     await engine.start();
     const first = engine.pid as number;
-    const [garbage, waiting] = await Promise.all([
-      ask(engine, 'not json'),
-      ask(engine, 'delay:2000:never seen'),
-    ]);
+    const [garbage, waiting] = await Promise.all([ask(engine, 'not json'), ask(engine, 'never')]);
     for (const reply of [garbage, waiting]) {
       expect(reply.error?.code).toBe('BAD_RESPONSE');
       expect(reply.error?.message).toContain(
@@ -286,7 +284,7 @@ describe('ProcessEngine: crashes and the restart-once rule', () => {
     const first = engine.pid as number;
     const [crashed, inFlight] = await Promise.all([
       ask(engine, 'delay:50:x').then(() => ask(engine, 'crash')),
-      ask(engine, 'delay:1000:in flight'),
+      ask(engine, 'never'),
     ]);
     for (const reply of [crashed, inFlight]) {
       expect(reply.error?.code).toBe('TRANSPORT_ERROR');
@@ -440,7 +438,7 @@ describe('ProcessEngine: close', () => {
       execFile(
         process.execPath,
         ['--import', 'tsx', '--input-type=module', '-e', script],
-        { timeout: 15_000 },
+        { timeout: 60_000 },
         (error, stdout) => (error ? reject(error) : resolve(stdout)),
       );
     });

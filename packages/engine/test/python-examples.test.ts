@@ -131,6 +131,8 @@ describe.skipIf(noPython)('examples/python-process-engine through ProcessEngine'
       command: ['python3', PROCESS_EXAMPLE, '--db', db, '--answers', answers],
       onStderr: (line) => stderr.push(line),
       log: (message) => stderr.push(message),
+      // Long, so that a close within it shows the example exits by itself when stdin ends.
+      closeGraceMs: 60_000,
     });
     try {
       await engine.start();
@@ -139,13 +141,15 @@ describe.skipIf(noPython)('examples/python-process-engine through ProcessEngine'
         .retrieve({ question: 'q', datasource: 'shop' })
         .catch((error: unknown) => error);
       expect((retrieval as EngineError).code).toBe('INVALID_REQUEST');
-      expect(stderr.join('\n')).toContain('python-process-engine-example: 5 answers');
+      expect(stderr.some((line) => line.includes('python-process-engine-example: 5 answers'))).toBe(
+        true,
+      );
     } finally {
       const pid = engine.pid as number;
       const started = performance.now();
       await engine.close();
-      // It exits on end of input, before the 2 s after which SIGTERM would be sent.
-      expect(performance.now() - started).toBeLessThan(1900);
+      // It exits on end of input, long before SIGTERM would be sent.
+      expect(performance.now() - started).toBeLessThan(30_000);
       expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     }
   });
