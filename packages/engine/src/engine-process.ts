@@ -35,8 +35,8 @@ export type ProcessEnd =
 
 /** Longest stderr line passed on whole; a longer one is cut. */
 const STDERR_LINE_BYTES = 64 * 1024;
-/** How long to wait for stdout to end after the process exited (a grandchild may hold it). */
-const DRAIN_AFTER_EXIT_MS = 500;
+/** How long to wait for stdout and stderr to end after the exit (a grandchild may hold them). */
+const DRAIN_AFTER_EXIT_MS = 1000;
 
 /** Every child still running, for the exit hook. */
 const live = new Set<EngineProcess>();
@@ -98,11 +98,14 @@ export class EngineProcess {
       line: (text) => this.#stderrLine(text),
       overflow: (prefix, bytes) => this.#stderrLine(`${prefix}... (a line of ${bytes} bytes, cut)`),
     });
+    // Both pipes read to their end (or given up on, DRAIN_AFTER_EXIT_MS after the exit), so
+    // the replies written last count and the traceback's last line is known.
     let stdoutDone = false;
+    let stderrDone = false;
     let drainTimer: NodeJS.Timeout | undefined;
     let exit: ProcessEnd | undefined;
     const finish = () => {
-      if (this.#ended || !exit || !stdoutDone) return;
+      if (this.#ended || !exit || !stdoutDone || !stderrDone) return;
       clearTimeout(drainTimer);
       this.#ended = exit;
       live.delete(this);
@@ -120,7 +123,11 @@ export class EngineProcess {
       finish();
     });
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    child.stderr.on('end', () => stderr.end());
+    child.stderr.on('end', () => {
+      stderr.end();
+      stderrDone = true;
+      finish();
+    });
     // EPIPE and friends: the exit that follows says what happened.
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on('error', () => {});
     child.on('error', (error: Error) => {
@@ -129,6 +136,7 @@ export class EngineProcess {
         this.#exited = true;
         exit = { kind: 'spawn', message: error.message };
         stdoutDone = true;
+        stderrDone = true;
         finish();
       }
       // Otherwise a kill or a write failed on a process that is going away: its exit follows.
@@ -136,12 +144,13 @@ export class EngineProcess {
     child.on('exit', (code, signal) => {
       this.#exited = true;
       exit = { kind: 'exit', code, signal };
-      if (stdoutDone) {
+      if (stdoutDone && stderrDone) {
         finish();
         return;
       }
       drainTimer = setTimeout(() => {
         stdoutDone = true;
+        stderrDone = true;
         finish();
       }, DRAIN_AFTER_EXIT_MS);
     });

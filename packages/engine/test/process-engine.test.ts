@@ -345,6 +345,22 @@ describe('ProcessEngine: start-up failures', () => {
     await expect(engine.start()).rejects.toBe(error);
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'quotes a stderr line written after the exit by what the process left running',
+    async () => {
+      // The program exits at once with stdout closed; a background job it started writes the
+      // traceback's last line a moment later, on the stderr it shares. The end is reported
+      // once stderr has ended too, so that line is the one quoted.
+      const script = 'exec 1>&-; (sleep 0.1; echo "late traceback line" >&2) & exit 1';
+      const engine = new ProcessEngine({ command: ['sh', '-c', script], onStderr: () => {} });
+      engines.push(engine);
+      const error = (await engine.start().catch((e: unknown) => e)) as ProcessEngineError;
+      expect(error.reason).toBe('exit');
+      expect(error.message).toContain('exited with code 1');
+      expect(error.message).toContain('(its last stderr line: "late traceback line")');
+    },
+  );
+
   it('a process that writes something else than a reply first is a protocol ProcessEngineError', async () => {
     const { engine } = fixture({ FIXTURE_START: 'banner' });
     const error = (await engine.start().catch((e: unknown) => e)) as ProcessEngineError;
