@@ -439,6 +439,48 @@ describe('ProcessEngine: close', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  it.skipIf(process.platform === 'win32')(
+    "a Ctrl-C to the evaluator's process group does not reach the engine; close() then ends it",
+    async () => {
+      // An evaluator in a process group of its own, as a shell runs it: SIGINT to the whole
+      // group is what a terminal's Ctrl-C is. The engine, in its own group, keeps answering
+      // until the evaluator closes it.
+      const { spawn } = await import('node:child_process');
+      const source = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+      const script = `
+        const { ProcessEngine } = await import(${JSON.stringify(source)});
+        const engine = new ProcessEngine({ command: [process.execPath, ${JSON.stringify(FIXTURE)}], onStderr: () => {} });
+        await engine.start();
+        process.on('SIGINT', async () => {
+          const reply = await engine.ask({ question: 'after ctrl-c', role: 'admin' });
+          const pid = engine.pid;
+          await engine.close();
+          console.log(JSON.stringify({ answer: reply.answer, pid }));
+          process.exit(0);
+        });
+        console.log('ready');
+        setInterval(() => {}, 1000);
+      `;
+      const evaluator = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const lines = (await import('node:readline')).createInterface({
+        input: evaluator.stdout as NodeJS.ReadableStream,
+      });
+      const iterator = lines[Symbol.asyncIterator]();
+      expect((await iterator.next()).value).toBe('ready');
+      process.kill(-(evaluator.pid as number), 'SIGINT');
+      const { answer, pid } = JSON.parse((await iterator.next()).value as string) as {
+        answer: string;
+        pid: number;
+      };
+      expect(answer).toBe('after ctrl-c');
+      expect(alive(pid)).toBe(false);
+    },
+  );
+
   it('an idle engine does not keep the evaluator alive', async () => {
     // A Node process that starts an engine, asks once and forgets close(): it still exits,
     // and its exit takes the engine with it.
