@@ -123,6 +123,9 @@ export const RETRIEVE_RESPONSE_JSON_SCHEMA: Schema = {
     tables_sent: strings,
     columns_sent: strings,
     full_snapshot: { type: 'boolean' },
+    relationships_sent: strings,
+    selection_status: { enum: ['ready', 'no_candidates', 'ambiguous_path', 'no_authorized_path'] },
+    selection_notes: strings,
   },
   required: ['tables_sent', 'columns_sent'],
 };

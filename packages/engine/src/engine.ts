@@ -52,7 +52,20 @@ export interface RetrievalRecord {
   columns_sent: string[];
   /** True when the whole schema was sent without a search (at most fullSnapshotMaxTables). */
   full_snapshot?: boolean;
+  /** The joins sent, as `from(c,...)->to(c,...)` labels (an engine that completes paths says so). */
+  relationships_sent?: string[];
+  /**
+   * The state the selection ended in, when the engine reports one: `ready`, `no_candidates`
+   * (nothing the role may read matched), `ambiguous_path` (equally short joins that mean
+   * different things) or `no_authorized_path` (tables the role's approved joins cannot connect).
+   */
+  selection_status?: SelectionState;
+  /** What the engine noted about the selection (dropped candidates, added joins, problems). */
+  selection_notes?: string[];
 }
+
+/** The states a schema selection may end in (see RetrievalRecord.selection_status). */
+export type SelectionState = 'ready' | 'no_candidates' | 'ambiguous_path' | 'no_authorized_path';
 
 export interface TraceNode {
   node: string;

@@ -13,6 +13,7 @@ export {
   type RetrievalRecord,
   type RetrieveRequest,
   type RetrieveResponse,
+  type SelectionState,
   type TraceNode,
   UNKNOWN_ENGINE,
 } from './engine.js';

@@ -60,13 +60,16 @@ export {
   type Resolution,
   resolveDatasources,
 } from './resolver.js';
+export { retrievalScope } from './role-scope.js';
 export { type SafetyOutcome, safetyCheck } from './safety-check.js';
 export { type SchemaDescriptions, type SchemaEntry, schemaEntries } from './schema-index.js';
 export { schemaPrompt } from './schema-prompt.js';
 export {
   RETRIEVER_DEFAULTS,
   type Retrieval,
+  type RetrieveOptions,
   type RetrieverOptions,
+  type RetrieverSettings,
   SchemaRetriever,
 } from './schema-retriever.js';
 export { schemaTokens } from './schema-tokens.js';

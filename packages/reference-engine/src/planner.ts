@@ -31,7 +31,9 @@ export const PLANNER_SYSTEM =
   'columns listed. Qualify every column with its table alias (or table name when ' +
   'unaliased). Join on the foreign keys shown. Select exactly the columns the question ' +
   'asks for, in the order it asks. When the question is too ambiguous to answer without ' +
-  'guessing, set plan to null and ask one clarifying question instead.';
+  'guessing, set plan to null and ask one clarifying question instead. When the schema ' +
+  'names a schema selection state, the join or table it concerns was not given to you on ' +
+  'purpose: do not invent one; ask instead.';
 
 export async function planQuestion(
   llm: LlmCaller,

@@ -21,6 +21,7 @@ import {
 } from '@nl2sql/engine';
 import { describeConfig, type LlmConfig, LlmError } from '@nl2sql/llm';
 import { type Dialect, PlanCompileError, type PlanModel } from '@nl2sql/plan';
+import type { DeclaredRelationship, RoleScope } from '@nl2sql/schema-selection';
 import { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
 import { decompose, retrievalQuery, type SubQuery } from './decomposer.js';
 import { executeSql } from './executor.js';
@@ -31,6 +32,7 @@ import { PlanCache } from './plan-cache.js';
 import { planQuestion } from './planner.js';
 import { refinePlan } from './refiner.js';
 import { resolveDatasources } from './resolver.js';
+import { retrievalScope } from './role-scope.js';
 import { safetyCheck } from './safety-check.js';
 import type { SchemaDescriptions } from './schema-index.js';
 import { schemaPrompt } from './schema-prompt.js';
@@ -50,6 +52,8 @@ export interface EngineDatasource {
   description?: string;
   /** Table and column prose for the retriever's index. */
   descriptions?: SchemaDescriptions;
+  /** Joins declared by hand (approved or not) beside the foreign keys, for path completion. */
+  relationships?: readonly DeclaredRelationship[];
 }
 
 /** Everything the engine is built with; none of it changes after construction. */
@@ -76,7 +80,7 @@ export interface ReferenceEngineOptions {
   /** Time limit for a whole ask (TIMEOUT when passed). Default none. */
   readonly askTimeoutMs?: number;
   /** Retriever settings (k, MMR, full-snapshot limit, embedder). */
-  readonly retrieval?: Omit<RetrieverOptions, 'descriptions'>;
+  readonly retrieval?: Omit<RetrieverOptions, 'descriptions' | 'relationships'>;
 }
 
 interface Prepared {
@@ -179,6 +183,7 @@ export class ReferenceEngine implements Engine {
           retriever: new SchemaRetriever(schema, {
             ...this.#options.retrieval,
             ...(entry.descriptions ? { descriptions: entry.descriptions } : {}),
+            ...(entry.relationships ? { relationships: entry.relationships } : {}),
           }),
         };
       })();
@@ -221,12 +226,30 @@ export class ReferenceEngine implements Engine {
     };
   }
 
+  /**
+   * The retriever's scope for a role. Under a policy a retrieve must name its role: with no
+   * role there is no scope to apply, and the whole schema is not a safe default.
+   */
+  #scopeOf(role: string | undefined, prepared: Prepared): { scope?: RoleScope } {
+    const policy = this.#options.policy;
+    if (!policy) return {};
+    if (typeof role !== 'string' || role === '') {
+      throw new EngineError(
+        'INVALID_REQUEST',
+        'the engine has an access policy: the retrieve request needs a role',
+      );
+    }
+    const scope = retrievalScope(policy, role, prepared.schema);
+    return scope ? { scope } : {};
+  }
+
   async retrieve(
     request: RetrieveRequest,
     options: { signal?: AbortSignal } = {},
   ): Promise<RetrieveResponse> {
     const prepared = await this.#prepare(request.datasource);
     const { record } = await prepared.retriever.retrieve(request.question, {
+      ...this.#scopeOf(request.role, prepared),
       ...(request.fullSnapshotMaxTables !== undefined
         ? { fullSnapshotMaxTables: request.fullSnapshotMaxTables }
         : {}),
@@ -408,11 +431,16 @@ export class ReferenceEngine implements Engine {
       rec.addUsage(decomposition.usage);
       const subQueries: SubQuery[] = decomposition.sub_queries;
       const retrieval = await rec.node('retriever', () =>
-        ds.retriever.retrieve(retrievalQuery(question, subQueries), { signal }),
+        ds.retriever.retrieve(retrievalQuery(question, subQueries), {
+          signal,
+          ...this.#scopeOf(role, ds),
+        }),
       );
       rec.addUsage(retrieval.usage);
       rec.retrieval = retrieval.record;
-      schemaText = schemaPrompt(retrieval.schema);
+      // The planner is told the selection's state (an ambiguous or unauthorised join, nothing
+      // matched) beside the schema, so it asks instead of guessing.
+      schemaText = schemaPrompt(retrieval.schema, retrieval.selection);
       const planned = await rec.node('planner', () =>
         planQuestion(
           llm,

@@ -17,6 +17,8 @@ export interface SchemaEntry {
   tables: string[];
   /** `Table.Column` the entry sends (none for a table entry). */
   columns: string[];
+  /** A relationship entry's label, `from(c,...)->to(c,...)`. */
+  relationship?: string;
   /** What is searched (and embedded). */
   text: string;
   tokens: string[];
@@ -27,8 +29,21 @@ export function schemaEntries(
   descriptions: SchemaDescriptions = {},
 ): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
-  const entry = (kind: SchemaEntry['kind'], tables: string[], columns: string[], text: string) =>
-    entries.push({ kind, tables, columns, text, tokens: schemaTokens(text) });
+  const entry = (
+    kind: SchemaEntry['kind'],
+    tables: string[],
+    columns: string[],
+    text: string,
+    relationship?: string,
+  ) =>
+    entries.push({
+      kind,
+      tables,
+      columns,
+      text,
+      tokens: schemaTokens(text),
+      ...(relationship ? { relationship } : {}),
+    });
   for (const table of schema.tables) {
     const about = descriptions.tables?.[table.name];
     entry(
@@ -60,6 +75,7 @@ export function schemaEntries(
         tables,
         [...from, ...to],
         `relationship ${from.join(', ')} references ${to.join(', ')} (${table.name} to ${fk.referencedTable})`,
+        `${table.name}(${fk.columns.join(',')})->${fk.referencedTable}(${fk.referencedColumns.join(',')})`,
       );
     }
   }

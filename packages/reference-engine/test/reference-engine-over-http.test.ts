@@ -66,9 +66,18 @@ describe.skipIf(noChinook)('the reference engine over HTTP', () => {
     const sent = await client.retrieve({
       question: 'tracks per genre',
       datasource: 'chinook',
+      role: 'catalog',
       fullSnapshotMaxTables: 0,
     });
     expect(sent.tables_sent).toEqual(expect.arrayContaining(['Genre', 'Track']));
+    expect(sent.selection_status).toBe('ready');
+    expect(sent.relationships_sent).toContain('Track(GenreId)->Genre(GenreId)');
+    // Under an access policy a retrieve without a role has no scope to apply: refused.
+    const roleless = await client
+      .retrieve({ question: 'tracks per genre', datasource: 'chinook' })
+      .catch((e: unknown) => e);
+    expect(roleless).toBeInstanceOf(EngineError);
+    expect((roleless as EngineError).message).toContain('needs a role');
     const unknown = await client
       .retrieve({ question: 'x', datasource: 'nope' })
       .catch((e: unknown) => e);

@@ -64,6 +64,39 @@ function flaky(
   };
 }
 
+describe.skipIf(noChinook)('the retriever in the reference engine', () => {
+  it("retrieves in the role's scope: the catalog role is never sent customers or invoices", async () => {
+    const engine = rig.engine({ retrieval: { fullSnapshotMaxTables: 0 } });
+    const question = 'How many tracks did each customer buy, by invoice country?';
+    const admin = await engine.retrieve({ question, datasource: 'chinook', role: 'admin' });
+    expect(admin.tables_sent).toEqual(expect.arrayContaining(['Customer', 'Invoice']));
+    const catalog = await engine.retrieve({ question, datasource: 'chinook', role: 'catalog' });
+    for (const table of ['Customer', 'Employee', 'Invoice', 'InvoiceLine']) {
+      expect(catalog.tables_sent).not.toContain(table);
+      expect(catalog.columns_sent.join(' ')).not.toContain(`${table}.`);
+      expect((catalog.relationships_sent ?? []).join(' ')).not.toContain(`${table}(`);
+    }
+  });
+
+  it('tells the planner the selection state instead of guessing, and records it in the trace', async () => {
+    const engine = rig.engine({ retrieval: { fullSnapshotMaxTables: 0 } });
+    // No word of this question names anything in Chinook's schema.
+    const c = byId('chinook_014');
+    const reply = await engine.ask({ question: c.question, role: 'admin' });
+    const trace = traceOf(reply.trace);
+    expect(trace.retrieval?.selection_status).toBe('no_candidates');
+    expect(trace.retrieval?.tables_sent).toEqual([]);
+    const planner = rig.server.requests.find((r) => r.schemaName === PLANNER_SCHEMA_NAME);
+    expect(planner?.lastUserText).toContain('Schema selection: no_candidates');
+    // A ready selection adds no state line.
+    rig.server.reset();
+    await engine.ask({ question: byId('chinook_002').question, role: 'admin' });
+    const ready = rig.server.requests.find((r) => r.schemaName === PLANNER_SCHEMA_NAME);
+    expect(ready?.lastUserText).toContain('Foreign keys:');
+    expect(ready?.lastUserText).not.toContain('Schema selection:');
+  });
+});
+
 describe.skipIf(noChinook)('ReferenceEngine on Chinook with gold plans', () => {
   it.each(['chinook_001', 'chinook_002', 'chinook_003', 'chinook_004'])(
     'answers %s for admin with the gold rows and a full trace',

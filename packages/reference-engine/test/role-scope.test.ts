@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { retrievalScope } from '../src/role-scope.js';
+
+const schema = {
+  tables: ['Album', 'Track', 'Invoice'].map((name) => ({ name, columns: [{ name: 'Id' }] })),
+};
+const policy = {
+  roles: {
+    catalog: { tables: ['album', 'TRACK', 'Warehouse'] },
+    nobody: { tables: [] },
+  },
+};
+
+describe('retrievalScope', () => {
+  it("keeps this schema's tables the policy grants, in any spelling, and ignores other datasources' tables", () => {
+    expect(retrievalScope(policy, 'catalog', schema)).toEqual({ tables: ['Album', 'Track'] });
+  });
+
+  it('gives a role the policy does not name, or names with nothing, an empty scope', () => {
+    expect(retrievalScope(policy, 'nobody', schema)).toEqual({ tables: [] });
+    expect(retrievalScope(policy, 'stranger', schema)).toEqual({ tables: [] });
+  });
+
+  it('applies no scope without a policy', () => {
+    expect(retrievalScope(undefined, 'anyone', schema)).toBeUndefined();
+  });
+});
