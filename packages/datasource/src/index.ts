@@ -19,6 +19,7 @@ export { type JsonCell, toJsonCell } from './json-cell.js';
 export { canonicalSchema, schemaFingerprint } from './schema-fingerprint.js';
 export { checkSingleQuery, type SingleQueryCheck } from './single-query.js';
 export { type SqlToken, sqlTokens } from './sql-tokens.js';
+export { writeSqliteCopy } from './sqlite-copy.js';
 export {
   DEFAULT_MAX_ROWS,
   DEFAULT_POOL_SIZE,

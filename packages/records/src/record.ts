@@ -180,6 +180,18 @@ export interface RetrievalMetrics {
     readonly columns_sent: number;
     /** The routing scorer's share, where it applies; null otherwise. */
     readonly routing: RecordRate | null;
+    // Spec 003's selection figures, where the run scored them (absent in older records;
+    // null when no case run carried them).
+    /** Mean recall of the relationships the gold plans join over. */
+    readonly relationships_recall?: number | null;
+    /** Mean recall of tables, columns and relationships pooled per case run. */
+    readonly element_recall?: number | null;
+    /** Case runs sent every required table, column and relationship (complete strategy). */
+    readonly complete?: RecordRate | null;
+    /** Case runs whose gold query returned the gold rows on a database holding only what was sent. */
+    readonly reference_matches?: RecordRate | null;
+    /** Case runs whose selection ended in the state expected (ready, for answerable cases). */
+    readonly boundary_as_expected?: RecordRate | null;
   };
 }
 

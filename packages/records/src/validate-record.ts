@@ -186,7 +186,15 @@ function consistencyIssues(record: RunRecord): SchemaIssue[] {
   }
   const rates: [string, { count: number; total: number } | null][] =
     'retrieval' in metrics
-      ? [['metrics.retrieval.routing', metrics.retrieval.routing]]
+      ? [
+          ['metrics.retrieval.routing', metrics.retrieval.routing],
+          ['metrics.retrieval.complete', metrics.retrieval.complete ?? null],
+          ['metrics.retrieval.reference_matches', metrics.retrieval.reference_matches ?? null],
+          [
+            'metrics.retrieval.boundary_as_expected',
+            metrics.retrieval.boundary_as_expected ?? null,
+          ],
+        ]
       : [
           ['metrics.accuracy.execution.strict', metrics.accuracy.execution.strict],
           ['metrics.accuracy.execution.lenient', metrics.accuracy.execution.lenient],

@@ -155,7 +155,10 @@ function mean(values: readonly number[]): number {
 /**
  * The board of a retrieval run: mean table and column recall, how many case runs were
  * sent every needed table (perfect_tables) and column (perfect_columns), the mean amount
- * sent (read recall beside it), and routing where the engine reported a ranking.
+ * sent (read recall beside it), and routing where the engine reported a ranking. Where the
+ * scorer had the schema (spec 003's figures): mean relationships and element recall, complete
+ * strategies, reference-SQL matches among the case runs it ran for, and selections that ended
+ * in the state expected; each is null when no case run carries it.
  */
 export function buildRetrievalBoard(records: readonly CaseResult[]): RetrievalMetrics {
   const scored = records.flatMap((r) => {
@@ -165,6 +168,12 @@ export function buildRetrievalBoard(records: readonly CaseResult[]): RetrievalMe
   const num = (d: Record<string, unknown>, k: string): number => d[k] as number;
   const len = (d: Record<string, unknown>, k: string): number => (d[k] as unknown[]).length;
   const routed = records.filter((r) => r.scores.routing !== undefined);
+  const selected = scored.filter((d) => typeof d.element_recall === 'number');
+  const referenced = selected.flatMap((d) => {
+    const q = d.reference_query as { status?: string } | undefined;
+    return q ? [q.status] : [];
+  });
+  const stated = selected.filter((d) => typeof d.status_as_expected === 'boolean');
   return {
     retrieval: {
       cases: scored.length,
@@ -178,6 +187,22 @@ export function buildRetrievalBoard(records: readonly CaseResult[]): RetrievalMe
         routed.length === 0
           ? null
           : rate(routed.filter((r) => r.scores.routing?.pass).length, routed.length),
+      relationships_recall:
+        selected.length === 0 ? null : mean(selected.map((d) => num(d, 'relationships_recall'))),
+      element_recall:
+        selected.length === 0 ? null : mean(selected.map((d) => num(d, 'element_recall'))),
+      complete:
+        selected.length === 0
+          ? null
+          : rate(selected.filter((d) => d.complete === true).length, selected.length),
+      reference_matches:
+        referenced.length === 0
+          ? null
+          : rate(referenced.filter((s) => s === 'matched').length, referenced.length),
+      boundary_as_expected:
+        stated.length === 0
+          ? null
+          : rate(stated.filter((d) => d.status_as_expected === true).length, stated.length),
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Mode } from '@nl2sql/records';
 import { faithfulnessScorer } from './faithfulness-scorer.js';
 import { outcomeScorer } from './outcome-scorer.js';
 import { resultMatchScorer } from './result-match-scorer.js';
-import { retrievalRecallScorer } from './retrieval-recall-scorer.js';
+import { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 import { routingScorer } from './routing-scorer.js';
 import { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 import type { Scorer } from './scorer.js';
@@ -22,11 +22,17 @@ export interface ScorerOptions {
   readonly refusalMessage?: string;
   /** Numeric tolerance of the row comparison. Default 0.005. */
   readonly tolerance?: number;
+  /**
+   * Mode retrieval: the schema (and a restricted runner) to score each selection as spec
+   * 003 does (relationships, element recall, complete strategy, state, reference-SQL match).
+   * Without it only table and column recall are scored.
+   */
+  readonly selection?: SelectionScoring;
 }
 
 /** The scorers a mode runs, in order: execution first, then quality, then diagnostics. */
 export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[] {
-  if (mode === 'retrieval') return [retrievalRecallScorer(), routingScorer()];
+  if (mode === 'retrieval') return [retrievalRecallScorer(options.selection), routingScorer()];
   const scorers: Scorer[] = [
     outcomeScorer({
       ...(options.refusalMessage ? { refusalMessage: options.refusalMessage } : {}),

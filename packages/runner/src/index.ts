@@ -38,6 +38,7 @@ export {
 } from './engine-identity.js';
 export type { EvalConfig } from './eval-config.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
+export { goldRelationships, type PlanJoins } from './gold-relationships.js';
 export { goldTables } from './gold-tables.js';
 export {
   JOURNAL_FORMAT,
@@ -69,6 +70,7 @@ export {
   recordsListener,
   reportRecords,
 } from './report-records.js';
+export { restrictedSqliteRunner } from './restricted-sqlite-runner.js';
 export {
   RESULT_HEAD_BYTES,
   RESULT_HEAD_ROWS,
@@ -76,7 +78,7 @@ export {
   resultHead,
 } from './result-head.js';
 export { resultMatchScorer } from './result-match-scorer.js';
-export { retrievalRecallScorer } from './retrieval-recall-scorer.js';
+export { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 export { retrieveCase } from './retrieve-case.js';
 export { routingScorer } from './routing-scorer.js';
 export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';

@@ -39,6 +39,10 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
     full_snapshot_max_tables: run.fullSnapshotMaxTables,
     tolerance: options.tolerance ?? null,
     refusal_message: options.refusalMessage ?? null,
+    // Mode retrieval scores spec 003's figures only with the schema, the match only with a runner.
+    selection_scoring: options.selection
+      ? { reference_query: options.selection.reference !== undefined }
+      : null,
     scorers: run.scorers.map((s) => s.name),
   };
 }
