@@ -118,6 +118,7 @@ export {
   type ScorerKind,
   verdict,
 } from './scorer.js';
+export { selectionReportJson } from './selection-report-json.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
 export { suspectReason } from './suspect.js';
 export {

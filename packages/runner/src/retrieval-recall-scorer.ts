@@ -86,11 +86,16 @@ async function selectionDetail(
   const detail: Record<string, unknown> = {
     relationships_required: required.relationships,
     relationships_sent: selection.relationships,
+    // Column recall over the required columns closed over the joins' keys (spec 003's
+    // required-column recall); equal to column_recall when the case lists its join keys.
+    required_column_recall: covered.columnsRecall,
+    missed_required_columns: [...covered.missingColumns],
     relationships_recall: covered.relationshipsRecall,
     missed_relationships: [...covered.missingRelationships],
     element_recall: covered.elementRecall,
     complete: covered.complete,
     selection_status: response.selection_status ?? null,
+    selection_notes: [...(response.selection_notes ?? [])],
     expected_status: expected,
     status_as_expected:
       response.selection_status === undefined ? null : response.selection_status === expected,
