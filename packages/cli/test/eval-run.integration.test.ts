@@ -91,27 +91,140 @@ describe('nl2sql eval run', () => {
   );
 
   test.skipIf(noChinook)(
-    'mode retrieval reports recall and the settings used',
+    "mode retrieval reports recall, spec 003's figures and the settings used; --top-k sets k",
     async () => {
       const c = captureIo();
-      expect(await main(['eval', 'run', '--mode', 'retrieval', '--json'], c.io)).toBe(EXIT.ok);
+      expect(
+        await main(
+          [
+            'eval',
+            'run',
+            '--mode',
+            'retrieval',
+            '--json',
+            '--top-k',
+            '6',
+            '--cases',
+            'chinook_002,chinook_014,chinook_017',
+          ],
+          c.io,
+        ),
+      ).toBe(EXIT.ok);
       const { report } = JSON.parse(c.out()) as {
         report: {
           settings: { retrieval: Record<string, unknown> };
           configs: {
             config: { name: string };
-            metrics: { retrieval: { cases: number; table_recall: number } };
+            metrics: {
+              retrieval: Record<string, unknown> & { cases: number; table_recall: number };
+            };
           }[];
         };
       };
       expect(report.configs[0]?.config.name).toBe('retrieval');
-      expect(report.configs[0]?.metrics.retrieval.cases).toBeGreaterThan(40);
-      expect(report.configs[0]?.metrics.retrieval.table_recall).toBeGreaterThan(0.5);
+      const r = report.configs[0]?.metrics.retrieval;
+      expect(r?.cases).toBe(7);
+      expect(r?.table_recall).toBeGreaterThan(0.5);
+      // chinook_014 names nothing in the schema: its two case runs end in no_candidates.
+      expect(r?.boundary_as_expected).toEqual({ count: 5, total: 7, rate: 5 / 7 });
+      expect(r?.reference_matches).toMatchObject({ total: 7 });
+      expect(r?.complete).toMatchObject({ total: 7 });
+      expect(typeof r?.element_recall).toBe('number');
       expect(report.settings.retrieval).toMatchObject({
         full_snapshot_max_tables: 0,
-        k_tables: 8,
-        k_columns: 12,
+        k_tables: 4,
+        k_columns: 6,
+        table_columns: 'all',
+        path_completion: true,
       });
+
+      // The board prints them.
+      const board = captureIo();
+      expect(
+        await main(['eval', 'run', '--mode', 'retrieval', '--cases', 'chinook_002'], board.io),
+      ).toBe(EXIT.ok);
+      expect(board.out()).toMatch(/joins recall\s+100\.0%/);
+      expect(board.out()).toMatch(/gold query on what was sent\s+3\/3/);
+      expect(board.out()).toMatch(/state as expected\s+3\/3/);
+    },
+    60_000,
+  );
+
+  test.skipIf(noChinook)(
+    "--reporter selection=FILE writes spec 003's report.json for mode retrieval, and only there",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-selection-'));
+      const file = join(dir, 'out', 'report.json');
+      const c = captureIo();
+      expect(
+        await main(
+          [
+            'eval',
+            'run',
+            '--mode',
+            'retrieval',
+            '--cases',
+            'chinook_002,chinook_014',
+            '--reporter',
+            `selection=${file}`,
+          ],
+          c.io,
+        ),
+      ).toBe(EXIT.ok);
+      const json = JSON.parse(readFileSync(file, 'utf8')) as {
+        settings: Record<string, unknown>;
+        methods: {
+          method: string;
+          summary: Record<string, unknown>;
+          cases: {
+            id: string;
+            role: string;
+            status: string;
+            reference_query?: { status: string };
+          }[];
+        }[];
+        limitations: string[];
+      };
+      expect(json.methods.map((m) => m.method)).toEqual(['retrieval']);
+      const method = json.methods[0]!;
+      expect(method.summary).toMatchObject({
+        scored_cases: 5,
+        complete: { count: 3, of: 5 },
+        reference_matches: { count: 3, of: 5 },
+        boundary_as_expected: { count: 3, of: 5 },
+      });
+      const earn = method.cases.filter((x) => x.id === 'chinook_014');
+      expect(earn.map((x) => [x.status, x.reference_query?.status])).toEqual([
+        ['no_candidates', 'not_run_boundary_state'],
+        ['no_candidates', 'not_run_boundary_state'],
+      ]);
+      expect(json.settings).toMatchObject({ k_columns: 12, dataset: 'chinook.yaml' });
+      expect(json.limitations.length).toBeGreaterThan(0);
+
+      const plans = captureIo();
+      expect(
+        await main(
+          ['eval', 'run', '--cases', 'chinook_002', '--reporter', `selection=${file}`],
+          plans.io,
+        ),
+      ).toBe(EXIT.usage);
+      expect(plans.err()).toContain(
+        '--reporter selection=FILE reports mode retrieval, not mode plans',
+      );
+      const bare = captureIo();
+      expect(
+        await main(['eval', 'run', '--mode', 'retrieval', '--reporter', 'selection'], bare.io),
+      ).toBe(EXIT.usage);
+      expect(bare.err()).toContain('selection=FILE');
+      const external = captureIo();
+      expect(
+        await main(['eval', 'run', '--engine', 'http://127.0.0.1:9/', '--top-k', '3'], external.io),
+      ).toBe(EXIT.usage);
+      expect(external.err()).toContain('--top-k');
+      const zero = captureIo();
+      expect(await main(['eval', 'run', '--mode', 'retrieval', '--top-k', '0'], zero.io)).toBe(
+        EXIT.usage,
+      );
     },
     60_000,
   );

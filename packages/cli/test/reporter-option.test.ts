@@ -33,7 +33,7 @@ describe('--reporter NAME[=FILE]', () => {
 
   test('refuses an unknown name, a missing file and a file where none is written (exit 2)', () => {
     expect(usage(() => parseReporter('xml', cwd))).toBe(
-      '--reporter must be one of text, json[=FILE], junit=FILE, github or html=FILE, got "xml"',
+      '--reporter must be one of text, json[=FILE], junit=FILE, github, html=FILE or selection=FILE, got "xml"',
     );
     expect(usage(() => parseReporter('junit', cwd))).toBe(
       '--reporter junit needs a file: junit=FILE',

@@ -32,6 +32,7 @@ import {
   RunnerError,
   type RunReport,
   recordsListener,
+  restrictedSqliteRunner,
   runEval,
 } from '@nl2sql/runner';
 import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
@@ -51,6 +52,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
+import { reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
 
 /** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
@@ -115,8 +117,14 @@ async function buildConfigs(
   const reference: ReferenceSetup = {
     datasources: ids.map((id) => ({ id, datasource: setup.datasource })),
     policy: CHINOOK_POLICIES,
+    ...(typeof flags['top-k'] === 'number' ? { retrieval: { kColumns: flags['top-k'] } } : {}),
   };
   if (typeof flags.engine === 'string') {
+    if (flags['top-k'] !== undefined) {
+      throw usageError(
+        "--top-k sets the reference engine's retriever; an --engine URL has its own",
+      );
+    }
     let engine: HttpEngine;
     try {
       engine = new HttpEngine({ url: flags.engine });
@@ -214,6 +222,9 @@ async function evalRun(
   }
   // --reporter, --json, --report (reporters/): checked before anything runs.
   const reporting = reportersFor(flags, io, redactor);
+  if (mode !== 'retrieval' && reporterSpecs(flags, io.cwd).some((r) => r.name === 'selection')) {
+    throw usageError(`--reporter selection=FILE reports mode retrieval, not mode ${mode}`);
+  }
 
   const setup = await openSetup(flags, io.cwd);
   const stop = stopOnSignals(io);
@@ -239,6 +250,7 @@ async function evalRun(
       typeof flags.save === 'string'
         ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records(), redactor)]
         : [];
+    const schema = await setup.datasource.introspect({ rowCounts: false });
     let report: RunReport;
     try {
       const roles = list(flags.roles);
@@ -264,10 +276,16 @@ async function evalRun(
           setup.datasource,
         ),
         // L2 checks the SQL against the database the cases run on.
-        sqlChecks: {
-          dialect: setup.datasource.engine,
-          schema: await setup.datasource.introspect({ rowCounts: false }),
-        },
+        sqlChecks: { dialect: setup.datasource.engine, schema },
+        // Mode retrieval scores each selection as spec 003 does, the gold query included.
+        ...(mode === 'retrieval'
+          ? {
+              selection: {
+                schema,
+                reference: restrictedSqliteRunner(setup.datasource.file, schema),
+              },
+            }
+          : {}),
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {

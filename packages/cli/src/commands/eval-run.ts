@@ -109,6 +109,13 @@ export const evalRun: Command = {
         'seconds one ask may take; past it the case run is an error with code TIMEOUT (default 120)',
     },
     {
+      name: 'top-k',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
+      description:
+        "the reference engine's retriever: column and join entries picked per question (default 12)",
+    },
+    {
       name: 'engine',
       value: 'URL',
       parse: httpUrlFlag,
@@ -164,7 +171,7 @@ export const evalRun: Command = {
       repeatable: true,
       parse: reporterFlag,
       description:
-        'how to report the run; repeat for several (default text; see Reporters below): text, json[=FILE], junit=FILE, github, html=FILE',
+        'how to report the run; repeat for several (default text; see Reporters below): text, json[=FILE], junit=FILE, github, html=FILE, selection=FILE',
     },
     {
       name: 'report',
@@ -178,7 +185,10 @@ export const evalRun: Command = {
     '  plans      (default) the reference engine on the gold-plan fake LLM: no key, no cost;',
     '             any failing case is a bug in a code node or a plan',
     '  full       the reference engine on real models (--llm), with a dollar cap (--max-cost)',
-    '  retrieval  schema retrieval recall (tables and columns sent) per answerable case',
+    '  retrieval  schema retrieval per answerable case and role: table and column recall,',
+    '             columns sent, and the selection figures of spec 003 (joins recall,',
+    '             element recall, complete strategy, the gold query on only what was',
+    '             sent, the selection state against ready)',
     'With --engine URL the suite is admitted as for an external engine: plans are not needed.',
     'An --engine run is recorded as kind engine: the engine named by its GET /describe',
     '(name, version, models; `unknown` when it does not say), its failures its score.',
@@ -197,6 +207,9 @@ export const evalRun: Command = {
     '  github       GitHub Actions annotations on stdout at each failing case line, and',
     '               the board as Markdown appended to $GITHUB_STEP_SUMMARY',
     '  html=FILE    the self-contained HTML report (what --report FILE writes)',
+    "  selection=FILE  mode retrieval: spec 003's report.json (each case run's tables,",
+    '               columns, joins and state, its coverage, the gold query on only',
+    '               what was sent, and the summary)',
     'Reporters never change the exit code; one that cannot write its file makes a run',
     'that would exit 0 exit 3.',
   ].join('\n'),

@@ -34,6 +34,16 @@ export function boardRows(board: ConfigReport): string[][] {
         `${r.tables_sent.toFixed(2)} tables, ${r.columns_sent.toFixed(2)} columns`,
       ],
       ['routing', rateCell(r.routing)],
+      // Spec 003's figures, where the run scored them.
+      ...(r.element_recall === undefined || r.element_recall === null
+        ? []
+        : [
+            ['joins recall', pct(r.relationships_recall ?? 0)],
+            ['element recall', pct(r.element_recall)],
+            ['complete strategy', rateCell(r.complete ?? null)],
+            ['gold query on what was sent', rateCell(r.reference_matches ?? null)],
+            ['state as expected', rateCell(r.boundary_as_expected ?? null)],
+          ]),
     ];
   }
   const rows: string[][] = [

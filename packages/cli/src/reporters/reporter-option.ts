@@ -12,6 +12,7 @@ const FILES = {
   junit: 'required',
   github: 'never',
   html: 'required',
+  selection: 'required',
 } as const;
 
 export type ReporterName = keyof typeof FILES;
@@ -28,7 +29,7 @@ export interface ReporterSpec {
   readonly given: string;
 }
 
-const usage = 'text, json[=FILE], junit=FILE, github or html=FILE';
+const usage = 'text, json[=FILE], junit=FILE, github, html=FILE or selection=FILE';
 
 /** `junit=report.xml` -> { name: 'junit', file }, or a usage error saying what is wrong. */
 export function parseReporter(text: string, cwd: string, flag = '--reporter'): ReporterSpec {

@@ -9,6 +9,7 @@ import { junitReporter } from './junit-reporter.js';
 import { checkOutputPath } from './output-file.js';
 import type { Reporter, ReporterContext, RunOutcome } from './reporter.js';
 import { type ReporterSpec, reporterSpecs } from './reporter-option.js';
+import { selectionReporter } from './selection-reporter.js';
 import { textReporter } from './text-reporter.js';
 
 /** The reporters of one run: their event listeners, and the step that writes them all. */
@@ -36,6 +37,8 @@ function reporterOf(spec: ReporterSpec, context: ReporterContext): Reporter {
       return githubReporter(context);
     case 'html':
       return htmlReporter(context, spec.file as string);
+    case 'selection':
+      return selectionReporter(spec.file as string);
   }
 }
 
