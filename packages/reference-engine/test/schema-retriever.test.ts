@@ -278,6 +278,20 @@ describe.skipIf(noChinook)('SchemaRetriever on Chinook', () => {
     expect((await described.retrieve(q)).record.tables_sent).toContain('Employee');
   });
 
+  it('retrieves a question asked in Chinese against Chinese descriptions (CJK bigrams)', async () => {
+    const retriever = new SchemaRetriever(schema, {
+      fullSnapshotMaxTables: 0,
+      descriptions: {
+        tables: { Genre: '音乐流派', Track: '曲目：歌曲及其时长' },
+        columns: { 'Genre.Name': '流派名称' },
+      },
+    });
+    const { record } = await retriever.retrieve('每个音乐流派有多少首曲目？');
+    expect(record.selection_status).toBe('ready');
+    expect(record.tables_sent).toEqual(expect.arrayContaining(['Genre', 'Track']));
+    expect(record.relationships_sent).toContain('Track(GenreId)->Genre(GenreId)');
+  });
+
   it('completes paths over declared relationships and refuses a misspelt declaration at construction', async () => {
     // Unapproving Track -> Genre leaves genres unjoinable to tracks.
     const retriever = new SchemaRetriever(schema, {
