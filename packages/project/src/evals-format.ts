@@ -1,0 +1,259 @@
+// The evals.yaml format, defined once with TypeBox: the file's type (snake_case, as written),
+// the published JSON Schema (`evals.schema.json`, shipped with the CLI for editor completion)
+// and the validator the loader uses all come from this definition. Every object refuses keys
+// it does not list: a misspelt `max_regresions` must not silently leave a default in force.
+
+import { defineFormat, type SchemaOptions, type Static, Type } from '@nl2sql/format';
+
+/** The `$id` of the published document; it changes only with the file's `version`. */
+export const EVALS_SCHEMA_ID = 'https://nl2sql-evals.dev/schemas/evals.json';
+
+/**
+ * Datasource, engine and role names: they become parts of file names (records are filed
+ * under the datasource id and named after the engine), so they are kept to a safe alphabet.
+ */
+export const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
+
+// How the descriptions spell an environment reference.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal text a user writes
+const ENV_REFERENCE = '${env:VAR}';
+
+const Text = (options: SchemaOptions = {}) => Type.String({ ...options, minLength: 1 });
+const Milliseconds = (description: string) =>
+  Type.Integer({ minimum: 1, description: `${description} (milliseconds)` });
+/** A map whose keys are names (see NAME_PATTERN). */
+const Named = <T extends Parameters<typeof Type.Record>[1]>(
+  value: T,
+  options: SchemaOptions = {},
+) => Type.Record(Type.String(), value, { ...options, propertyNames: { pattern: NAME_PATTERN } });
+
+const DatasourceLimits = {
+  timeout_ms: Type.Optional(Milliseconds('Statement timeout; default 5000')),
+  max_rows: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Row cap of one query; default 10000' }),
+  ),
+};
+
+const SqliteDatasourceSchema = Type.Object(
+  {
+    engine: Type.Literal('sqlite'),
+    path: Text({
+      description: 'The SQLite file, relative to the folder of evals.yaml; opened read-only.',
+    }),
+    ...DatasourceLimits,
+  },
+  { additionalProperties: false, description: 'A SQLite database file, opened read-only.' },
+);
+
+const PostgresDatasourceSchema = Type.Object(
+  {
+    engine: Type.Literal('postgres'),
+    url: Text({
+      description: `The owner login (grants, introspection): postgres://user:pass@host/db; use ${ENV_REFERENCE}.`,
+    }),
+    roles: Type.Optional(
+      Named(Text(), {
+        description: `Policy role -> the login URL of that role's own user; use ${ENV_REFERENCE}.`,
+      }),
+    ),
+    ...DatasourceLimits,
+  },
+  { additionalProperties: false, description: 'A PostgreSQL database.' },
+);
+
+const DatasourceSchema = Type.Union([SqliteDatasourceSchema, PostgresDatasourceSchema], {
+  description: 'A database cases are asked about; `engine` says which kind.',
+});
+
+const RoleSchema = Type.Object(
+  {
+    tables: Type.Array(Text(), {
+      uniqueItems: true,
+      description: 'The tables the role may read (compared case-insensitively).',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const PolicySchema = Type.Object(
+  {
+    refusal_message: Type.Optional(
+      Text({
+        description:
+          "What an engine says when it refuses a role a question; a refusal saying anything else is scored wrong. Default: the protocol's generic refusal.",
+      }),
+    ),
+    roles: Named(RoleSchema, { minProperties: 1, description: 'Role -> what it may read.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Which tables each role may read; the reference engine enforces it, lint derives outcomes from it.',
+  },
+);
+
+const AskTimeout = Type.Optional(
+  Milliseconds('How long one ask may take; default run.ask_timeout_ms'),
+);
+
+const ReferenceEngineSchema = Type.Object(
+  {
+    kind: Type.Literal('reference'),
+    llm: Type.Optional(
+      Type.Array(Text(), {
+        minItems: 1,
+        description:
+          'Mode full: the LLM configs to compare, as --llm takes them (a preset, a file relative to evals.yaml, a model, or NAME=any of those).',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: "nl2sql's reference engine over this project's datasources and policy.",
+  },
+);
+
+const HttpEngineSchema = Type.Object(
+  {
+    kind: Type.Literal('http'),
+    url: Type.String({
+      pattern: '^https?://',
+      description: 'The base URL: the engine answers POST URL/ask and GET URL/describe.',
+    }),
+    headers: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), Type.String(), {
+        description: `Headers sent with every request; put secrets in ${ENV_REFERENCE}.`,
+      }),
+    ),
+    ask_timeout_ms: AskTimeout,
+  },
+  { additionalProperties: false, description: 'A service speaking the engine protocol over HTTP.' },
+);
+
+const ProcessEngineSchema = Type.Object(
+  {
+    kind: Type.Literal('process'),
+    command: Type.Array(Text(), {
+      minItems: 1,
+      description:
+        'The program and its arguments, run in the folder of evals.yaml; it speaks the protocol as JSON lines on stdin and stdout.',
+    }),
+    ask_timeout_ms: AskTimeout,
+  },
+  {
+    additionalProperties: false,
+    description: 'A long-lived child process speaking the engine protocol as JSON lines.',
+  },
+);
+
+const EngineSchema = Type.Union([ReferenceEngineSchema, HttpEngineSchema, ProcessEngineSchema], {
+  description: 'An engine to evaluate; `kind` says how it is reached.',
+});
+
+const GateSchema = Type.Object(
+  {
+    max_regressions: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Most cases that may go pass -> fail against the baseline; default 2 in mode full, 0 in modes plans and retrieval.',
+      }),
+    ),
+    mcnemar_alpha: Type.Optional(
+      Type.Union([Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }), Type.Null()], {
+        description:
+          "Fail when more cases were lost than gained and McNemar's exact p is below this; null runs no test. Default 0.05 in mode full, none otherwise.",
+      }),
+    ),
+    max_cost_increase: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description: 'Most relative rise in cost per case run (0.2 = 20%); default 0.2.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'The regression gate of `eval run --baseline`; flags override each value.',
+  },
+);
+
+const RunSchema = Type.Object(
+  {
+    concurrency: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Case runs in flight at once; default 4.' }),
+    ),
+    passes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        description: 'Ask every case this many times; default 1.',
+      }),
+    ),
+    max_cost_usd: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description: 'Mode full: stop before a case that could pass this many dollars.',
+      }),
+    ),
+    ask_timeout_ms: Type.Optional(
+      Milliseconds('How long one ask may take before the case run is a TIMEOUT; default 120000'),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Defaults of `eval run`; flags override each value.',
+  },
+);
+
+/** The evals.yaml file, as written. */
+export const EvalsFileSchema = Type.Object(
+  {
+    version: Type.Literal(1, { description: 'The format version; 1.' }),
+    datasources: Named(DatasourceSchema, {
+      minProperties: 1,
+      description: "Datasource id -> database; a case's `datasource` names one.",
+    }),
+    policy: Type.Optional(PolicySchema),
+    suites: Type.Array(Text(), {
+      minItems: 1,
+      uniqueItems: true,
+      description: 'Suite files, relative to the folder of evals.yaml; the first is the default.',
+    }),
+    engines: Type.Optional(
+      Named(EngineSchema, {
+        minProperties: 1,
+        description: 'Engine name -> engine; default { reference: { kind: reference } }.',
+      }),
+    ),
+    default_engine: Type.Optional(
+      Type.String({
+        pattern: NAME_PATTERN,
+        description: 'The engine `eval run` evaluates without --engine.',
+      }),
+    ),
+    gate: Type.Optional(GateSchema),
+    run: Type.Optional(RunSchema),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'An nl2sql-evals project: databases, access policy, suites, engines, gate and run defaults.',
+  },
+);
+
+// Interfaces, not aliases, so declaration files refer to them by name.
+export interface EvalsFile extends Static<typeof EvalsFileSchema> {}
+export type EvalsDatasourceEntry = Static<typeof DatasourceSchema>;
+export type EvalsEngineEntry = Static<typeof EngineSchema>;
+
+/** The evals.yaml format: definition, published document and validator. */
+export const EVALS_FORMAT = defineFormat(EvalsFileSchema, {
+  id: EVALS_SCHEMA_ID,
+  title: 'nl2sql-evals project (evals.yaml)',
+  description:
+    'The project file of nl2sql-evals: datasources, access policy, suites, engines, gate and run defaults.',
+});
+
+/** The published JSON Schema document (`evals.schema.json`). */
+export const EVALS_JSON_SCHEMA = EVALS_FORMAT.document;

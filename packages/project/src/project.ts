@@ -1,0 +1,107 @@
+// A loaded project: evals.yaml with its `${env:VAR}` references replaced, its paths made
+// absolute against the file's folder and its names in camelCase. What is not set in the file
+// stays undefined here, so a caller can tell "the file says 4" from "the default is 4" and
+// apply its own precedence (flags > evals.yaml > defaults).
+
+/** Limits every datasource may set. */
+export interface DatasourceLimits {
+  /** Statement timeout in milliseconds. */
+  readonly timeoutMs?: number;
+  /** Row cap of one query. */
+  readonly maxRows?: number;
+}
+
+export interface SqliteDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'sqlite';
+  /** The SQLite file, absolute. */
+  readonly path: string;
+}
+
+export interface PostgresDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'postgres';
+  /** The owner login URL (a secret: never print it). */
+  readonly url: string;
+  /** Policy role -> the login URL of that role's own user (secrets). */
+  readonly roles?: Readonly<Record<string, string>>;
+}
+
+export type DatasourceConfig = SqliteDatasourceConfig | PostgresDatasourceConfig;
+
+/** What one role may read. */
+export interface ProjectRole {
+  readonly tables: readonly string[];
+}
+
+/** The project's access policy; it fits @nl2sql/access-policy's AccessPolicy. */
+export interface ProjectPolicy {
+  readonly roles: Readonly<Record<string, ProjectRole>>;
+  /** What a refusal must say; undefined: the protocol's generic refusal. */
+  readonly refusalMessage?: string;
+}
+
+export interface ReferenceEngineConfig {
+  readonly name: string;
+  readonly kind: 'reference';
+  /** Mode full's LLM configs, as `--llm` takes them; files are relative to `Project.dir`. */
+  readonly llm?: readonly string[];
+}
+
+export interface HttpEngineConfig {
+  readonly name: string;
+  readonly kind: 'http';
+  readonly url: string;
+  /** Headers sent with every request (may hold secrets from the environment). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly askTimeoutMs?: number;
+}
+
+export interface ProcessEngineConfig {
+  readonly name: string;
+  readonly kind: 'process';
+  /** The program and its arguments, as written. */
+  readonly command: readonly string[];
+  /** The folder the process runs in: the folder of evals.yaml. */
+  readonly cwd: string;
+  readonly askTimeoutMs?: number;
+}
+
+export type EngineConfig = ReferenceEngineConfig | HttpEngineConfig | ProcessEngineConfig;
+
+/** The gate's limits the project sets (camelCase names of @nl2sql/gate's GateThresholds). */
+export interface ProjectGate {
+  readonly maxRegressions?: number;
+  /** null: no significance test. */
+  readonly alpha?: number | null;
+  readonly maxCostIncrease?: number;
+}
+
+/** `eval run`'s defaults the project sets. */
+export interface ProjectRun {
+  readonly concurrency?: number;
+  readonly passes?: number;
+  readonly maxCostUsd?: number;
+  readonly askTimeoutMs?: number;
+}
+
+export interface Project {
+  /** The evals.yaml file, absolute; null for the built-in Chinook project. */
+  readonly file: string | null;
+  /** The folder paths are resolved against (the file's folder). */
+  readonly dir: string;
+  /** The values read from the environment (`${env:VAR}`): mask them in everything printed. */
+  readonly secrets: readonly string[];
+  /** By id, in the file's order. */
+  readonly datasources: readonly DatasourceConfig[];
+  /** Undefined: no policy (every role reads every table). */
+  readonly policy?: ProjectPolicy;
+  /** Suite files, absolute; the first is the default. */
+  readonly suites: readonly string[];
+  /** By name, in the file's order. */
+  readonly engines: readonly EngineConfig[];
+  /** The engine `eval run` uses without --engine, when the project says. */
+  readonly defaultEngine?: string;
+  readonly gate: ProjectGate;
+  readonly run: ProjectRun;
+}
