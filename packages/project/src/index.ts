@@ -32,7 +32,9 @@ export type {
   ReferenceEngineConfig,
   SqliteDatasourceConfig,
 } from './project.js';
+export { projectEngine } from './project-engine.js';
 export { ProjectError, type ProjectErrorCode, type ProjectErrorPlace } from './project-error.js';
+export { projectLine } from './project-places.js';
 export {
   PROJECT_SCHEMA_HINT,
   type RenderProjectOptions,

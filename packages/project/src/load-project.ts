@@ -17,6 +17,7 @@ import { EVALS_FORMAT, type EvalsFile, NAME_PATTERN } from './evals-format.js';
 import { lineOf } from './key-lines.js';
 import type { DatasourceConfig, EngineConfig, Project } from './project.js';
 import { ProjectError } from './project-error.js';
+import { rememberPlaces } from './project-places.js';
 
 /** The file name `findProject` looks for and `nl2sql init` writes. */
 export const PROJECT_FILE = 'evals.yaml';
@@ -249,7 +250,9 @@ export function parseProject(
   }
   const dangling = danglingReference(data);
   if (dangling) throw new ProjectError('PROJECT_REFERENCE', dangling.message, at(dangling.path));
-  return toProject(data, resolve(path), replaced.secrets);
+  const project = toProject(data, resolve(path), replaced.secrets);
+  rememberPlaces(project, (fieldPath) => lineOf(doc, lineCounter, fieldPath));
+  return project;
 }
 
 /** Reads and checks an evals.yaml file. Throws ProjectError. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadProject, parseProject } from '../src/load-project.js';
+import { projectEngine } from '../src/project-engine.js';
 import { ProjectError } from '../src/project-error.js';
 
 const FULL = `version: 1
@@ -275,5 +276,36 @@ describe('loadProject', () => {
       code: 'PROJECT_READ',
       message: `${join(dir, 'sub.yaml')}: cannot read the project file: it is a directory`,
     });
+  });
+});
+
+describe('projectEngine', () => {
+  it('picks the named engine, the default one, or the only one', () => {
+    const project = parseProject(FULL, '/p/evals.yaml', { env: ENV });
+    expect(projectEngine(project, 'py')).toMatchObject({ name: 'py', kind: 'process' });
+    expect(projectEngine(project)).toMatchObject({ name: 'mine', kind: 'http' });
+    expect(projectEngine(parseProject(MINIMAL, '/p/evals.yaml', { env: {} }))).toEqual({
+      name: 'reference',
+      kind: 'reference',
+    });
+  });
+
+  it('names the engines there are, located at engines', () => {
+    const project = parseProject(FULL, '/p/evals.yaml', { env: ENV });
+    expect(() => projectEngine(project, 'fast')).toThrow(
+      new ProjectError('PROJECT_REFERENCE', 'no engine named fast (engines: reference, mine, py)', {
+        file: '/p/evals.yaml',
+        line: 19,
+        path: ['engines'],
+      }),
+    );
+    const two = parseProject(
+      `${MINIMAL}engines:\n  a: { kind: reference }\n  b: { kind: http, url: 'http://x' }\n`,
+      '/p/evals.yaml',
+      { env: {} },
+    );
+    expect(() => projectEngine(two)).toThrow(
+      '/p/evals.yaml:5: engines: several engines and no default_engine: name one (engines: a, b)',
+    );
   });
 });
