@@ -17,6 +17,8 @@ import type { ReferenceNode } from './reference-nodes.js';
 export interface ReferenceSetup {
   readonly datasources: readonly EngineDatasource[];
   readonly policy?: AccessPolicy;
+  /** What a refusal says (a project's `policy.refusal_message`); default the generic one. */
+  readonly refusalMessage?: string;
   readonly retrieval?: ReferenceEngineOptions['retrieval'];
   readonly curatedAnswers?: ReferenceEngineOptions['curated'];
   /** Whole-ask limit inside the engine; the runner's case timeout still applies. */
@@ -73,6 +75,7 @@ export function referenceConfig(
       llm: client,
       datasources: setup.datasources,
       ...(setup.policy ? { policy: setup.policy } : {}),
+      ...(setup.refusalMessage !== undefined ? { refusalMessage: setup.refusalMessage } : {}),
       ...(setup.retrieval ? { retrieval: setup.retrieval } : {}),
       ...(setup.curatedAnswers ? { curated: setup.curatedAnswers } : {}),
       ...(setup.askTimeoutMs ? { askTimeoutMs: setup.askTimeoutMs } : {}),

@@ -65,6 +65,11 @@ export interface ReferenceEngineOptions {
   readonly policy?: AccessPolicy;
   /** Name the refused table in a SECURITY_VIOLATION (the demo playground). Default false. */
   readonly revealRefusedTable?: boolean;
+  /**
+   * What a refusal says (a project's `policy.refusal_message`). Default the protocol's
+   * GENERIC_REFUSAL. It names no table unless revealRefusedTable is on.
+   */
+  readonly refusalMessage?: string;
   /** The verified question -> SQL bank. */
   readonly curated?: CuratedAnswers | readonly CuratedAnswer[];
   /** Answer from the curated bank when it has the question. Default true. */
@@ -161,6 +166,11 @@ export class ReferenceEngine implements Engine {
     return this.#revealRefusedTable;
   }
 
+  /** What a refusal says when it names no table. Fixed at construction. */
+  get refusalMessage(): string {
+    return this.#options.refusalMessage ?? GENERIC_REFUSAL;
+  }
+
   get maxRows(): number {
     return this.#options.maxRows ?? DEFAULT_MAX_ROWS;
   }
@@ -220,6 +230,7 @@ export class ReferenceEngine implements Engine {
         maxRows: this.maxRows,
         askTimeoutMs: options.askTimeoutMs ?? null,
         revealRefusedTable: this.revealRefusedTable,
+        ...(options.refusalMessage !== undefined ? { refusalMessage: options.refusalMessage } : {}),
         policy: options.policy !== undefined,
         datasources: [...this.#entries.keys()],
       },
@@ -376,7 +387,12 @@ export class ReferenceEngine implements Engine {
     const refuse = (tables: string[] = []) =>
       new EngineError(
         'SECURITY_VIOLATION',
-        refusalMessage(role, tables, this.revealRefusedTable && tables.length > 0),
+        refusalMessage(
+          role,
+          tables,
+          this.revealRefusedTable && tables.length > 0,
+          this.refusalMessage,
+        ),
         {
           node: 'validator',
         },
@@ -404,7 +420,7 @@ export class ReferenceEngine implements Engine {
       for (const node of ['decomposer', 'retriever', 'planner']) rec.skip(node);
       const safety = await check(hit.sql);
       if (safety.kind === 'refused')
-        throw new EngineError('SECURITY_VIOLATION', GENERIC_REFUSAL, { node: 'safety' });
+        throw new EngineError('SECURITY_VIOLATION', this.refusalMessage, { node: 'safety' });
       if (safety.kind === 'unsafe') {
         throw new EngineError(
           'UNSAFE_SQL',
@@ -520,6 +536,7 @@ export class ReferenceEngine implements Engine {
       validateLogical(plan, ds.schema, {
         role: io.role,
         revealRefusedTable: this.revealRefusedTable,
+        refusalMessage: this.refusalMessage,
         ...(this.#options.policy ? { policy: this.#options.policy } : {}),
       }),
     );

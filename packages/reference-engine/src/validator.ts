@@ -18,10 +18,18 @@ export interface ValidatorOptions {
   policy?: AccessPolicy;
   role: string;
   revealRefusedTable?: boolean;
+  /** What a refusal that names no table says. Default GENERIC_REFUSAL. */
+  refusalMessage?: string;
 }
 
-export function refusalMessage(role: string, tables: readonly string[], reveal: boolean): string {
-  if (!reveal || tables.length === 0) return GENERIC_REFUSAL;
+/** A refusal's message: `generic` (default GENERIC_REFUSAL), or naming the tables when `reveal`. */
+export function refusalMessage(
+  role: string,
+  tables: readonly string[],
+  reveal: boolean,
+  generic: string = GENERIC_REFUSAL,
+): string {
+  if (!reveal || tables.length === 0) return generic;
   return `Role "${role}" may not read ${tables.length === 1 ? 'table' : 'tables'} ${tables.join(', ')}.`;
 }
 
@@ -43,7 +51,12 @@ export function validateLogical(
       return {
         kind: 'refused',
         tables: refused,
-        message: refusalMessage(options.role, refused, options.revealRefusedTable ?? false),
+        message: refusalMessage(
+          options.role,
+          refused,
+          options.revealRefusedTable ?? false,
+          options.refusalMessage,
+        ),
       };
     }
   }

@@ -41,6 +41,21 @@ describe('validateLogical', () => {
     expect(shown).toMatchObject({ message: 'Role "sales" may not read table Employee.' });
   });
 
+  it("refuses with the project's refusal message when one is set, still naming no table", () => {
+    const refusal = "I can't answer that with your access.";
+    expect(
+      validateLogical(employees, schema, {
+        policy: CHINOOK_POLICIES,
+        role: 'sales',
+        refusalMessage: refusal,
+      }),
+    ).toEqual({ kind: 'refused', tables: ['Employee'], message: refusal });
+    expect(refusalMessage('sales', ['Employee'], false, refusal)).toBe(refusal);
+    expect(refusalMessage('sales', ['Employee'], true, refusal)).toBe(
+      'Role "sales" may not read table Employee.',
+    );
+  });
+
   it('counts a joined table as read', () => {
     const plan: PlanModel = {
       select: [{ expr: col('c', 'CustomerId') }],
