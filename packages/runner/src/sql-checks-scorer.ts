@@ -7,6 +7,12 @@ export interface SqlChecksOptions {
   /** The schema for L2 (tables and columns exist); without it L2 is skipped. */
   readonly schema?: SchemaLike;
   /**
+   * The schema of each datasource, by id, for a run whose cases ask several: L2 checks a
+   * case's SQL against the schema of the datasource the case names (and is skipped for a
+   * datasource not listed). Takes the place of `schema`.
+   */
+  readonly schemas?: Readonly<Record<string, SchemaLike>>;
+  /**
    * The largest LIMIT L3 accepts. runEval sets it from the run's row cap (`maxRows + 1`,
    * see row-cap.ts); default sqlcheck's own (1000).
    */
@@ -25,9 +31,14 @@ export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
     kind: 'diagnostic',
     async score(input): Promise<ScoreResult | null> {
       if (input.kind !== 'ask' || !input.response.sql) return null;
+      const schema = options.schemas
+        ? Object.hasOwn(options.schemas, input.case.datasource)
+          ? options.schemas[input.case.datasource]
+          : undefined
+        : options.schema;
       const report = await runChecks(input.response.sql, {
         dialect: options.dialect ?? 'sqlite',
-        ...(options.schema ? { schema: options.schema } : {}),
+        ...(schema ? { schema } : {}),
         ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
       });
       const failed = report.levels.filter((level) => !level.pass);

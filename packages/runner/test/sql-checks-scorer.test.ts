@@ -22,7 +22,39 @@ const input = (sql: string) => ({
   response: response(sql),
 });
 
+const schemaOf = (table: string, column: string) => ({
+  tables: [{ name: table, columns: [{ name: column }] }],
+});
+
 describe('sqlChecksScorer', () => {
+  it('checks L2 against the schema of the datasource the case names, when given one per datasource', async () => {
+    const ds = SUITE.cases[0]!.datasource;
+    const sql = 'SELECT Name FROM Artist LIMIT 5';
+    const level2 = async (options: Parameters<typeof sqlChecksScorer>[0]) => {
+      const result = await sqlChecksScorer(options).score(input(sql));
+      const levels = (
+        (result?.detail ?? { levels: [] }) as {
+          levels: { name: string; pass: boolean; skipped: boolean }[];
+        }
+      ).levels;
+      return levels[1];
+    };
+    expect(
+      await level2({
+        schemas: { [ds]: schemaOf('Artist', 'Name'), other: schemaOf('Shop', 'Id') },
+      }),
+    ).toMatchObject({ pass: true, skipped: false });
+    expect(
+      await level2({
+        schemas: { [ds]: schemaOf('Shop', 'Id'), other: schemaOf('Artist', 'Name') },
+      }),
+    ).toMatchObject({ pass: false, skipped: false });
+    // A datasource with no schema listed is not checked against another's.
+    expect(await level2({ schemas: { other: schemaOf('Artist', 'Name') } })).toMatchObject({
+      skipped: true,
+    });
+  });
+
   it('reports the static levels of the SQL that ran', async () => {
     const ok = await sqlChecksScorer().score(input('SELECT Name FROM Artist LIMIT 5'));
     expect(ok?.pass).toBe(true);
