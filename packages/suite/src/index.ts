@@ -48,6 +48,7 @@ export {
   type RegenerateErrorCode,
   type RegenerateOptions,
   type RegenerateResult,
+  type RegenerateSource,
   regenerate,
   regenerateSuite,
   toCell,

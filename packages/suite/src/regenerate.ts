@@ -3,7 +3,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import { type CellValue, type Datasource, toJsonCell } from '@nl2sql/datasource';
-import type { Cell, EvalSuite, Row } from './case.js';
+import type { Cell, EvalCase, EvalSuite, Row } from './case.js';
 import { parseSuite } from './load-suite.js';
 import { packagedSuite } from './packaged-suite.js';
 import { formatSuite } from './write-suite.js';
@@ -26,7 +26,17 @@ export interface RegenerateResult {
   statements: number;
 }
 
-export type RegenerateErrorCode = 'SUITE_PACKAGED' | 'QUERY_FAILED' | 'RESULT_TRUNCATED';
+export type RegenerateErrorCode =
+  | 'SUITE_PACKAGED'
+  | 'QUERY_FAILED'
+  | 'RESULT_TRUNCATED'
+  | 'UNKNOWN_DATASOURCE';
+
+/**
+ * Where rows are read from: one datasource for every case, or the datasources of a project
+ * by id, each case read from the one it names.
+ */
+export type RegenerateSource = Datasource | ReadonlyMap<string, Datasource>;
 
 /** Regenerate could not finish; the suite file is left as it was. */
 export class RegenerateError extends Error {
@@ -80,13 +90,45 @@ async function run(
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Runs every case's SQL and returns the suite with fresh rows (the input is not changed). */
+/**
+ * The datasource each case is read from. With datasources by id, a case (to be read) naming
+ * none of them is refused before any query runs, so nothing is half regenerated.
+ */
+function sourceOf(
+  suite: EvalSuite,
+  source: RegenerateSource,
+  read: (c: EvalCase) => boolean,
+): (c: EvalCase) => Datasource {
+  if (typeof (source as Partial<Datasource>).execute === 'function')
+    return () => source as Datasource;
+  const byId = source as ReadonlyMap<string, Datasource>;
+  for (const c of suite.cases) {
+    if (read(c) && !byId.has(c.datasource)) {
+      throw new RegenerateError(
+        'UNKNOWN_DATASOURCE',
+        `case ${c.id}: datasource ${c.datasource} is not one of ${[...byId.keys()].join(', ')}`,
+        c.id,
+      );
+    }
+  }
+  return (c) => byId.get(c.datasource) as Datasource;
+}
+
+/**
+ * Runs every case's SQL and returns the suite with fresh rows (the input is not changed).
+ * `source` is one datasource for every case, or datasources by the id cases name.
+ */
 export async function regenerateSuite(
   suite: EvalSuite,
-  datasource: Datasource,
+  source: RegenerateSource,
   options: Omit<RegenerateOptions, 'allowPackaged'> = {},
 ): Promise<{ suite: EvalSuite; changedCases: string[]; statements: number }> {
   const only = options.only ? new Set(options.only) : undefined;
+  const datasourceOf = sourceOf(
+    suite,
+    source,
+    (c) => c.sql !== undefined && (only === undefined || only.has(c.id)),
+  );
   const changedCases: string[] = [];
   let statements = 0;
   const cases = [];
@@ -95,6 +137,7 @@ export async function regenerateSuite(
       cases.push(c);
       continue;
     }
+    const datasource = datasourceOf(c);
     const rows = await run(datasource, c.sql, c.id, 'sql', options.timeoutMs);
     statements++;
     const next = { ...c, rows };
@@ -115,13 +158,14 @@ export async function regenerateSuite(
 }
 
 /**
- * Re-runs the suite file's SQL on `datasource` and rewrites the file with the deterministic
+ * Re-runs the suite file's SQL on `source` (one datasource, or datasources by the id each
+ * case names) and rewrites the file with the deterministic
  * writer. A second run on the same database changes no byte. Refuses a packaged suite
  * (inside node_modules, or shipped by a non-private package) unless `allowPackaged`.
  */
 export async function regenerate(
   suitePath: string,
-  datasource: Datasource,
+  source: RegenerateSource,
   options: RegenerateOptions = {},
 ): Promise<RegenerateResult> {
   if (!options.allowPackaged) {
@@ -139,11 +183,7 @@ export async function regenerate(
   }
   const before = await readFile(suitePath, 'utf8');
   const suite = parseSuite(before, suitePath);
-  const {
-    suite: next,
-    changedCases,
-    statements,
-  } = await regenerateSuite(suite, datasource, options);
+  const { suite: next, changedCases, statements } = await regenerateSuite(suite, source, options);
   const after = formatSuite(next);
   const changed = after !== before;
   if (changed) await writeFile(suitePath, after, 'utf8');
