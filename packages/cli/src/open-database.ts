@@ -2,11 +2,20 @@
 // not a SQLite file is one line and exit 3, never a driver stack trace (exit 70).
 
 import { statSync } from 'node:fs';
-import { DatasourceError, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import {
+  DatasourceError,
+  openSqlite,
+  type SqliteDatasource,
+  type SqliteOptions,
+} from '@nl2sql/datasource';
 import { configError } from './cli-error.js';
 
 /** Opens the SQLite file at `path` read-only; `flag` names where the path came from. */
-export async function openDatabase(path: string, flag = '--db'): Promise<SqliteDatasource> {
+export async function openDatabase(
+  path: string,
+  flag = '--db',
+  options: SqliteOptions = {},
+): Promise<SqliteDatasource> {
   let isDirectory: boolean;
   try {
     isDirectory = statSync(path).isDirectory();
@@ -15,7 +24,7 @@ export async function openDatabase(path: string, flag = '--db'): Promise<SqliteD
   }
   if (isDirectory) throw configError(`${flag} ${path}: is a directory, not a SQLite file`);
   try {
-    return await openSqlite(path);
+    return await openSqlite(path, options);
   } catch (error) {
     if (error instanceof DatasourceError) {
       const why = error.databaseMessage ?? error.message;

@@ -1,14 +1,20 @@
 // A text-to-SQL service on 127.0.0.1 for the CLI's tests: answers every ask with the reply
 // `answer` makes, after `hold` settles and `delayMs` pass, and counts the asks.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface TestEngineServer {
   readonly url: string;
   readonly asks: number;
+  /** The headers of each ask, in arrival order. */
+  readonly askHeaders: readonly IncomingHttpHeaders[];
   close(): Promise<void>;
 }
 
-export type EngineReply = (body: { question: string; role: string }) => unknown;
+export type EngineReply = (body: {
+  question: string;
+  role: string;
+  datasource?: string;
+}) => unknown;
 
 export const errorReply =
   (message: string): EngineReply =>
@@ -27,6 +33,7 @@ export async function startEngineServer(
   options: { delayMs?: number; describe?: unknown; hold?: Promise<void> } = {},
 ): Promise<TestEngineServer> {
   let asks = 0;
+  const askHeaders: IncomingHttpHeaders[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -41,6 +48,7 @@ export async function startEngineServer(
         return;
       }
       asks++;
+      askHeaders.push(req.headers);
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
       const reply = () => {
         if (res.destroyed) return;
@@ -63,6 +71,7 @@ export async function startEngineServer(
     get asks() {
       return asks;
     },
+    askHeaders,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

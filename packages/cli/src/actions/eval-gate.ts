@@ -1,25 +1,19 @@
 import { resolve } from 'node:path';
-import type { GateThresholds } from '@nl2sql/gate';
 import type { CommandRun } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
+import { gateOverrides } from '../eval/gate-flags.js';
 import { renderGate } from '../eval/gate-text.js';
 import { readRunRecords } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { colorsFor } from '../terminal-colors.js';
-
-// Numbers arrive parsed and range-checked by the option table (commands/eval-gate.ts).
-const number = (value: unknown): number | undefined =>
-  typeof value === 'number' ? value : undefined;
 
 /** `nl2sql eval gate REPORT...`: see commands/eval-gate.ts. */
 export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
-  const thresholds: Partial<GateThresholds> = {};
-  const maxRegressions = number(flags['max-regressions']);
-  if (maxRegressions !== undefined) Object.assign(thresholds, { maxRegressions });
-  const alpha = number(flags.alpha);
-  if (alpha !== undefined) Object.assign(thresholds, { alpha });
-  const maxCostIncrease = number(flags['max-cost-increase']);
-  if (maxCostIncrease !== undefined) Object.assign(thresholds, { maxCostIncrease });
+  // The project's gate section (no evals.yaml: none), each flag replacing its value.
+  const file = projectFile(flags, io.cwd);
+  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
+  const thresholds = gateOverrides(flags, project?.gate);
   const dir = resolve(io.cwd, typeof flags.baseline === 'string' ? flags.baseline : 'benchmarks');
   let pass = true;
   const results: unknown[] = [];

@@ -1,11 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  CHINOOK_POLICIES,
-  CHINOOK_SUITE_PATH,
-  DatasetError,
-  locateChinook,
-} from '@nl2sql/datasets';
 import type { SqliteDatasource } from '@nl2sql/datasource';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
@@ -17,6 +11,13 @@ import {
   resolveLlmOption,
   UnknownPriceError,
 } from '@nl2sql/llm';
+import {
+  type EngineConfig,
+  type Project,
+  ProjectError,
+  projectEngine,
+  projectLine,
+} from '@nl2sql/project';
 import { isMode, type Mode, RUN_MODES } from '@nl2sql/records';
 import {
   plansEngine,
@@ -26,8 +27,6 @@ import {
   referenceConfig,
 } from '@nl2sql/reference-engine';
 import {
-  databaseIdentity,
-  dataFingerprint,
   type EvalConfig,
   RunnerError,
   type RunReport,
@@ -39,9 +38,10 @@ import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import { isEngineUrl } from '../engine-flag.js';
 import { admissionMode, admitSuite } from '../eval/admit-suite.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
-import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
+import { gateOverrides } from '../eval/gate-flags.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
 import { progressListener } from '../eval/progress-line.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
@@ -50,7 +50,9 @@ import { savedReportListener } from '../eval/saved-report.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
+import { openProject } from '../project/open-project.js';
+import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
+import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
@@ -84,60 +86,151 @@ function assertKeys(
 }
 
 interface Setup {
+  project: Project;
   suite: EvalSuite;
   suitePath: string;
-  datasource: SqliteDatasource;
+  datasources: OpenDatasources;
+  /** The datasource ids the run's cases name (each one the project has). */
+  caseDatasources: string[];
   closers: Array<() => Promise<void>>;
 }
 
-async function openSetup(flags: Flags, cwd: string): Promise<Setup> {
-  const suitePath =
-    typeof flags.suite === 'string' ? resolve(cwd, flags.suite) : CHINOOK_SUITE_PATH;
-  if (!existsSync(suitePath)) throw configError(`--suite ${suitePath}: no such file`);
-  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
-  let dbPath: string;
+/** What `--engine` chose: a URL given on the command line, or an engine of the project. */
+type EngineChoice = { readonly kind: 'url'; readonly url: string } | EngineConfig;
+
+function chooseEngine(project: Project, flag: Flags[string]): EngineChoice {
+  if (typeof flag === 'string' && isEngineUrl(flag)) return { kind: 'url', url: flag };
   try {
-    dbPath = typeof flags.db === 'string' ? resolve(cwd, flags.db) : await locateChinook();
+    return projectEngine(project, typeof flag === 'string' ? flag : undefined);
   } catch (error) {
-    if (error instanceof DatasetError) throw configError(error.message);
+    if (error instanceof ProjectError) throw configError(`--engine: ${error.message}`);
     throw error;
   }
-  const datasource = await openDatabase(dbPath);
-  return { suite, suitePath, datasource, closers: [() => datasource.close()] };
+}
+
+/** `evals.yaml:LINE: engines.NAME:`, where a problem with a configured engine is told. */
+function enginePlace(project: Project, name: string): string {
+  const line = project.file === null ? undefined : projectLine(project, ['engines', name]);
+  return `${project.file ?? 'the built-in project'}${line === undefined ? '' : `:${line}`}: engines.${name}:`;
+}
+
+async function openSetup(flags: Flags, io: Io, project: Project): Promise<Setup> {
+  const suitePath =
+    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : (project.suites[0] as string);
+  if (!existsSync(suitePath)) {
+    throw configError(
+      typeof flags.suite === 'string'
+        ? `--suite ${suitePath}: no such file`
+        : `${project.file ?? 'the built-in project'}: suites[0]: ${suitePath}: no such file`,
+    );
+  }
+  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  const known = new Set(project.datasources.map((d) => d.id));
+  const caseDatasources = [...new Set(suite.cases.map((c) => c.datasource))].filter((id) =>
+    known.has(id),
+  );
+  const datasources = await openDatasources(project);
+  return {
+    project,
+    suite,
+    suitePath,
+    datasources,
+    caseDatasources,
+    closers: [() => datasources.close()],
+  };
+}
+
+/**
+ * `--datasource ID,..`: only the cases asking these datasources, as a case selection (so the
+ * gate counts the others as not run, as it does for --cases). Each id must be the project's.
+ */
+function casesOnDatasources(
+  setup: Setup,
+  wanted: readonly string[] | undefined,
+  cases: readonly string[] | undefined,
+): string[] | undefined {
+  if (!wanted) return cases ? [...cases] : undefined;
+  const ids = setup.project.datasources.map((d) => d.id);
+  for (const id of wanted) {
+    if (!ids.includes(id))
+      throw usageError(
+        `--datasource: ${id} is not a datasource of the project (${ids.join(', ')})`,
+      );
+  }
+  const chosen = setup.suite.cases
+    .filter((c) => wanted.includes(c.datasource))
+    .map((c) => c.id)
+    .filter((id) => cases === undefined || cases.includes(id));
+  if (chosen.length === 0)
+    throw usageError(`--datasource ${wanted.join(',')}: no case of the suite asks it`);
+  return chosen;
 }
 
 async function buildConfigs(
   mode: Mode,
   flags: Flags,
   setup: Setup,
+  choice: EngineChoice,
+  askTimeoutMs: number | undefined,
   env: Record<string, string | undefined>,
   cwd: string,
 ): Promise<EvalConfig[]> {
-  const ids = [...new Set(setup.suite.cases.map((c) => c.datasource))];
+  const { project } = setup;
+  // The reference engine is built over every datasource of the project, so its resolver
+  // routes between them; the routing scorer reports where it went.
   const reference: ReferenceSetup = {
-    datasources: ids.map((id) => ({ id, datasource: setup.datasource })),
-    policy: CHINOOK_POLICIES,
+    datasources: [...setup.datasources.byId].map(([id, datasource]) => ({ id, datasource })),
+    ...(project.policy ? { policy: project.policy } : {}),
+    ...(project.policy?.refusalMessage !== undefined
+      ? { refusalMessage: project.policy.refusalMessage }
+      : {}),
     ...(typeof flags['top-k'] === 'number' ? { retrieval: { kColumns: flags['top-k'] } } : {}),
   };
-  if (typeof flags.engine === 'string') {
-    if (flags['top-k'] !== undefined) {
-      throw usageError(
-        "--top-k sets the reference engine's retriever; an --engine URL has its own",
-      );
-    }
+  if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
+    throw usageError(
+      "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
+    );
+  }
+  if (choice.kind === 'url' || choice.kind === 'http') {
+    const url = choice.kind === 'url' ? choice.url : choice.url;
     let engine: HttpEngine;
     try {
-      engine = new HttpEngine({ url: flags.engine });
+      engine = new HttpEngine({
+        url,
+        ...(choice.kind === 'http' && Object.keys(choice.headers).length > 0
+          ? { headers: { ...choice.headers } }
+          : {}),
+        ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
+      });
     } catch (error) {
-      if (error instanceof EngineError) throw configError(`--engine: ${error.message}`);
+      if (error instanceof EngineError)
+        throw configError(
+          choice.kind === 'url'
+            ? `--engine: ${error.message}`
+            : `${enginePlace(project, choice.name)} ${error.message}`,
+        );
       throw error;
     }
     setup.closers.unshift(() => engine.close());
-    // Named by --name, else by the host it answers on (the URL kept has no credentials).
-    const name = typeof flags.name === 'string' ? flags.name : new URL(engine.url).host;
+    // Named by --name, else by the engine's name in evals.yaml, else by the host it answers
+    // on (the URL kept has no credentials).
+    const name =
+      typeof flags.name === 'string'
+        ? flags.name
+        : choice.kind === 'http'
+          ? choice.name
+          : new URL(engine.url).host;
     return [{ name, engine, external: true, endpoint: engine.url }];
   }
-  if (flags.name !== undefined) throw usageError('--name names an --engine URL; give --engine');
+  if (choice.kind === 'process') {
+    throw configError(
+      `${enginePlace(project, choice.name)} kind process needs ProcessEngine from @nl2sql/engine, which this build of the CLI does not include yet; run the engine behind HTTP (kind http) meanwhile`,
+    );
+  }
+  if (flags.name !== undefined)
+    throw usageError(
+      '--name names an external engine (--engine URL or an http engine); the reference engine is named by its mode or llm config',
+    );
   if (mode === 'plans' || mode === 'retrieval') {
     if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
     // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
@@ -145,13 +238,19 @@ async function buildConfigs(
     setup.closers.unshift(() => rig.close());
     return [{ name: mode, engine: rig.engine }];
   }
-  const values = list(flags.llm);
-  if (!values) throw usageError('mode full needs at least one --llm (a preset, a file or a model)');
+  // --llm values are read from the working directory; evals.yaml's from its folder.
+  const fromFlag = list(flags.llm);
+  const values = fromFlag ?? choice.llm;
+  const base = fromFlag ? cwd : project.dir;
+  if (!values || values.length === 0)
+    throw usageError(
+      'mode full needs at least one --llm (a preset, a file or a model), or an llm list on the reference engine in evals.yaml',
+    );
   const configs: EvalConfig[] = [];
   for (const value of values) {
     let llm: LlmConfig<ReferenceNode>;
     try {
-      llm = await resolveLlmOption(value, { env, cwd, nodes: REFERENCE_NODES });
+      llm = await resolveLlmOption(value, { env, cwd: base, nodes: REFERENCE_NODES });
     } catch (error) {
       if (error instanceof LlmConfigError) throw configError(error.message);
       throw error;
@@ -205,15 +304,6 @@ async function evalRun(
     const modes = `${RUN_MODES.slice(0, -1).join(', ')} or ${RUN_MODES.at(-1)}`;
     throw usageError(`--mode must be ${modes}, got ${mode}`);
   }
-  // Numbers arrive parsed and range-checked by the option table (commands/eval-run.ts).
-  const passes = typeof flags.passes === 'number' ? flags.passes : 1;
-  const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : undefined;
-  const askTimeoutMs =
-    typeof flags['ask-timeout'] === 'number' ? Math.ceil(flags['ask-timeout'] * 1000) : undefined;
-  const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : undefined;
-  if (mode === 'full' && maxCostUsd === undefined) {
-    throw usageError('mode full spends money: give a dollar cap with --max-cost USD');
-  }
   if (flags.resume && typeof flags.journal !== 'string')
     throw usageError('--resume needs --journal FILE');
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
@@ -225,18 +315,40 @@ async function evalRun(
   if (mode !== 'retrieval' && reporterSpecs(flags, io.cwd).some((r) => r.name === 'selection')) {
     throw usageError(`--reporter selection=FILE reports mode retrieval, not mode ${mode}`);
   }
+  // --config, else ./evals.yaml, else the built-in Chinook project.
+  const project = await openProject(flags, io);
+  redactor.add(...project.secrets);
+  const choice = chooseEngine(project, flags.engine);
+  const external = choice.kind !== 'reference';
+  // Flags first, then evals.yaml (the engine's own ask timeout, then the run section), then
+  // the runner's defaults. Numbers arrive parsed and range-checked by the option table.
+  const run = project.run;
+  const passes = typeof flags.passes === 'number' ? flags.passes : (run.passes ?? 1);
+  const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : run.concurrency;
+  const askTimeoutMs =
+    typeof flags['ask-timeout'] === 'number'
+      ? Math.ceil(flags['ask-timeout'] * 1000)
+      : ((choice.kind === 'http' || choice.kind === 'process' ? choice.askTimeoutMs : undefined) ??
+        run.askTimeoutMs);
+  const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : run.maxCostUsd;
+  if (mode === 'full' && maxCostUsd === undefined) {
+    throw usageError(
+      'mode full spends money: give a dollar cap with --max-cost USD (or run.max_cost_usd in evals.yaml)',
+    );
+  }
+  const thresholds = gateOverrides(flags, project.gate);
 
-  const setup = await openSetup(flags, io.cwd);
+  const setup = await openSetup(flags, io, project);
   const stop = stopOnSignals(io);
   try {
     await admitSuite(setup.suite, {
-      mode: admissionMode(mode, typeof flags.engine === 'string'),
+      mode: admissionMode(mode, external),
       roles: list(flags.roles),
-      datasource: setup.datasource,
-      ...(typeof flags.engine === 'string' ? {} : { policy: CHINOOK_POLICIES }),
-      datasources: KNOWN_DATASOURCES,
+      datasources: setup.datasources.byId,
+      ...(external || !project.policy ? {} : { policy: project.policy }),
     });
-    const configs = await buildConfigs(mode, flags, setup, io.env, io.cwd);
+    const cases = casesOnDatasources(setup, list(flags.datasource), list(flags.cases));
+    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io.env, io.cwd);
     for (const config of configs)
       if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
@@ -250,12 +362,14 @@ async function evalRun(
       typeof flags.save === 'string'
         ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records(), redactor)]
         : [];
-    const schema = await setup.datasource.introspect({ rowCounts: false });
     let report: RunReport;
     try {
       const roles = list(flags.roles);
-      const cases = list(flags.cases);
       const tags = list(flags.tags);
+      const byId = setup.datasources.byId;
+      const [first, ...others] = setup.caseDatasources.map(
+        (id) => byId.get(id) as SqliteDatasource,
+      );
       report = await runEval({
         suite: setup.suite,
         configs,
@@ -271,26 +385,43 @@ async function evalRun(
           name: setup.suitePath.split(/[\\/]/).pop() ?? 'suite.yaml',
           digest: await suiteFileDigest(setup.suitePath),
         },
-        database: await databaseIdentity(
-          setup.suite.cases[0]?.datasource ?? 'chinook',
-          setup.datasource,
-        ),
-        // L2 checks the SQL against the database the cases run on.
-        sqlChecks: { dialect: setup.datasource.engine, schema },
-        // Mode retrieval scores each selection as spec 003 does, the gold query included.
-        ...(mode === 'retrieval'
+        database: await runDatabase(byId, setup.caseDatasources),
+        // L2 checks the SQL against the database its case names.
+        sqlChecks:
+          first && others.length === 0
+            ? { dialect: first.engine, schema: await first.introspect({ rowCounts: false }) }
+            : {
+                dialect: 'sqlite',
+                schemas: Object.fromEntries(
+                  await Promise.all(
+                    [...byId].map(
+                      async ([id, ds]) => [id, await ds.introspect({ rowCounts: false })] as const,
+                    ),
+                  ),
+                ),
+              },
+        // Mode retrieval scores each selection as spec 003 does, the gold query included,
+        // against the one database the cases ask (spec 003's figures are of one schema; a
+        // run over several databases reports recall and routing without them).
+        ...(mode === 'retrieval' && first && others.length === 0 && first.file !== undefined
           ? {
               selection: {
-                schema,
-                reference: restrictedSqliteRunner(setup.datasource.file, schema),
+                schema: await first.introspect({ rowCounts: false }),
+                reference: restrictedSqliteRunner(
+                  first.file,
+                  await first.introspect({ rowCounts: false }),
+                ),
               },
             }
+          : {}),
+        ...(project.policy?.refusalMessage !== undefined
+          ? { refusalMessage: project.policy.refusalMessage }
           : {}),
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {
               journal: resolve(io.cwd, flags.journal),
-              data: await dataFingerprint(setup.datasource),
+              data: await runData(byId, setup.caseDatasources),
             }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
@@ -314,6 +445,7 @@ async function evalRun(
       baselineDir === null || stopped
         ? null
         : gateAgainstBaseline(records, baselineDir, {
+            thresholds,
             allowPartial: flags['allow-partial'] === true,
             optional: flags['baseline-optional'] === true,
           });

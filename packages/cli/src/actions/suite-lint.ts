@@ -6,13 +6,13 @@ import {
   DatasetError,
   locateChinook,
 } from '@nl2sql/datasets';
+import type { Project } from '@nl2sql/project';
 import {
   type AccessPolicy,
   declaredModes,
   type EvalSuite,
   formatLintFinding,
   type LintFinding,
-  lintSuite,
   loadSuite,
   SuiteFormatError,
   type SuiteMode,
@@ -20,9 +20,12 @@ import {
 import { configError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { KNOWN_DATASOURCES } from '../eval/known-datasources.js';
+import { type LintDatabase, lintOnDatasources } from '../eval/lint-datasources.js';
 import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { openDatasources } from '../project/project-datasources.js';
 
 function readPolicy(path: string): AccessPolicy {
   if (!existsSync(path)) throw configError(`--policy ${path}: no such file`);
@@ -71,9 +74,76 @@ function shortened(finding: LintFinding, cwd: string): LintFinding {
   return rel.startsWith('..') || isAbsolute(rel) ? finding : { ...finding, file: rel };
 }
 
+/** What a lint is checked against: the databases by id, the policy, and how to let go. */
+interface LintSetup {
+  /** The datasource ids the command serves. */
+  readonly known: readonly string[];
+  /** The databases opened, by id (none without --db for a suite other than Chinook's). */
+  readonly databases: ReadonlyMap<string, LintDatabase>;
+  readonly policy: AccessPolicy | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Without evals.yaml, as before projects: `--db`, else Chinook for the Chinook suite, under
+ * the id `chinook`; `--policy`, else the Chinook demo policy for the Chinook suite.
+ */
+async function builtInSetup(flags: Flags, io: Io, isChinook: boolean): Promise<LintSetup> {
+  const policy =
+    typeof flags.policy === 'string'
+      ? readPolicy(resolve(io.cwd, flags.policy))
+      : isChinook
+        ? CHINOOK_POLICIES
+        : undefined;
+  const db = await databasePath(
+    typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : undefined,
+    isChinook,
+  );
+  const datasource = db ? await openDatabase(db) : undefined;
+  return {
+    known: ['chinook'],
+    databases: new Map(datasource ? [['chinook', datasource]] : []),
+    policy,
+    close: async () => datasource?.close(),
+  };
+}
+
+/**
+ * With evals.yaml: its datasources (or `--db` in place of its one SQLite file) and its
+ * policy (or `--policy`). A case naming another datasource is `unknown-datasource`.
+ */
+async function projectSetup(flags: Flags, io: Io, project: Project): Promise<LintSetup> {
+  const policy =
+    typeof flags.policy === 'string' ? readPolicy(resolve(io.cwd, flags.policy)) : project.policy;
+  if (typeof flags.db === 'string') {
+    const [only, ...more] = project.datasources;
+    if (!only || more.length > 0)
+      throw configError(
+        `--db replaces the one datasource of a project; ${project.file} has ${project.datasources.length}: set each path in it`,
+      );
+    const datasource = await openDatabase(resolve(io.cwd, flags.db));
+    return {
+      known: [only.id],
+      databases: new Map([[only.id, datasource]]),
+      policy,
+      close: () => datasource.close(),
+    };
+  }
+  const opened = await openDatasources(project);
+  return {
+    known: project.datasources.map((d) => d.id),
+    databases: opened.byId,
+    policy,
+    close: () => opened.close(),
+  };
+}
+
 /** `nl2sql suite lint`; options are described in commands/suite-lint.ts. */
 export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
-  const path = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
+  const file = projectFile(flags, io.cwd);
+  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
+  const defaultSuite = project ? (project.suites[0] as string) : CHINOOK_SUITE_PATH;
+  const path = resolve(io.cwd, positionals[0] ?? defaultSuite);
   const isChinook = path === resolve(CHINOOK_SUITE_PATH);
   const maxBytes = suiteMaxBytes(flags['max-suite-mb']);
   let suite: EvalSuite;
@@ -86,36 +156,30 @@ export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
     }
     throw error;
   }
-  const policy =
-    typeof flags.policy === 'string'
-      ? readPolicy(resolve(io.cwd, flags.policy))
-      : isChinook
-        ? CHINOOK_POLICIES
-        : undefined;
   const modes = (list(flags.mode) as SuiteMode[] | undefined) ?? declaredModes(suite);
   const roles = list(flags.roles);
-  const db = await databasePath(
-    typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : undefined,
-    isChinook,
-  );
-  const datasource = db ? await openDatabase(db) : undefined;
+  const setup = project
+    ? await projectSetup(flags, io, project)
+    : await builtInSetup(flags, io, isChinook);
+  const { policy } = setup;
   try {
-    const schema = datasource ? await datasource.introspect({ rowCounts: false }) : undefined;
-    const findings = await lintSuite(suite, {
-      modes,
-      datasources: KNOWN_DATASOURCES,
-      ...(roles ? { roles } : {}),
-      ...(schema ? { schema } : {}),
-      ...(datasource ? { datasource } : {}),
-      ...(policy ? { policy } : {}),
-    });
+    const findings = await lintOnDatasources(
+      suite,
+      setup.databases,
+      {
+        modes,
+        ...(roles ? { roles } : {}),
+        ...(policy ? { policy } : {}),
+      },
+      setup.known,
+    );
     const errors = findings.filter((f) => f.severity === 'error').length;
     if (flags.json) {
       io.out(JSON.stringify({ suite: path, cases: suite.cases.length, modes, findings }, null, 2));
     } else {
       for (const finding of findings) io.out(formatLintFinding(shortened(finding, io.cwd)));
       const skipped = [
-        schema ? '' : 'schema and row-width rules (no --db)',
+        setup.databases.size > 0 ? '' : 'schema and row-width rules (no --db)',
         policy ? '' : 'outcome rules (no --policy)',
       ]
         .filter(Boolean)
@@ -126,6 +190,6 @@ export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
     }
     return findings.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
-    await datasource?.close();
+    await setup.close();
   }
 };

@@ -1,20 +1,26 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import type { SqliteDatasource } from '@nl2sql/datasource';
 import { RegenerateError, regenerate } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';
-import type { CommandRun } from '../command.js';
+import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { openDatasources } from '../project/project-datasources.js';
 
-/** `nl2sql suite regenerate [PATH]`; options are described in commands/suite-regenerate.ts. */
-export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io) => {
-  const path = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
-  if (!existsSync(path)) throw configError(`${path}: no such file`);
-  // Read it first: a malformed or oversized suite is reported before the database is opened.
-  await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
+/** The databases rows are read from, by the id cases name, and how to let go of them. */
+interface Databases {
+  readonly byId: ReadonlyMap<string, SqliteDatasource>;
+  close(): Promise<void>;
+}
+
+/** `--db`, else the Chinook file: every case is read from it (as before projects). */
+async function oneDatabase(flags: Flags, io: Io): Promise<Databases> {
   let dbPath: string;
   try {
     dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
@@ -23,8 +29,26 @@ export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io)
     throw error;
   }
   const datasource = await openDatabase(dbPath);
+  return { byId: new Map([['', datasource]]), close: () => datasource.close() };
+}
+
+/** `nl2sql suite regenerate [PATH]`; options are described in commands/suite-regenerate.ts. */
+export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io) => {
+  const file = projectFile(flags, io.cwd);
+  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
+  const path = resolve(io.cwd, positionals[0] ?? project?.suites[0] ?? CHINOOK_SUITE_PATH);
+  if (!existsSync(path)) throw configError(`${path}: no such file`);
+  // Read it first: a malformed or oversized suite is reported before the database is opened.
+  await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
+  // Without evals.yaml, or with --db, every case is read from one database, as before; with
+  // evals.yaml each case from the datasource it names (a case naming none of them is
+  // refused before anything is written).
+  const single = project === undefined || typeof flags.db === 'string';
+  const databases = single ? await oneDatabase(flags, io) : await openDatasources(project);
   try {
-    const result = await regenerate(path, datasource, {
+    const [only] = databases.byId.values();
+    const source = single && only ? only : databases.byId;
+    const result = await regenerate(path, source, {
       allowPackaged: flags['allow-packaged'] === true,
     });
     io.out(
@@ -37,9 +61,13 @@ export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io)
     if (!(error instanceof RegenerateError)) throw error;
     if (error.code === 'SUITE_PACKAGED')
       throw configError(`${error.message} (nl2sql suite regenerate --allow-packaged)`);
+    if (error.code === 'UNKNOWN_DATASOURCE')
+      throw configError(
+        `${path}: ${error.message} (the datasources of ${file}); nothing was written`,
+      );
     io.err(`nl2sql: ${error.message}`);
     return EXIT.failed;
   } finally {
-    await datasource.close();
+    await databases.close();
   }
 };

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { numberFlag } from '../number-flag.js';
+import { configOption, gateOptions } from './gate-options.js';
 
 export const evalGate: Command = {
   path: ['eval', 'gate'],
@@ -20,35 +20,8 @@ export const evalGate: Command = {
   ],
   options: [
     { name: 'baseline', value: 'DIR', description: 'the records folder (default: benchmarks)' },
-    {
-      name: 'max-regressions',
-      value: 'N',
-      parse: numberFlag({ kind: 'integer', expects: 'a whole number, 0 or more', min: 0 }),
-      description: 'cases allowed to flip pass -> fail (default 2 in full, 0 otherwise)',
-    },
-    {
-      name: 'alpha',
-      value: 'P',
-      parse: numberFlag({
-        kind: 'decimal',
-        expects: 'a significance level between 0 and 1 (exclusive)',
-        min: 0,
-        minExclusive: true,
-        max: 1,
-        maxExclusive: true,
-      }),
-      description: 'McNemar significance in mode full (default 0.05)',
-    },
-    {
-      name: 'max-cost-increase',
-      value: 'X',
-      parse: numberFlag({
-        kind: 'decimal',
-        expects: 'a fraction, 0 or more (0.2 is +20%)',
-        min: 0,
-      }),
-      description: 'allowed relative rise in cost per case run (default 0.2)',
-    },
+    ...gateOptions,
+    configOption,
     {
       name: 'allow-partial',
       description:

@@ -1,7 +1,8 @@
 import type { Command } from '../command.js';
+import { engineFlag } from '../engine-flag.js';
 import { numberFlag } from '../number-flag.js';
 import { reporterFlag } from '../reporters/reporter-option.js';
-import { httpUrlFlag } from '../url-flag.js';
+import { configOption, gateOptions } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 /**
@@ -34,16 +35,25 @@ export const evalRun: Command = {
       choices: ['plans', 'full', 'retrieval'],
       description: 'what to run (default plans; see Modes below)',
     },
+    configOption,
     {
       name: 'suite',
       value: 'FILE',
-      description: 'the suite (default: the Chinook suite shipped by @nl2sql/datasets)',
+      description:
+        "the suite (default: the project's first suite; without evals.yaml the Chinook suite shipped by @nl2sql/datasets)",
     },
     maxSuiteMbOption,
     {
       name: 'db',
       value: 'PATH',
-      description: 'the Chinook SQLite file (default: found or downloaded, verified)',
+      description:
+        "the SQLite file in place of the project's one datasource (default: evals.yaml's path; without evals.yaml the Chinook file, found or downloaded, verified)",
+    },
+    {
+      name: 'datasource',
+      value: 'ID,..',
+      repeatable: true,
+      description: 'only the cases asking these datasources (ids of evals.yaml)',
     },
     {
       name: 'llm',
@@ -61,7 +71,7 @@ export const evalRun: Command = {
         minExclusive: true,
       }),
       description:
-        'mode full: stop before a case that could pass this many dollars (required there)',
+        'mode full: stop before a case that could pass this many dollars (required there, unless evals.yaml sets run.max_cost_usd)',
     },
     {
       name: 'passes',
@@ -75,7 +85,7 @@ export const evalRun: Command = {
           why: 'each pass asks every case again; run several runs if you need more',
         },
       }),
-      description: `ask every case N times, 1 to ${MAX_PASSES} (pass^k and determinism need N > 1)`,
+      description: `ask every case N times, 1 to ${MAX_PASSES} (pass^k and determinism need N > 1; default evals.yaml run.passes, else 1)`,
     },
     {
       name: 'roles',
@@ -94,7 +104,7 @@ export const evalRun: Command = {
       name: 'concurrency',
       value: 'N',
       parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
-      description: 'case runs in flight at once (default 4)',
+      description: 'case runs in flight at once (default evals.yaml run.concurrency, else 4)',
     },
     {
       name: 'ask-timeout',
@@ -106,7 +116,7 @@ export const evalRun: Command = {
         minExclusive: true,
       }),
       description:
-        'seconds one ask may take; past it the case run is an error with code TIMEOUT (default 120)',
+        "seconds one ask may take; past it the case run is an error with code TIMEOUT (default: the engine's ask_timeout_ms, else run.ask_timeout_ms in evals.yaml, else 120)",
     },
     {
       name: 'top-k',
@@ -117,16 +127,16 @@ export const evalRun: Command = {
     },
     {
       name: 'engine',
-      value: 'URL',
-      parse: httpUrlFlag,
+      value: 'NAME|URL',
+      parse: engineFlag,
       description:
-        'evaluate an HTTP engine (POST URL/ask) instead of the reference one; an http(s) URL. Its records are of kind engine',
+        "the engine to evaluate: a name from evals.yaml's engines (default: default_engine, else its only engine; without evals.yaml the reference engine), or an http(s) URL of a service answering POST URL/ask. An engine other than the reference one is recorded as kind engine",
     },
     {
       name: 'name',
       value: 'NAME',
       description:
-        "with --engine: the config name its board and records carry (default: the URL's host)",
+        "for an external engine: the config name its board and records carry (default: its name in evals.yaml, or the URL's host)",
     },
     {
       name: 'baseline',
@@ -134,6 +144,7 @@ export const evalRun: Command = {
       description:
         'gate the run against the newest comparable record in DIR (e.g. benchmarks); exit 1 when the gate fails, exit 3 when no record there is comparable (the reason for each is given)',
     },
+    ...gateOptions,
     {
       name: 'allow-partial',
       description:
@@ -189,7 +200,12 @@ export const evalRun: Command = {
     '             columns sent, and the selection figures of spec 003 (joins recall,',
     '             element recall, complete strategy, the gold query on only what was',
     '             sent, the selection state against ready)',
-    'With --engine URL the suite is admitted as for an external engine: plans are not needed.',
+    'Project: --config FILE, else evals.yaml in the working directory, else the built-in',
+    'Chinook project (its datasource, policy, suite and the reference engine: what eval run',
+    'did before projects). evals.yaml gives the datasources, the policy, the suites, the',
+    'engines, and defaults for the run and the gate; a flag always wins (docs/evals-yaml.md).',
+    '',
+    'With an external engine the suite is admitted as for one: plans are not needed.',
     'An --engine run is recorded as kind engine: the engine named by its GET /describe',
     '(name, version, models; `unknown` when it does not say), its failures its score.',
     '',
@@ -224,6 +240,7 @@ export const evalRun: Command = {
       'configuration: suite unreadable, too large or not admitted (no gold rows, lint',
       'errors such as duplicate ids or an unknown datasource), database missing or not',
       'SQLite, --passes above the maximum, --engine not an http(s) URL, unknown price,',
+      'evals.yaml malformed or naming an environment variable not set, --engine naming no engine of it,',
       'missing key, no comparable baseline, a journal of another run or in use',
     ].join('\n'),
     70: 'internal error: a bug in nl2sql (a case run lost or counted twice); please report it',

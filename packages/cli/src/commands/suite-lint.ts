@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteLint: Command = {
@@ -9,12 +10,19 @@ export const suiteLint: Command = {
     'rules of the modes asked for: ids, datasources, tags, outcomes against the access',
     'policy, tables and columns read by the SQL, rows against the SQL, plans, alternatives,',
     'paraphrases. Each finding is `file:line: case: rule (error|warning): message`; errors',
-    'are what `eval run` refuses to run in that mode. Without PATH it lints the Chinook suite.',
+    'are what `eval run` refuses to run in that mode. With an evals.yaml (or --config) the',
+    'cases are checked against its datasources (each case against the one it names) and its',
+    'policy, and PATH defaults to its first suite; without one, PATH defaults to the Chinook suite.',
   ].join('\n'),
   arguments: [
-    { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
+    {
+      name: 'PATH',
+      required: false,
+      description: "the suite file (default: the project's first suite, else the Chinook suite)",
+    },
   ],
   options: [
+    configOption,
     {
       name: 'mode',
       value: 'M,..',
@@ -27,13 +35,13 @@ export const suiteLint: Command = {
       name: 'db',
       value: 'PATH',
       description:
-        'the SQLite database the cases ask about (default for the Chinook suite: the verified Chinook file); without it, schema and row-width rules are skipped',
+        "the SQLite database the cases ask about, in place of the project's one datasource (default: evals.yaml's datasources; without evals.yaml, for the Chinook suite, the verified Chinook file); without any, schema and row-width rules are skipped",
     },
     {
       name: 'policy',
       value: 'FILE',
       description:
-        'access policy JSON: {"roles": {"NAME": {"tables": ["T", ...]}}} (default for the Chinook suite: CHINOOK_POLICIES)',
+        'access policy JSON: {"roles": {"NAME": {"tables": ["T", ...]}}} (default: the policy of evals.yaml; without evals.yaml, for the Chinook suite, CHINOOK_POLICIES)',
     },
     {
       name: 'roles',
@@ -48,7 +56,7 @@ export const suiteLint: Command = {
     0: 'no findings',
     1: 'findings (errors or warnings), or a suite that cannot be read (format, alias, size)',
     2: 'usage: unknown flag or mode',
-    3: 'database or policy unreadable (missing, a directory, not SQLite, not JSON)',
+    3: 'database, policy or evals.yaml unreadable (missing, a directory, not SQLite, not JSON, not the evals.yaml format, a variable it names not set)',
   },
   load: () => import('../actions/suite-lint.js').then((m) => m.runSuiteLint),
 };

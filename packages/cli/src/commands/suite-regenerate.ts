@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteRegenerate: Command = {
@@ -9,15 +10,23 @@ export const suiteRegenerate: Command = {
     'rewrites rows and alt_rows with the deterministic writer; a second run changes no byte.',
     'Gold rows are only ever written this way. If any statement fails, the file is left as',
     'it was. Review the diff before committing: a changed row is a changed answer key.',
+    'With an evals.yaml (or --config) each case is read from the datasource it names, and',
+    'PATH defaults to its first suite; a case naming none of them is refused, nothing written.',
   ].join('\n'),
   arguments: [
-    { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
+    {
+      name: 'PATH',
+      required: false,
+      description: "the suite file (default: the project's first suite, else the Chinook suite)",
+    },
   ],
   options: [
+    configOption,
     {
       name: 'db',
       value: 'PATH',
-      description: 'the SQLite database (default: the verified Chinook file)',
+      description:
+        "one SQLite database every case is read from (default: evals.yaml's datasources; without evals.yaml the verified Chinook file)",
     },
     {
       name: 'allow-packaged',
@@ -30,7 +39,7 @@ export const suiteRegenerate: Command = {
     0: 'rows written (or already current)',
     1: 'a statement failed or a result was truncated; the file is unchanged',
     2: 'usage',
-    3: 'suite unreadable, packaged without --allow-packaged, or database unreadable',
+    3: 'suite, database or evals.yaml unreadable, packaged without --allow-packaged, or a case naming a datasource the project lacks',
   },
   load: () => import('../actions/suite-regenerate.js').then((m) => m.runSuiteRegenerate),
 };

@@ -3,30 +3,31 @@
 // does not have, tables that are not what the SQL reads ...) reports passes that are not
 // ones, so such a suite is refused with exit 3 and every finding, located.
 
-import type { Datasource } from '@nl2sql/datasource';
 import type { Mode } from '@nl2sql/records';
 import {
   type AccessPolicy,
   assertScorable,
   type EvalSuite,
   formatLintFinding,
-  lintSuite,
   type SuiteMode,
   UnscorableSuiteError,
 } from '@nl2sql/suite';
 import { configError, usageError } from '../cli-error.js';
+import { type LintDatabase, lintOnDatasources } from './lint-datasources.js';
 
 export interface AdmitOptions {
   /** The run's mode as lint knows it (see admissionMode). */
   mode: SuiteMode;
   /** The roles asked for with --roles, if any. */
   roles?: readonly string[] | undefined;
-  /** The database the run asks: its schema, and each gold sql's width. */
-  datasource: Pick<Datasource, 'execute' | 'introspect'>;
+  /**
+   * The databases the run asks, by the id cases name: each case is checked against the
+   * schema of its own (and each gold sql's width there); a case naming another id is
+   * `unknown-datasource`.
+   */
+  datasources: ReadonlyMap<string, LintDatabase>;
   /** The access policy the engine enforces, when the run knows it. */
   policy?: AccessPolicy;
-  /** The datasource ids the run can serve. */
-  datasources: readonly string[];
 }
 
 /**
@@ -54,12 +55,8 @@ export async function admitSuite(suite: EvalSuite, options: AdmitOptions): Promi
     if (error instanceof UnscorableSuiteError) throw configError(error.message);
     throw error;
   }
-  const schema = await options.datasource.introspect({ rowCounts: false });
-  const findings = await lintSuite(run, {
-    schema,
+  const findings = await lintOnDatasources(run, options.datasources, {
     modes: [options.mode],
-    datasources: options.datasources,
-    datasource: options.datasource,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.roles ? { roles: options.roles } : {}),
   });

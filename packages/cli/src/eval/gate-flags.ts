@@ -1,0 +1,23 @@
+// The gate's limits a command line sets: evals.yaml's `gate` section first, each flag
+// replacing its value (flags > evals.yaml > the mode's defaults in @nl2sql/records, which
+// fill whatever is still unset).
+
+import type { GateThresholds } from '@nl2sql/gate';
+import type { ProjectGate } from '@nl2sql/project';
+import type { Flags } from '../command.js';
+
+// Numbers arrive parsed and range-checked by the option table (commands/gate-options.ts).
+const number = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
+
+/** The limits the project and the flags set; the rest stays the mode's default. */
+export function gateOverrides(flags: Flags, gate: ProjectGate = {}): Partial<GateThresholds> {
+  const thresholds: { -readonly [K in keyof GateThresholds]?: GateThresholds[K] } = { ...gate };
+  const maxRegressions = number(flags['max-regressions']);
+  if (maxRegressions !== undefined) thresholds.maxRegressions = maxRegressions;
+  const alpha = number(flags.alpha);
+  if (alpha !== undefined) thresholds.alpha = alpha;
+  const maxCostIncrease = number(flags['max-cost-increase']);
+  if (maxCostIncrease !== undefined) thresholds.maxCostIncrease = maxCostIncrease;
+  return thresholds;
+}

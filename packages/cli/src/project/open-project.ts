@@ -1,0 +1,72 @@
+// The project a command works in: `--config FILE`, else evals.yaml in the working directory,
+// else the built-in Chinook project (the Chinook file from --db, or found as before), so a
+// command without an evals.yaml does exactly what it did before projects existed
+// (decisions/evals-yaml-project.md). A project file that cannot be used is one located line
+// and exit 3.
+
+import { resolve } from 'node:path';
+import { DatasetError, locateChinook } from '@nl2sql/datasets';
+import {
+  chinookProject,
+  findProject,
+  loadProject,
+  type Project,
+  ProjectError,
+} from '@nl2sql/project';
+import { configError, usageError } from '../cli-error.js';
+import type { Flags } from '../command.js';
+
+/** The Chinook file: --db, else found (or fetched and verified) as @nl2sql/datasets does. */
+async function chinookFile(db: string | undefined): Promise<string> {
+  if (db !== undefined) return db;
+  try {
+    return await locateChinook();
+  } catch (error) {
+    if (error instanceof DatasetError) throw configError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * `project` with `--db PATH` in place of its one SQLite file. A project of several
+ * datasources names each file in evals.yaml; --db cannot say which one it replaces.
+ */
+function withDatabase(project: Project, db: string): Project {
+  const [only, ...more] = project.datasources;
+  if (!only || more.length > 0 || only.engine !== 'sqlite') {
+    throw usageError(
+      `--db replaces the one SQLite datasource of a project; ${project.file} has ${project.datasources.map((d) => `${d.id} (${d.engine})`).join(', ')}: set each path in it`,
+    );
+  }
+  return { ...project, datasources: [{ ...only, path: db }] };
+}
+
+/** The evals.yaml of this command line: --config, else the working directory's; undefined for none. */
+export function projectFile(flags: Flags, cwd: string): string | undefined {
+  return typeof flags.config === 'string' ? resolve(cwd, flags.config) : findProject(cwd);
+}
+
+/** Loads an evals.yaml; a file that cannot be used is a CliError (exit 3) of one located line. */
+export async function loadProjectFile(
+  file: string,
+  env: Record<string, string | undefined>,
+): Promise<Project> {
+  try {
+    return await loadProject(file, { env });
+  } catch (error) {
+    if (error instanceof ProjectError) throw configError(error.message);
+    throw error;
+  }
+}
+
+/** The project of this command line; throws a CliError (exit 2 or 3). */
+export async function openProject(
+  flags: Flags,
+  io: { readonly cwd: string; readonly env: Record<string, string | undefined> },
+): Promise<Project> {
+  const db = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : undefined;
+  const file = projectFile(flags, io.cwd);
+  if (file === undefined) return chinookProject({ database: await chinookFile(db), dir: io.cwd });
+  const project = await loadProjectFile(file, io.env);
+  return db === undefined ? project : withDatabase(project, db);
+}

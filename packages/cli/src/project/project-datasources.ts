@@ -1,0 +1,54 @@
+// The databases of a project, opened for one command: each SQLite datasource read-only with
+// the timeout and row cap evals.yaml gives it. A problem with one (a missing file, a file
+// that is not SQLite, a kind this version cannot open) is one line located in evals.yaml
+// and exit 3; nothing is left open when one fails.
+
+import type { SqliteDatasource } from '@nl2sql/datasource';
+import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
+import { configError } from '../cli-error.js';
+import { openDatabase } from '../open-database.js';
+
+/** The datasources a command opened, by id, and how to close them all. */
+export interface OpenDatasources {
+  readonly byId: ReadonlyMap<string, SqliteDatasource>;
+  close(): Promise<void>;
+}
+
+/** `evals.yaml:LINE: datasources.ID.KEY:`, or `--db` for the built-in project (as before). */
+function where(project: Project, source: DatasourceConfig, key: string): string {
+  if (project.file === null) return '--db';
+  const line = projectLine(project, ['datasources', source.id, key]);
+  return `${project.file}${line === undefined ? '' : `:${line}`}: datasources.${source.id}.${key}:`;
+}
+
+/** Opens the datasources of `project` named in `ids` (default: all of them). */
+export async function openDatasources(
+  project: Project,
+  ids: readonly string[] = project.datasources.map((d) => d.id),
+): Promise<OpenDatasources> {
+  const byId = new Map<string, SqliteDatasource>();
+  const close = async () => {
+    for (const datasource of byId.values()) await datasource.close();
+  };
+  try {
+    for (const source of project.datasources) {
+      if (!ids.includes(source.id)) continue;
+      if (source.engine !== 'sqlite') {
+        throw configError(
+          `${where(project, source, 'engine')} postgres datasources need the PostgreSQL adapter wired into eval run (a login per policy role for each ask), which this version of the CLI does not have; point the datasource at a SQLite copy for now`,
+        );
+      }
+      byId.set(
+        source.id,
+        await openDatabase(source.path, where(project, source, 'path'), {
+          ...(source.timeoutMs !== undefined ? { timeoutMs: source.timeoutMs } : {}),
+          ...(source.maxRows !== undefined ? { maxRows: source.maxRows } : {}),
+        }),
+      );
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { byId, close };
+}
