@@ -49,10 +49,12 @@ function replaceIn(
       });
     }
     const value = env[name];
+    // "the environment variable": a message located at `headers.Authorization:` must not
+    // read as a credential (`Authorization: <word>`) to the redactor every run applies.
     if (value === undefined || value === '') {
       throw new Refused({
         path,
-        message: `environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}`,
+        message: `the environment variable ${name} is ${value === undefined ? 'not set' : 'empty'}`,
       });
     }
     secrets.add(value);

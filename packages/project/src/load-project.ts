@@ -244,7 +244,14 @@ export function parseProject(
   }
   const data = replaced.value;
   if (!EVALS_FORMAT.check(data)) {
-    const issue = mostSpecificIssue(EVALS_FORMAT.issues(data, PROJECT_PHRASING));
+    const issues = EVALS_FORMAT.issues(data, PROJECT_PHRASING);
+    // Of the deepest problems an unknown key comes first: `file:` written for `path:` is
+    // both, and "unknown field 'file'" is the one that says what to change.
+    const deepest = mostSpecificIssue(issues);
+    const issue =
+      issues.find(
+        (i) => i.keyword === 'additionalProperties' && i.path.length === deepest?.path.length,
+      ) ?? deepest;
     if (!issue) throw new Error('the evals.yaml validator rejected a file without saying why');
     throw new ProjectError('PROJECT_SCHEMA', issue.message, at(issue.path));
   }

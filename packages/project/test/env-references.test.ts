@@ -25,12 +25,12 @@ describe('replaceEnvReferences', () => {
     const missing = replace({ a: { b: ['x', 'url ${env:DB_URL}'] } }, { OTHER: 'secret' });
     expect(missing).toEqual({
       ok: false,
-      problem: { path: ['a', 'b', 1], message: 'environment variable DB_URL is not set' },
+      problem: { path: ['a', 'b', 1], message: 'the environment variable DB_URL is not set' },
     });
     const empty = replace({ a: '${env:DB_URL}' }, { DB_URL: '' });
     expect(empty).toMatchObject({
       ok: false,
-      problem: { message: 'environment variable DB_URL is empty' },
+      problem: { message: 'the environment variable DB_URL is empty' },
     });
   });
 

@@ -138,6 +138,12 @@ describe('parseProject', () => {
       9,
       "policy.roles.a.columns: unknown field 'columns'",
     ],
+    [
+      'a misspelt key (unknown, and the key it stands for missing)',
+      'version: 1\ndatasources:\n  shop:\n    engine: sqlite\n    file: x\nsuites: [a]\n',
+      5,
+      "datasources.shop.file: unknown field 'file' (allowed: engine, path, timeout_ms, max_rows)",
+    ],
     ['a wrong version', MINIMAL.replace('version: 1', 'version: 2'), 1, 'version: must be 1'],
     [
       'no version',
@@ -232,7 +238,7 @@ describe('parseProject', () => {
     const error = refusal(FULL, { WAREHOUSE_URL: ENV.WAREHOUSE_URL, ANALYST_URL: ENV.ANALYST_URL });
     expect(error.code).toBe('PROJECT_ENV');
     expect(error.message).toBe(
-      'evals.yaml:21: engines.mine.headers.Authorization: environment variable MY_TOKEN is not set',
+      'evals.yaml:21: engines.mine.headers.Authorization: the environment variable MY_TOKEN is not set',
     );
   });
 
