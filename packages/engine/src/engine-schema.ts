@@ -126,6 +126,7 @@ export const RETRIEVE_RESPONSE_JSON_SCHEMA: Schema = {
     relationships_sent: strings,
     selection_status: { enum: ['ready', 'no_candidates', 'ambiguous_path', 'no_authorized_path'] },
     selection_notes: strings,
+    datasources: strings,
   },
   required: ['tables_sent', 'columns_sent'],
 };

@@ -62,6 +62,11 @@ export interface RetrievalRecord {
   selection_status?: SelectionState;
   /** What the engine noted about the selection (dropped candidates, added joins, problems). */
   selection_notes?: string[];
+  /**
+   * Optional: the datasource ids the engine would route the question to, best first. The
+   * routing scorer of a retrieval run reads it; an engine that does not route leaves it out.
+   */
+  datasources?: string[];
 }
 
 /** The states a schema selection may end in (see RetrievalRecord.selection_status). */
