@@ -1,5 +1,6 @@
 export { Bm25, type Bm25Options } from './bm25.js';
 export { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
+export { type RankedIndex, rankDatasources } from './datasource-ranking.js';
 export {
   DECOMPOSER_SCHEMA,
   DECOMPOSER_SCHEMA_NAME,

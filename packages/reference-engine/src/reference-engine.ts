@@ -23,6 +23,7 @@ import { describeConfig, type LlmConfig, LlmError } from '@nl2sql/llm';
 import { type Dialect, PlanCompileError, type PlanModel } from '@nl2sql/plan';
 import type { DeclaredRelationship, RoleScope } from '@nl2sql/schema-selection';
 import { type CuratedAnswer, CuratedAnswers } from './curated-answers.js';
+import { rankDatasources } from './datasource-ranking.js';
 import { decompose, retrievalQuery, type SubQuery } from './decomposer.js';
 import { executeSql } from './executor.js';
 import { generateSql, planDialect } from './generator.js';
@@ -266,7 +267,16 @@ export class ReferenceEngine implements Engine {
         : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return record;
+    // With several datasources, where the question would be routed (lexically: the
+    // resolver is an LLM call, which a retrieval run does not make). With one there is
+    // nothing to route, and nothing is reported.
+    if (this.#entries.size < 2) return record;
+    const indexes = await Promise.all([...this.#entries.keys()].map((id) => this.#prepare(id)));
+    const datasources = rankDatasources(
+      request.question,
+      indexes.map((p) => ({ id: p.entry.id, entries: p.retriever.entries })),
+    );
+    return { ...record, datasources };
   }
 
   async ask(request: AskRequest, options: { signal?: AbortSignal } = {}): Promise<AskResponse> {
