@@ -175,6 +175,16 @@ describe('nl2sql eval run in a project (evals.yaml)', () => {
       });
   });
 
+  test('--mode retrieval: the reference engine ranks the two databases, and routing is scored (allowed runs only)', async () => {
+    const r = await run(['--engine', 'reference', '--mode', 'retrieval']);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.out).toMatch(/routing\s+8\/8 {2}100\.0%/);
+    const json = await run(['--engine', 'reference', '--mode', 'retrieval', '--json']);
+    const runs = (JSON.parse(json.out) as JsonReport).report.configs[0]?.cases ?? [];
+    const open = runs.find((c) => c.case_id === 'support_open');
+    expect(open?.scores.routing?.detail).toEqual({ ranking: ['support', 'shop'], rank: 1 });
+  });
+
   test('--datasource selects the cases asking those databases', async () => {
     const r = await run(['--datasource', 'support', '--json']);
     expect(r.code, r.err).toBe(EXIT.ok);
