@@ -229,7 +229,7 @@ async function buildConfigs(
   }
   if (flags.name !== undefined)
     throw usageError(
-      '--name names an external engine (--engine URL or an http engine); the reference engine is named by its mode or llm config',
+      '--name names an --engine URL or an external engine of evals.yaml; the reference engine is named by its mode or llm config',
     );
   if (mode === 'plans' || mode === 'retrieval') {
     if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
