@@ -265,6 +265,17 @@ describe('nl2sql eval run in a project (evals.yaml)', () => {
     const defaults = await run(args);
     expect(defaults.code).toBe(EXIT.failed);
     expect(defaults.out).toContain('more than max_regressions 0');
+    // eval gate reads the same section: the saved run passes under the file's limit.
+    const current = join(dir, 'current.json');
+    expect((await run(['--cases', 'shop_orders,support_open', '--save', current])).code).toBe(
+      EXIT.ok,
+    );
+    const g = captureIo({ cwd: dir, env: ENV });
+    const gateArgs = ['eval', 'gate', current, '--baseline', benchmarks, '--config', config];
+    expect(await main(gateArgs, g.io), g.err()).toBe(EXIT.ok);
+    expect(g.out()).toContain('within max_regressions 2');
+    const h = captureIo({ cwd: dir, env: ENV });
+    expect(await main([...gateArgs, '--max-regressions', '0'], h.io)).toBe(EXIT.failed);
   });
 });
 
