@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SqliteDatasource } from '@nl2sql/datasource';
-import { EngineError, HttpEngine } from '@nl2sql/engine';
+import { EngineError, HttpEngine, ProcessEngine, ProcessEngineError } from '@nl2sql/engine';
 import {
   configSecrets,
   type LlmConfig,
@@ -172,9 +172,9 @@ async function buildConfigs(
   setup: Setup,
   choice: EngineChoice,
   askTimeoutMs: number | undefined,
-  env: Record<string, string | undefined>,
-  cwd: string,
+  io: Io,
 ): Promise<EvalConfig[]> {
+  const { env, cwd } = io;
   const { project } = setup;
   // The reference engine is built over every datasource of the project, so its resolver
   // routes between them; the routing scorer reports where it went.
@@ -223,9 +223,30 @@ async function buildConfigs(
     return [{ name, engine, external: true, endpoint: engine.url }];
   }
   if (choice.kind === 'process') {
-    throw configError(
-      `${enginePlace(project, choice.name)} kind process needs ProcessEngine from @nl2sql/engine, which this build of the CLI does not include yet; run the engine behind HTTP (kind http) meanwhile`,
-    );
+    // A long-lived child in the folder of evals.yaml, speaking the protocol as JSON lines;
+    // its stderr is passed through (masked), and it is ended when the run ends, also on
+    // Ctrl-C (the closers run in evalRun's finally; a second Ctrl-C exits, and
+    // ProcessEngine ends its children as the process exits).
+    const engine = new ProcessEngine({
+      command: choice.command,
+      cwd: choice.cwd,
+      ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
+      onStderr: (line) => io.err(`[${choice.name}] ${line}`),
+      log: (message) => io.err(`nl2sql: ${message}`),
+      secrets: [...project.secrets],
+    });
+    setup.closers.unshift(() => engine.close());
+    // Started before the first ask: a command that is not found, exits at once or writes
+    // anything but a reply is one located line and exit 3, not a board of transport errors.
+    try {
+      await engine.start();
+    } catch (error) {
+      if (error instanceof ProcessEngineError)
+        throw configError(`${enginePlace(project, choice.name)} ${error.message}`);
+      throw error;
+    }
+    const name = typeof flags.name === 'string' ? flags.name : choice.name;
+    return [{ name, engine, external: true, endpoint: `process: ${choice.command.join(' ')}` }];
   }
   if (flags.name !== undefined)
     throw usageError(
@@ -348,7 +369,7 @@ async function evalRun(
       ...(external || !project.policy ? {} : { policy: project.policy }),
     });
     const cases = casesOnDatasources(setup, list(flags.datasource), list(flags.cases));
-    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io.env, io.cwd);
+    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
     for (const config of configs)
       if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
