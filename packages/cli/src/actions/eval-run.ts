@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SqliteDatasource } from '@nl2sql/datasource';
-import { EngineError, HttpEngine, ProcessEngine, ProcessEngineError } from '@nl2sql/engine';
+import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
   configSecrets,
   type LlmConfig,
@@ -43,6 +43,7 @@ import { admissionMode, admitSuite } from '../eval/admit-suite.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
+import { processEngineConfig } from '../eval/process-engine-config.js';
 import { progressListener } from '../eval/progress-line.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
@@ -223,30 +224,16 @@ async function buildConfigs(
     return [{ name, engine, external: true, endpoint: engine.url }];
   }
   if (choice.kind === 'process') {
-    // A long-lived child in the folder of evals.yaml, speaking the protocol as JSON lines;
-    // its stderr is passed through (masked), and it is ended when the run ends, also on
-    // Ctrl-C (the closers run in evalRun's finally; a second Ctrl-C exits, and
-    // ProcessEngine ends its children as the process exits).
-    const engine = new ProcessEngine({
-      command: choice.command,
-      cwd: choice.cwd,
+    // Started before the first ask (a command that cannot start is exit 3, located here),
+    // its stderr passed through, closed with the run's closers (run end and Ctrl-C).
+    const config = await processEngineConfig(choice, {
+      io,
+      closers: setup.closers,
+      place: enginePlace(project, choice.name),
       ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
-      onStderr: (line) => io.err(`[${choice.name}] ${line}`),
-      log: (message) => io.err(`nl2sql: ${message}`),
-      secrets: [...project.secrets],
+      secrets: project.secrets,
     });
-    setup.closers.unshift(() => engine.close());
-    // Started before the first ask: a command that is not found, exits at once or writes
-    // anything but a reply is one located line and exit 3, not a board of transport errors.
-    try {
-      await engine.start();
-    } catch (error) {
-      if (error instanceof ProcessEngineError)
-        throw configError(`${enginePlace(project, choice.name)} ${error.message}`);
-      throw error;
-    }
-    const name = typeof flags.name === 'string' ? flags.name : choice.name;
-    return [{ name, engine, external: true, endpoint: `process: ${choice.command.join(' ')}` }];
+    return [typeof flags.name === 'string' ? { ...config, name: flags.name } : config];
   }
   if (flags.name !== undefined)
     throw usageError(
