@@ -28,9 +28,17 @@ const Named = <T extends Parameters<typeof Type.Record>[1]>(
 ) => Type.Record(Type.String(), value, { ...options, propertyNames: { pattern: NAME_PATTERN } });
 
 const DatasourceLimits = {
-  timeout_ms: Type.Optional(Milliseconds('Statement timeout; default 5000')),
+  timeout_ms: Type.Optional(
+    Milliseconds(
+      "The most any query on it may take, whatever its caller asks; default: each caller's own (the engine 5000, lint 60000)",
+    ),
+  ),
   max_rows: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'Row cap of one query; default 10000' }),
+    Type.Integer({
+      minimum: 1,
+      description:
+        "The most rows any query on it may read; a result cut here is truncated, never complete. Default: each caller's own",
+    }),
   ),
 };
 

@@ -3,11 +3,11 @@
 // stays undefined here, so a caller can tell "the file says 4" from "the default is 4" and
 // apply its own precedence (flags > evals.yaml > defaults).
 
-/** Limits every datasource may set. */
+/** Limits every datasource may set: no query on it goes past them, whatever its caller asks. */
 export interface DatasourceLimits {
-  /** Statement timeout in milliseconds. */
+  /** The most any query may take, in milliseconds. */
   readonly timeoutMs?: number;
-  /** Row cap of one query. */
+  /** The most rows any query may read. */
   readonly maxRows?: number;
 }
 

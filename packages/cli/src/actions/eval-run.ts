@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { SqliteDatasource } from '@nl2sql/datasource';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
   configSecrets,
@@ -51,6 +50,7 @@ import { savedReportListener } from '../eval/saved-report.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProject } from '../project/open-project.js';
 import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
 import { runData, runDatabase } from '../project/run-database.js';
@@ -375,9 +375,7 @@ async function evalRun(
       const roles = list(flags.roles);
       const tags = list(flags.tags);
       const byId = setup.datasources.byId;
-      const [first, ...others] = setup.caseDatasources.map(
-        (id) => byId.get(id) as SqliteDatasource,
-      );
+      const [first, ...others] = setup.caseDatasources.map((id) => byId.get(id) as OpenDatasource);
       report = await runEval({
         suite: setup.suite,
         configs,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
-import type { SqliteDatasource } from '@nl2sql/datasource';
 import { RegenerateError, regenerate } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
@@ -10,12 +9,13 @@ import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
+import type { OpenDatasource } from '../project/datasource-limits.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
 
 /** The databases rows are read from, by the id cases name, and how to let go of them. */
 interface Databases {
-  readonly byId: ReadonlyMap<string, SqliteDatasource>;
+  readonly byId: ReadonlyMap<string, OpenDatasource>;
   close(): Promise<void>;
 }
 

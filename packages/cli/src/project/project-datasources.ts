@@ -1,16 +1,16 @@
-// The databases of a project, opened for one command: each SQLite datasource read-only with
-// the timeout and row cap evals.yaml gives it. A problem with one (a missing file, a file
+// The databases of a project, opened for one command: each SQLite datasource read-only,
+// every query held to the timeout and row cap evals.yaml gives it (datasource-limits.ts). A problem with one (a missing file, a file
 // that is not SQLite, a kind this version cannot open) is one line located in evals.yaml
 // and exit 3; nothing is left open when one fails.
 
-import type { SqliteDatasource } from '@nl2sql/datasource';
 import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
 import { configError } from '../cli-error.js';
 import { openDatabase } from '../open-database.js';
+import { type OpenDatasource, withLimits } from './datasource-limits.js';
 
 /** The datasources a command opened, by id, and how to close them all. */
 export interface OpenDatasources {
-  readonly byId: ReadonlyMap<string, SqliteDatasource>;
+  readonly byId: ReadonlyMap<string, OpenDatasource>;
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ export async function openDatasources(
   project: Project,
   ids: readonly string[] = project.datasources.map((d) => d.id),
 ): Promise<OpenDatasources> {
-  const byId = new Map<string, SqliteDatasource>();
+  const byId = new Map<string, OpenDatasource>();
   const close = async () => {
     for (const datasource of byId.values()) await datasource.close();
   };
@@ -38,13 +38,12 @@ export async function openDatasources(
           `${where(project, source, 'engine')} postgres datasources need the PostgreSQL adapter wired into eval run (a login per policy role for each ask), which this version of the CLI does not have; point the datasource at a SQLite copy for now`,
         );
       }
-      byId.set(
-        source.id,
-        await openDatabase(source.path, where(project, source, 'path'), {
-          ...(source.timeoutMs !== undefined ? { timeoutMs: source.timeoutMs } : {}),
-          ...(source.maxRows !== undefined ? { maxRows: source.maxRows } : {}),
-        }),
-      );
+      const limits = {
+        ...(source.timeoutMs !== undefined ? { timeoutMs: source.timeoutMs } : {}),
+        ...(source.maxRows !== undefined ? { maxRows: source.maxRows } : {}),
+      };
+      const opened = await openDatabase(source.path, where(project, source, 'path'), limits);
+      byId.set(source.id, withLimits(opened, limits));
     }
   } catch (error) {
     await close();

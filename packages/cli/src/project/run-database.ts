@@ -5,14 +5,14 @@
 // (decisions/evals-yaml-project.md).
 
 import { createHash } from 'node:crypto';
-import type { SqliteDatasource } from '@nl2sql/datasource';
 import type { RecordDatabase } from '@nl2sql/records';
 import { type DataFingerprint, databaseIdentity, dataFingerprint } from '@nl2sql/runner';
+import type { OpenDatasource } from './datasource-limits.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The ids the run asks, sorted, with their datasources. */
-function sorted(byId: ReadonlyMap<string, SqliteDatasource>, ids: readonly string[]) {
+function sorted(byId: ReadonlyMap<string, OpenDatasource>, ids: readonly string[]) {
   return [...new Set(ids)].sort().map((id) => {
     const datasource = byId.get(id);
     if (!datasource) throw new Error(`datasource ${id} was not opened`);
@@ -26,7 +26,7 @@ function sorted(byId: ReadonlyMap<string, SqliteDatasource>, ids: readonly strin
  * the tables and columns of all of them.
  */
 export async function runDatabase(
-  byId: ReadonlyMap<string, SqliteDatasource>,
+  byId: ReadonlyMap<string, OpenDatasource>,
   ids: readonly string[],
 ): Promise<RecordDatabase> {
   const each = await Promise.all(
@@ -47,7 +47,7 @@ export async function runDatabase(
 
 /** The journal's data digest: the one datasource's, or for several one over each (`id.Table` row counts). */
 export async function runData(
-  byId: ReadonlyMap<string, SqliteDatasource>,
+  byId: ReadonlyMap<string, OpenDatasource>,
   ids: readonly string[],
 ): Promise<DataFingerprint> {
   const each = await Promise.all(
