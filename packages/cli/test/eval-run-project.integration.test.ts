@@ -338,6 +338,18 @@ describe('a project that cannot run: one located line, exit 3, nothing asked or 
     );
   });
 
+  test('a suite the project names that is missing, located in evals.yaml', async () => {
+    const config = join(dir, 'no-suite.yaml');
+    writeFileSync(config, evalsYaml(server.url).replace('suites/shop.yaml', 'suites/gone.yaml'));
+    const err = await refused(['--config', config]);
+    const line = readFileSync(config, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.startsWith('suites:'));
+    expect(err).toBe(
+      `nl2sql: ${config}:${line + 1}: suites[0]: ${join(dir, 'suites', 'gone.yaml')}: no such file`,
+    );
+  });
+
   test('a postgres datasource says what it needs', async () => {
     const config = join(dir, 'postgres.yaml');
     writeFileSync(

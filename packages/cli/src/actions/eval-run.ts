@@ -115,6 +115,12 @@ function enginePlace(project: Project, name: string): string {
   return `${project.file ?? 'the built-in project'}${line === undefined ? '' : `:${line}`}: engines.${name}:`;
 }
 
+/** `:LINE` of the project's first suite, when it has a file. */
+function suitesLine(project: Project): string {
+  const line = project.file === null ? undefined : projectLine(project, ['suites', 0]);
+  return line === undefined ? '' : `:${line}`;
+}
+
 async function openSetup(flags: Flags, io: Io, project: Project): Promise<Setup> {
   const suitePath =
     typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : (project.suites[0] as string);
@@ -122,7 +128,7 @@ async function openSetup(flags: Flags, io: Io, project: Project): Promise<Setup>
     throw configError(
       typeof flags.suite === 'string'
         ? `--suite ${suitePath}: no such file`
-        : `${project.file ?? 'the built-in project'}: suites[0]: ${suitePath}: no such file`,
+        : `${project.file ?? 'the built-in project'}${suitesLine(project)}: suites[0]: ${suitePath}: no such file`,
     );
   }
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
@@ -193,16 +199,19 @@ async function buildConfigs(
     );
   }
   if (choice.kind === 'url' || choice.kind === 'http') {
-    const url = choice.kind === 'url' ? choice.url : choice.url;
     let engine: HttpEngine;
     try {
-      engine = new HttpEngine({
-        url,
-        ...(choice.kind === 'http' && Object.keys(choice.headers).length > 0
-          ? { headers: { ...choice.headers } }
-          : {}),
-        ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
-      });
+      // A configured engine's requests carry its headers and end at the run's ask timeout;
+      // an --engine URL is built as it always was.
+      engine = new HttpEngine(
+        choice.kind === 'url'
+          ? { url: choice.url }
+          : {
+              url: choice.url,
+              ...(Object.keys(choice.headers).length > 0 ? { headers: { ...choice.headers } } : {}),
+              ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
+            },
+      );
     } catch (error) {
       if (error instanceof EngineError)
         throw configError(
