@@ -2,7 +2,7 @@
 // speaking the protocol as JSON lines, run in the folder of evals.yaml, on the shop project's
 // two SQLite databases. Scored like any external engine; its stderr passed through; ended
 // when the run ends; a command that cannot start is one located line and exit 3.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,21 @@ import { evalsYaml, writeShopProject } from './fixtures/shop-project.js';
 import { captureIo } from './io-capture.js';
 
 const ENV = { SHOP_ENGINE_TOKEN: 'unused-here' };
+
+// The Python example of examples/ needs python3: without it that test skips with the reason
+// printed, except under CI.
+const EXAMPLE = fileURLToPath(
+  new URL('../../../examples/python-process-engine/engine.py', import.meta.url),
+);
+const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+const noPython = python.error !== undefined || python.status !== 0;
+if (noPython) {
+  if (!['', '0', 'false', undefined].includes(process.env.CI))
+    throw new Error('python3 is required under CI to run the process engine example');
+  console.warn(
+    'eval-run-process.integration.test.ts: the example test skips, python3 is not on PATH',
+  );
+}
 const ENGINE = 'shop-line-engine.mjs';
 
 let dir: string;
@@ -157,4 +172,53 @@ describe('nl2sql eval run with a process engine (kind: process)', () => {
     expect(pid).toBeGreaterThan(0);
     expect(alive(pid)).toBe(false);
   });
+
+  test.skipIf(noPython)(
+    "the Python example of examples/ as a project's engine: scored case by case",
+    async () => {
+      // Its "model" is a question -> SQL table: right on two questions, wrong on one; it
+      // answers every role alike, so the intern is not refused where the policy says so.
+      writeFileSync(
+        join(dir, 'answers.json'),
+        JSON.stringify({
+          'How many customers are there?': 'SELECT COUNT(*) AS n FROM customers',
+          'What do all orders come to?': 'SELECT SUM(total) AS total FROM orders WHERE id > 1',
+          'Which customers live in Oslo?':
+            "SELECT name FROM customers WHERE city = 'Oslo' ORDER BY name",
+        }),
+      );
+      const command = ['python3', EXAMPLE, '--db', 'data/shop.sqlite', '--answers', 'answers.json'];
+      const config = join(dir, 'python.yaml');
+      writeFileSync(
+        config,
+        evalsYaml('http://127.0.0.1:9').replace(
+          'default_engine: mine',
+          `  example: { kind: process, command: ${JSON.stringify(command)} }\ndefault_engine: mine`,
+        ),
+      );
+      const r = await run([
+        '--config',
+        config,
+        '--engine',
+        'example',
+        '--datasource',
+        'shop',
+        '--json',
+      ]);
+      expect(r.code, r.err).toBe(EXIT.ok);
+      const { report } = JSON.parse(r.out) as {
+        report: { configs: { cases: { case_id: string; role: string; status: string }[] }[] };
+      };
+      expect(
+        (report.configs[0]?.cases ?? []).map((c) => `${c.case_id} ${c.role} ${c.status}`).sort(),
+      ).toEqual([
+        'shop_customers analyst pass',
+        'shop_customers intern fail',
+        'shop_orders analyst fail',
+        'shop_orders intern fail',
+        'shop_oslo analyst pass',
+        'shop_oslo intern fail',
+      ]);
+    },
+  );
 });
