@@ -1,4 +1,4 @@
-import type { EvalCase, EvalSuite } from '@nl2sql/suite';
+import { type EvalCase, type EvalSuite, isApproved } from '@nl2sql/suite';
 import { RunnerError } from './runner-error.js';
 
 export interface CaseSelection {
@@ -11,7 +11,7 @@ export interface CaseSelection {
 }
 
 /**
- * The approved cases a selection keeps, in suite order. A case id used twice is
+ * The approved cases a selection keeps, in suite order (a case without `approved` is approved). A case id used twice is
  * INVALID_SUITE: a case run is known by its id, so two cases would count as one.
  */
 export function selectCases(suite: EvalSuite, selection: CaseSelection = {}): EvalCase[] {
@@ -46,7 +46,7 @@ export function selectCases(suite: EvalSuite, selection: CaseSelection = {}): Ev
   const wantTags = selection.tags ? new Set(selection.tags) : null;
   return suite.cases.filter(
     (c) =>
-      c.approved &&
+      isApproved(c) &&
       (wantIds === null || wantIds.has(c.id)) &&
       (wantTags === null || c.tags.some((t) => wantTags.has(t))),
   );

@@ -2,7 +2,7 @@
 // must have the rows to compare with. Without them the result-match scorer has nothing to
 // say and the case is scored on its outcome alone, so an unwritten suite scored 100%.
 
-import type { EvalCase, EvalSuite } from './case.js';
+import { type EvalCase, type EvalSuite, isApproved } from './case.js';
 import type { SuiteMode } from './lint-rules.js';
 import { sourceLocation } from './source-location.js';
 import { type UnscorableCase, UnscorableSuiteError } from './unscorable-suite-error.js';
@@ -16,7 +16,7 @@ export interface ScorableOptions {
 
 /** True when the run compares this case's result: some role it is asked as is allowed. */
 function resultCompared(c: EvalCase, roles: ReadonlySet<string> | undefined): boolean {
-  if (!c.approved || c.sql === undefined) return false;
+  if (!isApproved(c) || c.sql === undefined) return false;
   // A case without roles (built in code) is asked once, as allowed.
   if (Object.keys(c.outcome).length === 0) return roles === undefined;
   const outcomes = Object.entries(c.outcome).filter(([role]) => !roles || roles.has(role));

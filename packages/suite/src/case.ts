@@ -43,9 +43,14 @@ export type CaseTag = (typeof CASE_TAGS)[number];
 export const OUTCOMES = ['allowed', 'refused', 'unanswerable'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** Where a case came from: written by a person, or harvested from a real run and reviewed. */
+/**
+ * Where a case came from, when a word says it: written by a person, or harvested from a real
+ * run and reviewed. An imported case says more: the file and line of the pair it came from.
+ */
 export const CASE_SOURCES = ['hand', 'harvested'] as const;
-export type CaseSource = (typeof CASE_SOURCES)[number];
+/** The kinds of source a case may have: the words above and `imported`. */
+export const SOURCE_KINDS = [...CASE_SOURCES, 'imported'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /**
  * One of fixed values, spelled `{ "enum": [...] }` alone: a value of the wrong type is
@@ -69,14 +74,31 @@ const SortedUnique = <T extends TSchema>(item: T, description: string) =>
   Type.Array(item, { description, uniqueItems: true });
 const Sql = (options: SchemaOptions = {}) => Type.String({ ...options, pattern: '\\S' });
 
+/** A case written by `nl2sql suite import` from a question/SQL pair: where the pair was. */
+const ImportedSourceSchema = Type.Object(
+  {
+    kind: Type.Literal('imported'),
+    file: Text({ description: 'The pairs file, as given to the import.' }),
+    line: Type.Integer({ minimum: 1, description: "1-based line of the pair's record." }),
+  },
+  { additionalProperties: false },
+);
+
 /** One eval case. */
 export const EvalCaseSchema = Type.Object(
   {
     id: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' }),
     question: Text(),
     datasource: Text({ description: 'The datasource id the case asks about (e.g. chinook).' }),
-    source: OneOf(CASE_SOURCES),
-    approved: Type.Boolean({ description: 'Only approved cases are run and scored.' }),
+    source: Type.Union([OneOf(CASE_SOURCES), ImportedSourceSchema], {
+      description: 'hand, harvested, or {kind: imported, file, line} for an imported pair.',
+    }),
+    approved: Type.Optional(
+      Type.Boolean({
+        description:
+          'false until a person has reviewed the case (nl2sql suite review); absent means approved. Only approved cases are run and scored.',
+      }),
+    ),
     tags: SortedUnique(OneOf(CASE_TAGS), 'Tags from the fixed vocabulary.'),
     as_of_date: Type.Optional(
       Type.String({
@@ -127,6 +149,9 @@ export const PlanNoteSchema = Type.Object(
 );
 
 export type Cell = Static<typeof CellSchema>;
+export interface ImportedSource extends Static<typeof ImportedSourceSchema> {}
+/** A case's source: `hand`, `harvested`, or the file and line of an imported pair. */
+export type CaseSource = (typeof CASE_SOURCES)[number] | ImportedSource;
 export type Row = Cell[];
 // Interfaces, not aliases, so declaration files refer to them by name.
 export interface EvalCase extends Static<typeof EvalCaseSchema> {}
@@ -176,6 +201,16 @@ export const SUITE_JSON_SCHEMA: JsonSchema = SUITE_FORMAT.document;
 export const CASE_KEYS = Object.keys(EvalCaseSchema.properties) as Array<keyof EvalCase>;
 /** The keys of a suite file, in the order the writer puts them. */
 export const SUITE_KEYS = Object.keys(EvalSuiteSchema.properties) as Array<keyof EvalSuite>;
+
+/** True unless the case says `approved: false`: a missing field means approved. */
+export function isApproved(c: Pick<EvalCase, 'approved'>): boolean {
+  return c.approved !== false;
+}
+
+/** The kind of a case's source (`hand`, `harvested` or `imported`). */
+export function sourceKind(c: Pick<EvalCase, 'source'>): SourceKind {
+  return typeof c.source === 'string' ? c.source : c.source.kind;
+}
 
 /** A case the database can answer: it has SQL (and so rows and a plan). */
 export function isAnswerable(c: EvalCase): boolean {

@@ -12,13 +12,18 @@ export {
   type Cell,
   type EvalCase,
   type EvalSuite,
+  type ImportedSource,
   isAnswerable,
+  isApproved,
   OUTCOMES,
   type Outcome,
   type PlanNote,
   type Row,
+  SOURCE_KINDS,
+  type SourceKind,
   SUITE_FORMAT,
   SUITE_JSON_SCHEMA,
+  sourceKind,
 } from './case.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
 export {

@@ -5,7 +5,16 @@ import { type AccessPolicy, hasRole, tablesOutsideScope } from '@nl2sql/access-p
 import type { Datasource } from '@nl2sql/datasource';
 import { planReads, validatePlan } from '@nl2sql/plan';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
-import type { CaseSource, EvalCase, EvalSuite, Outcome, PlanNote, Row } from './case.js';
+import {
+  type EvalCase,
+  type EvalSuite,
+  isApproved,
+  type Outcome,
+  type PlanNote,
+  type Row,
+  type SourceKind,
+  sourceKind,
+} from './case.js';
 import { canonicalJson } from './digest.js';
 import {
   declaredModes,
@@ -23,7 +32,7 @@ export interface LintOptions {
   /** The access policy outcomes must follow. */
   policy?: AccessPolicy;
   /** Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource: 'chinook' }`. */
-  require?: { approved?: boolean; source?: CaseSource; datasource?: string };
+  require?: { approved?: boolean; source?: SourceKind; datasource?: string };
   /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
   dialect?: string;
   /** Report only the rules that matter to these modes (default: declaredModes(suite)). */
@@ -137,9 +146,9 @@ export async function lintSuite(
     tableColumns.set(t.name.toLowerCase(), new Set(t.columns.map((col) => col.name.toLowerCase())));
 
   for (const c of suite.cases) {
-    if (require.approved && !c.approved) add(c, 'not-approved', 'the case is not approved');
-    if (require.source !== undefined && c.source !== require.source)
-      add(c, 'source', `source is ${c.source}, expected ${require.source}`);
+    if (require.approved && !isApproved(c)) add(c, 'not-approved', 'the case is not approved');
+    if (require.source !== undefined && sourceKind(c) !== require.source)
+      add(c, 'source', `source is ${sourceKind(c)}, expected ${require.source}`);
     if (require.datasource !== undefined && c.datasource !== require.datasource)
       add(c, 'datasource', `datasource is ${c.datasource}, expected ${require.datasource}`);
     if (knownDatasources && !knownDatasources.has(c.datasource))

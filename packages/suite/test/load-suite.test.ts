@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type EvalCase,
+  isApproved,
   loadSuite,
   parseSuite,
   SUITE_MAX_BYTES,
   SuiteFormatError,
+  sourceKind,
   sourceLocation,
 } from '../src/index.js';
 
@@ -58,6 +61,31 @@ function formatError(text: string): SuiteFormatError {
 }
 
 describe('parseSuite', () => {
+  it('reads a case without approved (approved) and one imported from a pairs file', () => {
+    const text = GOOD.replace('    approved: true\n', '').replace(
+      '    source: hand\n    approved: true\n',
+      '    source: { kind: imported, file: pairs.jsonl, line: 3 }\n    approved: false\n',
+    );
+    const suite = parseSuite(text, 'suites/demo.yaml');
+    expect(suite.cases[0]?.approved).toBeUndefined();
+    expect(isApproved(suite.cases[0] as EvalCase)).toBe(true);
+    expect(suite.cases[1]?.source).toEqual({ kind: 'imported', file: 'pairs.jsonl', line: 3 });
+    expect(isApproved(suite.cases[1] as EvalCase)).toBe(false);
+    expect(suite.cases.map(sourceKind)).toEqual(['hand', 'imported']);
+  });
+
+  it('refuses an imported source without its line, or of an unknown kind, at its line', () => {
+    const noLine = formatError(
+      GOOD.replace('    source: hand\n', '    source: { kind: imported, file: p.csv }\n'),
+    );
+    expect(noLine.line).toBe(7);
+    expect(noLine.caseId).toBe('c1');
+    expect(noLine.field).toMatch(/^source/);
+    const unknown = formatError(GOOD.replace('    source: hand\n', '    source: scraped\n'));
+    expect(unknown.line).toBe(7);
+    expect(unknown.field).toMatch(/^source/);
+  });
+
   it('reads a valid suite', () => {
     const suite = parseSuite(GOOD, 'suites/demo.yaml');
     expect(suite.cases.map((c) => c.id)).toEqual(['c1', 'c2']);

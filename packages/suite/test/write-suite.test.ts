@@ -75,6 +75,22 @@ describe('formatSuite', () => {
     expect(formatSuite(back)).toBe(text);
   });
 
+  it('writes an imported source on one line, kind first, and leaves out an absent approved', () => {
+    const { approved: _, ...rest } = base;
+    const imported: EvalCase = {
+      ...rest,
+      source: { line: 7, file: 'pairs.csv', kind: 'imported' },
+      approved: false,
+    };
+    const text = formatSuite(suiteOf(imported, { ...rest, id: 'c2' }));
+    expect(text).toContain(
+      '    source: { kind: imported, file: pairs.csv, line: 7 }\n    approved: false\n',
+    );
+    const second = text.slice(text.indexOf('  - id: c2'));
+    expect(second).toContain('    source: hand\n    tags:');
+    expect(second).not.toContain('approved');
+  });
+
   it('round-trips any suite byte for byte (property)', () => {
     const cell = fc.oneof(
       fc.constant(null),
@@ -96,13 +112,24 @@ describe('formatSuite', () => {
       rows: fc.array(fc.array(cell, { minLength: 1, maxLength: 3 }), { maxLength: 4 }),
       alt: fc.array(sql, { maxLength: 2 }),
       notes: fc.option(text, { nil: undefined }),
+      approved: fc.option(fc.boolean(), { nil: undefined }),
+      source: fc.oneof(
+        fc.constantFrom('hand' as const, 'harvested' as const),
+        fc.record({
+          kind: fc.constant('imported' as const),
+          file: text,
+          line: fc.integer({ min: 1, max: 1_000_000 }),
+        }),
+      ),
     });
     fc.assert(
       fc.property(fc.array(arbCase, { maxLength: 3 }), (cs) => {
         const suite = suiteOf(
           ...cs.map(
-            (c): EvalCase => ({
+            ({ approved, ...c }): EvalCase => ({
               ...base,
+              ...(approved === undefined ? { approved: undefined } : { approved }),
+              source: c.source,
               id: c.id,
               question: c.question,
               tags: c.tags,
@@ -116,7 +143,8 @@ describe('formatSuite', () => {
         );
         const written = formatSuite(suite);
         const back = parseSuite(written, 'p.yaml');
-        expect(back).toEqual(suite);
+        // An absent `approved` is not written, so it reads back absent.
+        expect(back).toEqual(JSON.parse(JSON.stringify(suite)));
         expect(formatSuite(back)).toBe(written);
       }),
       { numRuns: 500 },

@@ -1,13 +1,13 @@
 // From an eval suite (YAML, @nl2sql/suite) to what a test suite is built for, and where its
 // test suite lives: beside the suite file, `<suite>.testsuite/`.
 import { basename, dirname, extname, join } from 'node:path';
-import { type EvalSuite, isAnswerable } from '@nl2sql/suite';
+import { type EvalSuite, isAnswerable, isApproved } from '@nl2sql/suite';
 import type { GoldQuery } from './gold-query.js';
 
 /** The golds of a suite's approved, answerable cases; one per SQL (paraphrases share a gold). */
 export function suiteGolds(suite: EvalSuite): GoldQuery[] {
   return suite.cases
-    .filter((c) => c.approved && isAnswerable(c))
+    .filter((c) => isApproved(c) && isAnswerable(c))
     .map((c) => ({
       id: c.id,
       sql: c.sql!,

@@ -9,6 +9,7 @@ import {
   assertScorable,
   type EvalSuite,
   formatLintFinding,
+  isApproved,
   type SuiteMode,
   UnscorableSuiteError,
 } from '@nl2sql/suite';
@@ -41,7 +42,7 @@ export function admissionMode(mode: Mode, engine: boolean): SuiteMode {
 /** Throws a CliError (exit 3) naming every reason the suite cannot be run in this mode. */
 export async function admitSuite(suite: EvalSuite, options: AdmitOptions): Promise<void> {
   // Only approved cases are run; a draft case without rows blocks nothing.
-  const run: EvalSuite = { ...suite, cases: suite.cases.filter((c) => c.approved) };
+  const run: EvalSuite = { ...suite, cases: suite.cases.filter(isApproved) };
   // A role no case lists is a typo on the command line, not a gap in the suite.
   const known = new Set(suite.cases.flatMap((c) => Object.keys(c.outcome)));
   for (const role of options.roles ?? [])
