@@ -1,6 +1,12 @@
 // The access policy lint reads is @nl2sql/access-policy's (one type, one rule, shared with
 // the reference engine), re-exported for callers that lint suites.
 export type { AccessPolicy } from '@nl2sql/access-policy';
+export {
+  type ApproveResult,
+  approveCases,
+  UnknownCaseError,
+  unapprovedCases,
+} from './approve-cases.js';
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
   CASE_FORMAT,
@@ -25,7 +31,15 @@ export {
   SUITE_JSON_SCHEMA,
   sourceKind,
 } from './case.js';
+export { pairCaseId } from './case-id.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
+export { GoldQueryError, goldRows, MAX_GOLD_ROWS, toCell } from './gold-rows.js';
+export {
+  type ImportDatasource,
+  type ImportOptions,
+  type ImportResult,
+  importPairs,
+} from './import-pairs.js';
 export {
   declaredModes,
   LINT_RULES,
@@ -48,6 +62,23 @@ export {
 } from './lint-suite.js';
 export { type LoadSuiteOptions, loadSuite, parseSuite, SUITE_MAX_BYTES } from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
+export { PairsFileError, type PairsFileErrorCode } from './pairs-file-error.js';
+export {
+  PAIR_FIELDS,
+  PAIR_FORMAT,
+  type QuestionSqlPair,
+  QuestionSqlPairSchema,
+} from './question-sql-pair.js';
+export {
+  type LocatedPair,
+  PAIR_FILE_FORMATS,
+  type PairFileFormat,
+  type PairProblem,
+  pairFileFormat,
+  parsePairs,
+  type ReadPairsResult,
+  readPairs,
+} from './read-pairs.js';
 export {
   RegenerateError,
   type RegenerateErrorCode,
@@ -56,8 +87,13 @@ export {
   type RegenerateSource,
   regenerate,
   regenerateSuite,
-  toCell,
 } from './regenerate.js';
+export {
+  columnsOutsideScope,
+  type QueryReads,
+  type RoleScope,
+  roleOutcome,
+} from './role-outcome.js';
 export { type SourceLocation, sourceLocation } from './source-location.js';
 export {
   SuiteFormatError,

@@ -1,7 +1,7 @@
 // lintSuite: every check of a suite that needs no model, as data. Each finding names the
 // case, the rule and what is wrong, so the CLI can list them and a test can require none.
 
-import { type AccessPolicy, hasRole, tablesOutsideScope } from '@nl2sql/access-policy';
+import { type AccessPolicy, hasRole } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
 import { planReads, validatePlan } from '@nl2sql/plan';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
@@ -24,6 +24,7 @@ import {
   rulesFor,
   type SuiteMode,
 } from './lint-rules.js';
+import { type RoleScope, roleOutcome } from './role-outcome.js';
 import { formatPlace, sourceLocation } from './source-location.js';
 
 export interface LintOptions {
@@ -85,10 +86,17 @@ function rowsKey(rows: readonly Row[], ordered: boolean): string {
   return JSON.stringify(ordered ? keys : keys.sort());
 }
 
-/** The outcome the policy gives a role for a case (the engine's access rule). */
-export function expectedOutcome(c: EvalCase, scope: readonly string[]): Outcome {
+/**
+ * The outcome the policy gives a role for a case (the engine's access rule; role-outcome.ts).
+ * `scope` is the role's tables, or its RoleScope when the policy also names columns.
+ */
+export function expectedOutcome(c: EvalCase, scope: readonly string[] | RoleScope): Outcome {
   if (c.sql === undefined) return 'unanswerable';
-  return tablesOutsideScope(scope, c.tables).length === 0 ? 'allowed' : 'refused';
+  return roleOutcome(isTableList(scope) ? { tables: scope } : scope, c);
+}
+
+function isTableList(scope: readonly string[] | RoleScope): scope is readonly string[] {
+  return Array.isArray(scope);
 }
 
 function normaliseSql(sql: string): string {
@@ -223,7 +231,7 @@ export async function lintSuite(
           );
           continue;
         }
-        const expected = expectedOutcome(c, scope.tables);
+        const expected = expectedOutcome(c, scope);
         if (answerable && outcome !== expected)
           add(c, 'outcome-mismatch', `role ${role}: ${outcome}, but the policy gives ${expected}`);
       }

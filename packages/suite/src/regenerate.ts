@@ -2,8 +2,9 @@
 // return into `rows` / `alt_rows`. Gold rows are only ever written this way, never by hand.
 
 import { readFile, writeFile } from 'node:fs/promises';
-import { type CellValue, type Datasource, toJsonCell } from '@nl2sql/datasource';
-import type { Cell, EvalCase, EvalSuite, Row } from './case.js';
+import type { Datasource } from '@nl2sql/datasource';
+import type { EvalCase, EvalSuite, Row } from './case.js';
+import { GoldQueryError, goldRows } from './gold-rows.js';
 import { parseSuite } from './load-suite.js';
 import { packagedSuite } from './packaged-suite.js';
 import { formatSuite } from './write-suite.js';
@@ -50,42 +51,26 @@ export class RegenerateError extends Error {
   }
 }
 
-// Gold rows must hold back what a run returns compared against them; a suite is not a dump.
-const MAX_GOLD_ROWS = 10_000;
-
-/** A datasource cell as a suite cell: exact integers beyond 2^53 and blobs become text. */
-export const toCell: (value: CellValue) => Cell = toJsonCell;
-
 async function run(
-  datasource: Datasource,
+  datasource: Pick<Datasource, 'execute'>,
   sql: string,
   caseId: string,
   what: string,
   timeoutMs: number | undefined,
 ): Promise<Row[]> {
-  let result: Awaited<ReturnType<Datasource['execute']>>;
   try {
-    result = await datasource.execute(sql, {
-      maxRows: MAX_GOLD_ROWS,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    return await goldRows(datasource, sql, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof GoldQueryError)) throw error;
     throw new RegenerateError(
-      'QUERY_FAILED',
-      `case ${caseId}: ${what} failed: ${reason}`,
+      error.code,
+      error.code === 'QUERY_FAILED'
+        ? `case ${caseId}: ${what} failed: ${error.reason}`
+        : `case ${caseId}: ${what} ${error.reason}`,
       caseId,
-      cause,
+      error.cause,
     );
   }
-  if (result.truncated) {
-    throw new RegenerateError(
-      'RESULT_TRUNCATED',
-      `case ${caseId}: ${what} returned more than ${MAX_GOLD_ROWS} rows`,
-      caseId,
-    );
-  }
-  return result.rows.map((r) => r.map(toCell));
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -136,3 +136,55 @@ describe('toCell', () => {
     expect(toCell(null)).toBeNull();
   });
 });
+
+describe('regenerate with a datasource per case', () => {
+  it('runs each case on the database its datasource id names, and refuses an id it lacks', async () => {
+    const { shopDatabase } = await import('./shop-database.js');
+    const shop = await openSqlite(await shopDatabase());
+    const other = await openSqlite(
+      await shopDatabase(
+        "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, email TEXT);\nINSERT INTO customers VALUES (9, 'Zoe', 'z@example.com');",
+      ),
+    );
+    try {
+      const on = (id: string, datasource: string): EvalSuite['cases'][number] => ({
+        id,
+        question: 'Who are the customers?',
+        datasource,
+        source: { kind: 'imported', file: 'pairs.csv', line: 2 },
+        approved: false,
+        tags: [],
+        order_matters: false,
+        outcome: { admin: 'allowed' },
+        tables: ['customers'],
+        columns: ['customers.id', 'customers.name'],
+        sql: 'SELECT name FROM customers ORDER BY id',
+      });
+      const dir = await mkdtemp(join(tmpdir(), 'nl2sql-regen-routed-'));
+      const path = join(dir, 'shop.yaml');
+      await writeFile(
+        path,
+        formatSuite({ name: 'shop', version: 1, cases: [on('a', 'shop'), on('b', 'other')] }),
+      );
+      const byId = new Map([
+        ['shop', shop],
+        ['other', other],
+      ]);
+      const result = await regenerate(path, byId);
+      expect(result.changedCases).toEqual(['a', 'b']);
+      const written = parseSuite(await readFile(path, 'utf8'), path);
+      expect(written.cases.map((c) => c.rows)).toEqual([[['Ada'], ['Brian'], ['Chen']], [['Zoe']]]);
+      const bytes = await readFile(path, 'utf8');
+      expect((await regenerate(path, byId)).changed).toBe(false);
+      expect(await readFile(path, 'utf8')).toBe(bytes);
+
+      await writeFile(path, formatSuite({ name: 'shop', version: 1, cases: [on('c', 'gone')] }));
+      const error = await regenerate(path, byId).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RegenerateError);
+      expect(error).toMatchObject({ code: 'UNKNOWN_DATASOURCE', caseId: 'c' });
+    } finally {
+      await shop.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+// Import: question/SQL pairs -> draft cases appended to a suite. Each pair's SQL is run on
+// its datasource for the gold rows and read by sqlcheck for the tables and columns; each
+// policy role gets the outcome the access rule gives it; the case says where it came from
+// and waits for review (`approved: false`). A pair that cannot become a trustworthy case
+// (its SQL fails to parse or run, its id is taken, its datasource unknown) is reported with
+// its file and line and left out. Cases already in the suite are never changed.
+// Why these rules: decisions/suite-import-rules.md.
+
+import type { Datasource } from '@nl2sql/datasource';
+import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
+import type { CaseTag, EvalCase, EvalSuite, Outcome } from './case.js';
+import { pairCaseId } from './case-id.js';
+import { GoldQueryError, goldRows } from './gold-rows.js';
+import type { LocatedPair, PairProblem } from './read-pairs.js';
+import { type RoleScope, roleOutcome } from './role-outcome.js';
+
+/** A datasource a pair may name: what is run and introspected, and its SQL dialect. */
+export type ImportDatasource = Pick<Datasource, 'execute' | 'introspect' | 'engine'>;
+
+export interface ImportOptions {
+  /** Datasource id -> the database. */
+  readonly datasources: Readonly<Record<string, ImportDatasource>>;
+  /** The id of a pair that names none (default: the only datasource, when there is one). */
+  readonly defaultDatasource?: string;
+  /** Role -> what it may read. Every role gets an outcome on every imported case. */
+  readonly policy: { readonly roles: Readonly<Record<string, RoleScope>> };
+  /** Per-statement timeout in milliseconds (default: the datasource's). */
+  readonly timeoutMs?: number;
+}
+
+export interface ImportResult {
+  /** The suite with the new cases appended (the input is not changed). */
+  readonly suite: EvalSuite;
+  /** The cases added, in the pairs' order. */
+  readonly added: EvalCase[];
+  /** The pairs left out, and why. */
+  readonly leftOut: PairProblem[];
+}
+
+// Tags import decides: a refusal is read from the outcomes, and an imported pair has SQL.
+const DERIVED_TAGS = new Set<CaseTag>(['rbac-denial', 'unanswerable']);
+
+function sortedUnique(xs: readonly string[]): string[] {
+  return [...new Set(xs)].sort();
+}
+
+/** Appends a draft case for every pair that makes one; see the file comment for the rules. */
+export async function importPairs(
+  suite: EvalSuite,
+  pairs: readonly LocatedPair[],
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const ids = Object.keys(options.datasources);
+  const fallback = options.defaultDatasource ?? (ids.length === 1 ? ids[0] : undefined);
+  const roles = Object.keys(options.policy.roles).sort();
+  if (roles.length === 0) throw new Error('importPairs: the policy has no role to give outcomes');
+  const taken = new Map<string, string>(suite.cases.map((c) => [c.id, 'in the suite']));
+  const schemas = new Map<string, Promise<SchemaLike>>();
+  const schemaOf = (id: string, db: ImportDatasource) => {
+    let schema = schemas.get(id);
+    if (!schema) {
+      schema = db.introspect({ rowCounts: false });
+      schemas.set(id, schema);
+    }
+    return schema;
+  };
+
+  const added: EvalCase[] = [];
+  const leftOut: PairProblem[] = [];
+  for (const { pair, file, line } of pairs) {
+    const leave = (problem: string) =>
+      leftOut.push({ file, line, problem, message: `${file}:${line}: ${problem}` });
+    const datasourceId = pair.datasource ?? fallback;
+    if (datasourceId === undefined) {
+      leave(`the pair names no datasource and the project has several (${ids.join(', ')})`);
+      continue;
+    }
+    const db = Object.hasOwn(options.datasources, datasourceId)
+      ? options.datasources[datasourceId]
+      : undefined;
+    if (db === undefined) {
+      leave(`datasource ${datasourceId} is not one of the project's (${ids.join(', ')})`);
+      continue;
+    }
+    const id = pair.id ?? pairCaseId(datasourceId, pair.question, pair.sql);
+    const holder = taken.get(id);
+    if (holder !== undefined) {
+      leave(`id ${id} is already used ${holder}; nothing was changed for it`);
+      continue;
+    }
+    let rows: EvalCase['rows'];
+    try {
+      rows = await goldRows(db, pair.sql, options.timeoutMs);
+    } catch (error) {
+      if (!(error instanceof GoldQueryError)) throw error;
+      leave(
+        error.code === 'QUERY_FAILED'
+          ? `the SQL fails on ${datasourceId}: ${error.reason}`
+          : `the SQL ${error.reason}; a gold answer must be smaller`,
+      );
+      continue;
+    }
+    const reads = await readSet(pair.sql, await schemaOf(datasourceId, db), {
+      dialect: db.engine,
+    });
+    if (reads === undefined) {
+      leave('the SQL runs, but the SQL parser cannot read it as one query (tables unknown)');
+      continue;
+    }
+    const outcome: Record<string, Outcome> = {};
+    for (const role of roles) {
+      const scope = options.policy.roles[role] as RoleScope;
+      outcome[role] = roleOutcome(scope, reads);
+    }
+    const refused = Object.values(outcome).includes('refused');
+    const tags: CaseTag[] = [
+      ...new Set((pair.tags ?? []).filter((t) => !DERIVED_TAGS.has(t))),
+      ...(refused ? (['rbac-denial'] as const) : []),
+    ];
+    const c: EvalCase = {
+      id,
+      question: pair.question,
+      datasource: datasourceId,
+      source: { kind: 'imported', file, line },
+      approved: false,
+      tags,
+      order_matters: pair.order_matters ?? false,
+      outcome,
+      tables: sortedUnique(reads.tables),
+      columns: sortedUnique(reads.columns),
+      sql: pair.sql,
+      rows,
+    };
+    taken.set(id, `by the pair at ${file}:${line}`);
+    added.push(c);
+  }
+  return { suite: { ...suite, cases: [...suite.cases, ...added] }, added, leftOut };
+}
