@@ -5,11 +5,13 @@ import { evalGate } from './eval-gate.js';
 import { evalPublish } from './eval-publish.js';
 import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
+import { init } from './init.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
 
 /** Every command, in the order `nl2sql --help` lists them. */
 export const commands: readonly Command[] = [
+  init,
   evalRun,
   evalGate,
   evalPublish,

@@ -1,0 +1,31 @@
+import type { Command } from '../command.js';
+
+export const init: Command = {
+  path: ['init'],
+  summary: 'Start a project for your own database: evals.yaml, an empty suite, next steps',
+  description: [
+    'Introspects the SQLite database and writes, in the working directory: evals.yaml (the',
+    'database as its one datasource, a policy whose one role reads every table, the reference',
+    'engine and commented stubs for your own engine), an empty suite suites/ID.yaml and',
+    'NEXT-STEPS.md. Writes nothing if any of those files exists already.',
+  ].join('\n'),
+  arguments: [],
+  options: [
+    {
+      name: 'db',
+      value: 'PATH',
+      description: 'the SQLite database the cases ask about (required)',
+    },
+    {
+      name: 'datasource',
+      value: 'ID',
+      description: "the datasource id (default: the database's file name, e.g. shop)",
+    },
+  ],
+  exitCodes: {
+    0: 'the project was written',
+    2: 'usage: no --db, a datasource id outside [A-Za-z0-9_.-]',
+    3: 'a file init would write exists already (nothing written), or the database is unreadable',
+  },
+  load: () => import('../actions/init.js').then((m) => m.runInit),
+};

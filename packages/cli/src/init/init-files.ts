@@ -1,0 +1,93 @@
+// What `nl2sql init` writes: evals.yaml (the database as the one datasource, one role that
+// reads every table, the reference engine and commented stubs for the user's own engine), an
+// empty suite, and a page of next steps. Pure: the action introspects and writes.
+
+import { type EvalsFile, NAME_PATTERN, renderProjectYaml } from '@nl2sql/project';
+import { formatSuite } from '@nl2sql/suite';
+
+/** The role init's policy names; it reads every table until the user narrows it. */
+export const INIT_ROLE = 'analyst';
+
+export interface InitInput {
+  /** The datasource id (also the suite's name and file name). */
+  readonly datasource: string;
+  /** The SQLite file as evals.yaml names it (relative to its folder when inside it). */
+  readonly databasePath: string;
+  /** Every table of the database, as introspected. */
+  readonly tables: readonly string[];
+}
+
+export interface InitFile {
+  /** Relative to the project folder, with `/`. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** A datasource id from a database file name: `Shop Data.sqlite` -> `shop_data`. */
+export function datasourceIdFor(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]*$/, '').toLowerCase();
+  const id = stem.replace(/[^a-z0-9_.-]+/g, '_').replace(/^[^a-z0-9]+/, '');
+  return new RegExp(NAME_PATTERN).test(id) ? id : 'db';
+}
+
+// The engines a user adds for their own system; written commented so the file loads as is.
+const ENGINE_STUBS = [
+  '  # Your system, as a service speaking the engine protocol over HTTP:',
+  '  # mine:',
+  '  #   kind: http',
+  "  #   url: 'http://127.0.0.1:8000'",
+  "  #   headers: { Authorization: 'Bearer ${env:MY_ENGINE_TOKEN}' }",
+  '  #   ask_timeout_ms: 30000',
+  '  # Or as a program speaking it as JSON lines on stdin/stdout (run in this folder):',
+  '  # py:',
+  '  #   kind: process',
+  '  #   command: [python3, my_engine.py]',
+  '',
+].join('\n');
+
+/** The files of a new project, in the order they are written. */
+export function initFiles(input: InitInput): InitFile[] {
+  const suitePath = `suites/${input.datasource}.yaml`;
+  // Key order is the file's: engines last, so the commented stubs sit inside it.
+  const evals: EvalsFile = {
+    version: 1,
+    datasources: { [input.datasource]: { engine: 'sqlite', path: input.databasePath } },
+    policy: { roles: { [INIT_ROLE]: { tables: [...input.tables] } } },
+    suites: [suitePath],
+    default_engine: 'reference',
+    engines: { reference: { kind: 'reference' } },
+  };
+  const evalsText = renderProjectYaml(evals);
+  if (!evalsText.endsWith('kind: reference\n'))
+    throw new Error('initFiles: engines is not the last key of the rendered evals.yaml');
+  return [
+    { path: 'evals.yaml', text: evalsText + ENGINE_STUBS },
+    {
+      path: suitePath,
+      text: formatSuite({ name: input.datasource, version: 1, cases: [] }),
+    },
+    { path: 'NEXT-STEPS.md', text: nextSteps(input.datasource, suitePath) },
+  ];
+}
+
+function nextSteps(datasource: string, suitePath: string): string {
+  return `# Next steps
+
+\`nl2sql init\` made this project: \`evals.yaml\` (datasource \`${datasource}\`, a policy whose
+one role \`${INIT_ROLE}\` reads every table, the reference engine) and an empty suite,
+\`${suitePath}\`. Every key of evals.yaml: docs/evals-yaml.md in nl2sql-evals.
+
+1. Narrow the policy in evals.yaml to what each role of your product may read.
+2. Import your questions and their SQL (JSONL, CSV or YAML with \`question\` and \`sql\`;
+   optional \`id\`, \`tags\`, \`order_matters\`, \`datasource\`):
+   \`nl2sql suite import pairs.csv\`
+   Each pair becomes a draft case with its gold rows from the database; a pair whose SQL
+   fails is listed with its line and left out.
+3. Read the drafts and approve the right ones (only approved cases run):
+   \`nl2sql suite review\`, then \`nl2sql suite review --approve ID,ID\`
+4. Add your system under \`engines\` (see the commented stubs) and run it:
+   \`nl2sql eval run --engine mine --save\`
+   Later runs are gated against the saved one with \`--baseline\`.
+5. When the data changes, rewrite the gold rows: \`nl2sql suite regenerate\`
+`;
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProject } from '@nl2sql/project';
+import { loadSuite } from '@nl2sql/suite';
+import { describe, expect, it } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { datasourceIdFor } from '../src/init/init-files.js';
+import { captureIo } from './io-capture.js';
+import { buildDatabase, SHOP_SQL } from './shop-database.js';
+
+async function folderWithShop(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'nl2sql-init-'));
+  await buildDatabase(join(dir, 'shop.sqlite'), SHOP_SQL);
+  return dir;
+}
+
+async function run(cwd: string, ...args: string[]) {
+  const c = captureIo({ cwd });
+  const code = await main(['init', ...args], c.io);
+  return { code, out: c.out(), err: c.err() };
+}
+
+describe('nl2sql init', () => {
+  it('writes an evals.yaml that loads back: the datasource, one role reading every table, the reference engine', async () => {
+    const dir = await folderWithShop();
+    const r = await run(dir, '--db', 'shop.sqlite');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.out).toContain('wrote evals.yaml, suites/shop.yaml, NEXT-STEPS.md');
+    const project = await loadProject(join(dir, 'evals.yaml'), { env: {} });
+    expect(project.datasources).toEqual([
+      { id: 'shop', engine: 'sqlite', path: join(dir, 'shop.sqlite') },
+    ]);
+    expect(project.policy?.roles).toEqual({ analyst: { tables: ['customers', 'orders'] } });
+    expect(project.suites).toEqual([join(dir, 'suites', 'shop.yaml')]);
+    expect(project.engines).toEqual([{ name: 'reference', kind: 'reference' }]);
+    expect(project.defaultEngine).toBe('reference');
+    const suite = await loadSuite(join(dir, 'suites', 'shop.yaml'));
+    expect(suite).toEqual({ name: 'shop', version: 1, cases: [] });
+    const text = await readFile(join(dir, 'evals.yaml'), 'utf8');
+    expect(text).toContain('  # mine:\n  #   kind: http\n');
+    expect(await readFile(join(dir, 'NEXT-STEPS.md'), 'utf8')).toContain('nl2sql suite import');
+  });
+
+  it('refuses to overwrite any file it would write, writes none of them, exit 3', async () => {
+    const dir = await folderWithShop();
+    await writeFile(join(dir, 'NEXT-STEPS.md'), 'mine\n');
+    const r = await run(dir, '--db', 'shop.sqlite');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('init writes nothing over existing files: NEXT-STEPS.md already exist');
+    expect(await readFile(join(dir, 'NEXT-STEPS.md'), 'utf8')).toBe('mine\n');
+    await expect(readFile(join(dir, 'evals.yaml'))).rejects.toThrow(/ENOENT/);
+
+    const again = await folderWithShop();
+    expect((await run(again, '--db', 'shop.sqlite')).code).toBe(EXIT.ok);
+    const before = await readFile(join(again, 'evals.yaml'), 'utf8');
+    const second = await run(again, '--db', 'shop.sqlite');
+    expect(second.code).toBe(EXIT.config);
+    expect(second.err).toContain('evals.yaml, suites/shop.yaml, NEXT-STEPS.md already exist');
+    expect(await readFile(join(again, 'evals.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('needs --db (exit 2), a SQLite file (exit 3), and a valid --datasource id (exit 2)', async () => {
+    const dir = await folderWithShop();
+    expect((await run(dir)).code).toBe(EXIT.usage);
+    await writeFile(join(dir, 'notes.sqlite'), 'not a database');
+    const bad = await run(dir, '--db', 'notes.sqlite');
+    expect(bad.code).toBe(EXIT.config);
+    expect(bad.err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect((await run(dir, '--db', 'shop.sqlite', '--datasource', 'no way')).code).toBe(EXIT.usage);
+    await expect(readFile(join(dir, 'evals.yaml'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('names the datasource after the file, within the id alphabet', () => {
+    expect(datasourceIdFor('shop.sqlite')).toBe('shop');
+    expect(datasourceIdFor('Shop Data.db')).toBe('shop_data');
+    expect(datasourceIdFor('__x.sqlite3')).toBe('x');
+    expect(datasourceIdFor('数据.sqlite')).toBe('db');
+  });
+});
