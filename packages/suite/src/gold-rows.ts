@@ -37,11 +37,16 @@ export async function goldRows(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
     });
   } catch (cause) {
-    throw new GoldQueryError(
-      'QUERY_FAILED',
-      cause instanceof Error ? cause.message : String(cause),
-      cause,
-    );
+    // The database's own words when the adapter kept them ("no such table: refunds"),
+    // else the adapter's message (a timeout, a refused statement).
+    const databaseMessage = (cause as { databaseMessage?: unknown } | null)?.databaseMessage;
+    const reason =
+      typeof databaseMessage === 'string' && databaseMessage !== ''
+        ? databaseMessage
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
+    throw new GoldQueryError('QUERY_FAILED', reason, cause);
   }
   if (result.truncated)
     throw new GoldQueryError('RESULT_TRUNCATED', `returned more than ${MAX_GOLD_ROWS} rows`);

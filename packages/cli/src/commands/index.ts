@@ -6,8 +6,10 @@ import { evalPublish } from './eval-publish.js';
 import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
 import { init } from './init.js';
+import { suiteImport } from './suite-import.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
+import { suiteReview } from './suite-review.js';
 
 /** Every command, in the order `nl2sql --help` lists them. */
 export const commands: readonly Command[] = [
@@ -17,7 +19,9 @@ export const commands: readonly Command[] = [
   evalPublish,
   evalReport,
   suiteLint,
+  suiteImport,
   suiteRegenerate,
+  suiteReview,
   check,
   demoComparator,
 ];

@@ -36,6 +36,7 @@ const ENGINE_STUBS = [
   '  # mine:',
   '  #   kind: http',
   "  #   url: 'http://127.0.0.1:8000'",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal text a user writes
   "  #   headers: { Authorization: 'Bearer ${env:MY_ENGINE_TOKEN}' }",
   '  #   ask_timeout_ms: 30000',
   '  # Or as a program speaking it as JSON lines on stdin/stdout (run in this folder):',

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import {
+  type EvalCase,
+  formatSuite,
+  importPairs,
+  type PairProblem,
+  PairsFileError,
+  packagedSuite,
+  readPairs,
+} from '@nl2sql/suite';
+import { shownPath } from '../authoring/review-text.js';
+import { configError, usageError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
+import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import { loadRunSuite } from '../eval/run-suite-file.js';
+import { EXIT } from '../exit-codes.js';
+import { openProject } from '../project/open-project.js';
+import { openDatasources } from '../project/project-datasources.js';
+
+/** `nl2sql suite import FILE`; options are described in commands/suite-import.ts. */
+export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => {
+  const [file] = positionals;
+  if (file === undefined) throw usageError('suite import needs the pairs FILE');
+  const pairsPath = resolve(io.cwd, file);
+  const project = await openProject(flags, io);
+  const suitePath =
+    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : project.suites[0];
+  if (suitePath === undefined)
+    throw configError(`${project.file}: the project lists no suite; give --suite PATH`);
+  const packaged = await packagedSuite(suitePath);
+  if (packaged)
+    throw configError(
+      `${suitePath} ships inside ${packaged.packageName ?? 'an installed package'}; import into a suite of your own (nl2sql init writes one)`,
+    );
+  if (!existsSync(suitePath))
+    throw configError(`${suitePath}: no such suite file (nl2sql init writes an empty one)`);
+  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  const policy = project.policy;
+  if (policy === undefined || Object.keys(policy.roles).length === 0)
+    throw configError(
+      `${project.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
+    );
+
+  let read: Awaited<ReturnType<typeof readPairs>>;
+  try {
+    read = await readPairs(pairsPath, shownPath(io.cwd, pairsPath));
+  } catch (error) {
+    if (error instanceof PairsFileError) throw configError(error.message);
+    throw error;
+  }
+  const databases = await openDatasources(project);
+  let result: Awaited<ReturnType<typeof importPairs>>;
+  try {
+    result = await importPairs(suite, read.pairs, {
+      datasources: Object.fromEntries(databases.byId),
+      policy,
+    });
+  } finally {
+    await databases.close();
+  }
+
+  // A case names its pairs file relative to the suite's folder, so the suite reads the same
+  // from any working directory.
+  const fromSuite = relative(dirname(suitePath), pairsPath).split(sep).join('/');
+  const added = new Set<EvalCase>(result.added);
+  const cases = result.suite.cases.map((c) =>
+    added.has(c) && typeof c.source === 'object'
+      ? { ...c, source: { ...c.source, file: fromSuite } }
+      : c,
+  );
+  if (result.added.length > 0)
+    await writeFile(suitePath, formatSuite({ ...result.suite, cases }), 'utf8');
+
+  const leftOut: PairProblem[] = [...read.problems, ...result.leftOut].sort(
+    (a, b) => a.line - b.line,
+  );
+  for (const problem of leftOut) io.err(`left out: ${problem.message}`);
+  const where = shownPath(io.cwd, suitePath);
+  io.out(
+    [
+      `${where}: added ${result.added.length} draft case(s) from ${shownPath(io.cwd, pairsPath)}` +
+        (leftOut.length > 0 ? `; ${leftOut.length} pair(s) left out (listed above)` : ''),
+      result.added.length > 0
+        ? `next: nl2sql suite review ${where} (only approved cases run)`
+        : 'nothing was written',
+    ].join('\n'),
+  );
+  return leftOut.length > 0 ? EXIT.failed : EXIT.ok;
+};

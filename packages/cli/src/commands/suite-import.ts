@@ -1,0 +1,33 @@
+import type { Command } from '../command.js';
+import { maxSuiteMbOption } from './suite-size-option.js';
+
+export const suiteImport: Command = {
+  path: ['suite', 'import'],
+  summary: 'Turn question/SQL pairs into draft cases of a suite',
+  description: [
+    'Reads pairs from FILE (.jsonl, .csv or .yaml: question, sql; optional id, tags,',
+    'order_matters, datasource) and appends one draft case per pair to the suite: tables and',
+    "columns from what the SQL reads, an outcome per role from the project's policy, gold rows",
+    'from running the SQL on its datasource, the file and line it came from, approved: false.',
+    'A pair whose SQL fails, or whose id the suite already has, is listed with its line and',
+    'left out. Cases already in the suite are never changed. Review the drafts with',
+    '`nl2sql suite review`; only approved cases run.',
+  ].join('\n'),
+  arguments: [{ name: 'FILE', required: true, description: 'the pairs file' }],
+  options: [
+    {
+      name: 'suite',
+      value: 'PATH',
+      description: 'the suite to append to (default: the first suite of evals.yaml)',
+    },
+    { name: 'config', value: 'FILE', description: 'the project file (default: ./evals.yaml)' },
+    maxSuiteMbOption,
+  ],
+  exitCodes: {
+    0: 'every pair became a draft case',
+    1: 'some pairs were left out (each listed with its line); the others were added',
+    2: 'usage',
+    3: 'pairs file, suite or project unreadable, no policy, or a packaged suite; nothing written',
+  },
+  load: () => import('../actions/suite-import.js').then((m) => m.runSuiteImport),
+};

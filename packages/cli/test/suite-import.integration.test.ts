@@ -1,0 +1,94 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
+import { loadSuite } from '@nl2sql/suite';
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../src/index.js';
+import { cli, initialisedShop } from './authoring-project.js';
+
+const PAIRS = [
+  '{"id": "orders", "question": "How many orders are there?", "sql": "SELECT COUNT(*) FROM orders"}',
+  '{"question": "Who lives in Oslo?", "sql": "SELECT name FROM customers WHERE city = \'Oslo\' ORDER BY name", "tags": ["filter"]}',
+  '{"question": "broken json", ',
+  '{"question": "Refunds?", "sql": "SELECT * FROM refunds"}',
+  '{"id": "orders", "question": "Orders again?", "sql": "SELECT COUNT(*) FROM orders"}',
+].join('\n');
+
+describe('nl2sql suite import', () => {
+  it('appends draft cases, lists each pair left out with its line, exit 1', async () => {
+    const dir = await initialisedShop();
+    await writeFile(join(dir, 'pairs.jsonl'), `${PAIRS}\n`);
+    const r = await cli(dir, 'suite', 'import', 'pairs.jsonl');
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.err.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^left out: pairs\.jsonl:3: not a JSON object: /),
+      'left out: pairs.jsonl:4: the SQL fails on shop: SQLITE_ERROR: no such table: refunds',
+      'left out: pairs.jsonl:5: id orders is already used by the pair at pairs.jsonl:1; nothing was changed for it',
+    ]);
+    expect(r.out).toContain(
+      'suites/shop.yaml: added 2 draft case(s) from pairs.jsonl; 3 pair(s) left out',
+    );
+    const suite = await loadSuite(join(dir, 'suites', 'shop.yaml'));
+    expect(suite.cases.map((c) => [c.id, c.approved, c.source, c.outcome, c.rows])).toEqual([
+      [
+        'orders',
+        false,
+        { kind: 'imported', file: '../pairs.jsonl', line: 1 },
+        { analyst: 'allowed' },
+        [[3]],
+      ],
+      [
+        expect.stringMatching(/^who_lives_in_oslo_[0-9a-f]{10}$/),
+        false,
+        { kind: 'imported', file: '../pairs.jsonl', line: 2 },
+        { analyst: 'allowed' },
+        [['Ada'], ['Chen']],
+      ],
+    ]);
+  });
+
+  it('touches nothing already in the suite: importing the same file again writes no byte', async () => {
+    const dir = await initialisedShop();
+    await writeFile(join(dir, 'pairs.jsonl'), `${PAIRS}\n`);
+    await cli(dir, 'suite', 'import', 'pairs.jsonl');
+    const before = await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8');
+    const again = await cli(dir, 'suite', 'import', 'pairs.jsonl');
+    expect(again.code).toBe(EXIT.failed);
+    expect(again.err).toContain('pairs.jsonl:1: id orders is already used in the suite');
+    expect(again.out).toContain('nothing was written');
+    expect(await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8')).toBe(before);
+
+    await writeFile(
+      join(dir, 'more.csv'),
+      'question,sql\nWhat is the largest order?,SELECT MAX(total) FROM orders\n',
+    );
+    const more = await cli(dir, 'suite', 'import', 'more.csv');
+    expect(more.code).toBe(EXIT.ok);
+    const after = await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8');
+    expect(after.startsWith(before.trimEnd())).toBe(true);
+    expect((await loadSuite(join(dir, 'suites', 'shop.yaml'))).cases).toHaveLength(3);
+  });
+
+  it('refuses a pairs file it cannot read as its format, located, writing nothing (exit 3)', async () => {
+    const dir = await initialisedShop();
+    const before = await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8');
+    await writeFile(join(dir, 'bad.csv'), 'question,sql\nok,SELECT 1\n"open,SELECT 2\n');
+    const r = await cli(dir, 'suite', 'import', 'bad.csv');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toMatch(/^nl2sql: bad\.csv:\d+: /);
+    await writeFile(join(dir, 'pairs.txt'), 'x');
+    expect((await cli(dir, 'suite', 'import', 'pairs.txt')).code).toBe(EXIT.config);
+    expect((await cli(dir, 'suite', 'import', 'none.csv')).code).toBe(EXIT.config);
+    expect(await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('refuses to import into the packaged Chinook suite (exit 3)', async () => {
+    const dir = await initialisedShop();
+    await writeFile(join(dir, 'p.csv'), 'question,sql\nq,SELECT 1\n');
+    const before = await readFile(CHINOOK_SUITE_PATH, 'utf8');
+    const r = await cli(dir, 'suite', 'import', 'p.csv', '--suite', CHINOOK_SUITE_PATH);
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('import into a suite of your own');
+    expect(await readFile(CHINOOK_SUITE_PATH, 'utf8')).toBe(before);
+  });
+});
