@@ -34,6 +34,7 @@ import {
   runEval,
 } from '@nl2sql/runner';
 import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
+import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
@@ -358,6 +359,8 @@ async function evalRun(
   const setup = await openSetup(flags, io, project);
   const stop = stopOnSignals(io);
   try {
+    const skipped = unapprovedNote(setup.suite);
+    if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, {
       mode: admissionMode(mode, external),
       roles: list(flags.roles),
