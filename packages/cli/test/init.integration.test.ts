@@ -26,7 +26,7 @@ describe('nl2sql init', () => {
     const dir = await folderWithShop();
     const r = await run(dir, '--db', 'shop.sqlite');
     expect(r.code).toBe(EXIT.ok);
-    expect(r.out).toContain('wrote evals.yaml, suites/shop.yaml, NEXT-STEPS.md');
+    expect(r.out).toContain('wrote evals.yaml, suites/shop.yaml, README.md');
     const project = await loadProject(join(dir, 'evals.yaml'), { env: {} });
     expect(project.datasources).toEqual([
       { id: 'shop', engine: 'sqlite', path: join(dir, 'shop.sqlite') },
@@ -39,16 +39,16 @@ describe('nl2sql init', () => {
     expect(suite).toEqual({ name: 'shop', version: 1, cases: [] });
     const text = await readFile(join(dir, 'evals.yaml'), 'utf8');
     expect(text).toContain('  # mine:\n  #   kind: http\n');
-    expect(await readFile(join(dir, 'NEXT-STEPS.md'), 'utf8')).toContain('nl2sql suite import');
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toContain('nl2sql suite import');
   });
 
   it('refuses to overwrite any file it would write, writes none of them, exit 3', async () => {
     const dir = await folderWithShop();
-    await writeFile(join(dir, 'NEXT-STEPS.md'), 'mine\n');
+    await writeFile(join(dir, 'README.md'), 'mine\n');
     const r = await run(dir, '--db', 'shop.sqlite');
     expect(r.code).toBe(EXIT.config);
-    expect(r.err).toContain('init writes nothing over existing files: NEXT-STEPS.md already exist');
-    expect(await readFile(join(dir, 'NEXT-STEPS.md'), 'utf8')).toBe('mine\n');
+    expect(r.err).toContain('init writes nothing over existing files: README.md already exist');
+    expect(await readFile(join(dir, 'README.md'), 'utf8')).toBe('mine\n');
     await expect(readFile(join(dir, 'evals.yaml'))).rejects.toThrow(/ENOENT/);
 
     const again = await folderWithShop();
@@ -56,7 +56,7 @@ describe('nl2sql init', () => {
     const before = await readFile(join(again, 'evals.yaml'), 'utf8');
     const second = await run(again, '--db', 'shop.sqlite');
     expect(second.code).toBe(EXIT.config);
-    expect(second.err).toContain('evals.yaml, suites/shop.yaml, NEXT-STEPS.md already exist');
+    expect(second.err).toContain('evals.yaml, suites/shop.yaml, README.md already exist');
     expect(await readFile(join(again, 'evals.yaml'), 'utf8')).toBe(before);
   });
 

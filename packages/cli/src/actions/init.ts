@@ -49,7 +49,7 @@ export const runInit: CommandRun = async ({ flags }, io) => {
     [
       `wrote ${files.map((f) => f.path).join(', ')}`,
       `datasource ${datasource}: ${tables.length} table(s), all readable by role analyst`,
-      'next: nl2sql suite import PAIRS_FILE (see NEXT-STEPS.md)',
+      'next: nl2sql suite import PAIRS_FILE (see README.md)',
     ].join('\n'),
   );
   return EXIT.ok;

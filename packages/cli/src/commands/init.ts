@@ -6,8 +6,9 @@ export const init: Command = {
   description: [
     'Introspects the SQLite database and writes, in the working directory: evals.yaml (the',
     'database as its one datasource, a policy whose one role reads every table, the reference',
-    'engine and commented stubs for your own engine), an empty suite suites/ID.yaml and',
-    'NEXT-STEPS.md. Writes nothing if any of those files exists already.',
+    'engine and commented stubs for your own engine), an empty suite suites/ID.yaml and a',
+    'README.md of next steps (its results block is what eval publish fills). Writes nothing',
+    'if any of those files exists already: run it in a folder of its own.',
   ].join('\n'),
   arguments: [],
   options: [

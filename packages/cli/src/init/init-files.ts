@@ -1,8 +1,11 @@
 // What `nl2sql init` writes: evals.yaml (the database as the one datasource, one role that
 // reads every table, the reference engine and commented stubs for the user's own engine), an
-// empty suite, and a page of next steps. Pure: the action introspects and writes.
+// empty suite, and a README of next steps whose results block `nl2sql eval publish` fills, so
+// a saved run can be kept as the baseline later runs are gated against. Pure: the action
+// introspects and writes.
 
 import { type EvalsFile, NAME_PATTERN, renderProjectYaml } from '@nl2sql/project';
+import { RESULTS_END, RESULTS_START } from '@nl2sql/records';
 import { formatSuite } from '@nl2sql/suite';
 
 /** The role init's policy names; it reads every table until the user narrows it. */
@@ -67,12 +70,12 @@ export function initFiles(input: InitInput): InitFile[] {
       path: suitePath,
       text: formatSuite({ name: input.datasource, version: 1, cases: [] }),
     },
-    { path: 'NEXT-STEPS.md', text: nextSteps(input.datasource, suitePath) },
+    { path: 'README.md', text: nextSteps(input.datasource, suitePath) },
   ];
 }
 
 function nextSteps(datasource: string, suitePath: string): string {
-  return `# Next steps
+  return `# ${datasource} evals: next steps
 
 \`nl2sql init\` made this project: \`evals.yaml\` (datasource \`${datasource}\`, a policy whose
 one role \`${INIT_ROLE}\` reads every table, the reference engine) and an empty suite,
@@ -81,14 +84,20 @@ one role \`${INIT_ROLE}\` reads every table, the reference engine) and an empty 
 1. Narrow the policy in evals.yaml to what each role of your product may read.
 2. Import your questions and their SQL (JSONL, CSV or YAML with \`question\` and \`sql\`;
    optional \`id\`, \`tags\`, \`order_matters\`, \`datasource\`):
-   \`nl2sql suite import pairs.csv\`
-   Each pair becomes a draft case with its gold rows from the database; a pair whose SQL
-   fails is listed with its line and left out.
+   \`nl2sql suite import pairs.csv\`. Each pair becomes a draft case with its gold rows from
+   the database; a pair whose SQL fails is listed with its line and left out.
 3. Read the drafts and approve the right ones (only approved cases run):
-   \`nl2sql suite review\`, then \`nl2sql suite review --approve ID,ID\`
+   \`nl2sql suite review\`, then \`nl2sql suite review --approve ID,ID\`.
 4. Add your system under \`engines\` (see the commented stubs) and run it:
-   \`nl2sql eval run --engine mine --save\`
-   Later runs are gated against the saved one with \`--baseline\`.
-5. When the data changes, rewrite the gold rows: \`nl2sql suite regenerate\`
+   \`nl2sql eval run --engine mine --save runs/first.json\`.
+5. Keep that run as the baseline (\`nl2sql eval publish runs/first.json\` files it under
+   benchmarks/ and fills the block below), then gate later runs:
+   \`nl2sql eval run --engine mine --baseline benchmarks\` exits 1 on a regression.
+6. When the data changes, rewrite the gold rows: \`nl2sql suite regenerate\`.
+
+## Results
+
+${RESULTS_START}
+${RESULTS_END}
 `;
 }
