@@ -1,14 +1,13 @@
 // Small SQLite databases the authoring tests build themselves (not Chinook).
-import sqlite3 from 'sqlite3';
+import { writeDatabase } from './sqlite-file.js';
 
-/** Creates `file` and runs `sql` in it. */
+/** Creates `file` and runs the `;`-separated statements of `sql` in it (no `;` in values). */
 export async function buildDatabase(file: string, sql: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const db = new sqlite3.Database(file, (error) => {
-      if (error) return reject(error);
-      db.exec(sql, (e) => db.close(() => (e ? reject(e) : resolve())));
-    });
-  });
+  const statements = sql
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  await writeDatabase(file, statements);
 }
 
 export const SHOP_SQL = `
