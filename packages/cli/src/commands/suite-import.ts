@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteImport: Command = {
@@ -15,12 +16,12 @@ export const suiteImport: Command = {
   ].join('\n'),
   arguments: [{ name: 'FILE', required: true, description: 'the pairs file' }],
   options: [
+    configOption,
     {
       name: 'suite',
       value: 'PATH',
       description: 'the suite to append to (default: the first suite of evals.yaml)',
     },
-    { name: 'config', value: 'FILE', description: 'the project file (default: ./evals.yaml)' },
     maxSuiteMbOption,
   ],
   exitCodes: {

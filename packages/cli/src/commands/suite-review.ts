@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { numberFlag } from '../number-flag.js';
+import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteReview: Command = {
@@ -19,6 +20,7 @@ export const suiteReview: Command = {
     },
   ],
   options: [
+    configOption,
     { name: 'approve', value: 'ID,..', repeatable: true, description: 'approve these cases' },
     {
       name: 'rows',
@@ -26,7 +28,6 @@ export const suiteReview: Command = {
       parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 0', min: 0 }),
       description: 'rows shown per case (default 5)',
     },
-    { name: 'config', value: 'FILE', description: 'the project file (default: ./evals.yaml)' },
     maxSuiteMbOption,
   ],
   exitCodes: {
