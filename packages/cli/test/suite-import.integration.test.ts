@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import { loadSuite } from '@nl2sql/suite';
@@ -80,6 +81,15 @@ describe('nl2sql suite import', () => {
     expect((await cli(dir, 'suite', 'import', 'pairs.txt')).code).toBe(EXIT.config);
     expect((await cli(dir, 'suite', 'import', 'none.csv')).code).toBe(EXIT.config);
     expect(await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('outside a project, says to run init instead of looking for Chinook (exit 3)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-no-project-'));
+    await writeFile(join(dir, 'p.csv'), 'question,sql\nq,SELECT 1\n');
+    const r = await cli(dir, 'suite', 'import', 'p.csv');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('suite import works in a project: there is no evals.yaml in');
+    expect(r.err).toContain('nl2sql init --db PATH writes one');
   });
 
   it('refuses to import into the packaged Chinook suite (exit 3)', async () => {

@@ -170,14 +170,22 @@ async function startHttpExample(answersFile: string, port = '0'): Promise<string
   const child = spawn(
     'python3',
     [HTTP_EXAMPLE, '--db', 'shop.sqlite', '--answers', answersFile, '--port', port],
-    { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   started.push(child);
-  const [line] = (await once(
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }),
-    'line',
-  )) as [string];
-  return line.trim();
+  // Its request log is kept, not printed; it is the reason given if it never starts.
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-4000);
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await Promise.race([
+    once(lines, 'line').then(([line]) => String(line).trim()),
+    once(child, 'exit').then(() => {
+      throw new Error(`the HTTP example exited before listening: ${log}`);
+    }),
+  ]);
+  return url;
 }
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { openProject } from '../project/open-project.js';
+import { openProject, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
 
 /** `nl2sql suite import FILE`; options are described in commands/suite-import.ts. */
@@ -24,6 +24,12 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
   const [file] = positionals;
   if (file === undefined) throw usageError('suite import needs the pairs FILE');
   const pairsPath = resolve(io.cwd, file);
+  // Without evals.yaml the built-in project's suite is the packaged Chinook one, which import
+  // refuses; say what to do before looking for the Chinook database.
+  if (typeof flags.suite !== 'string' && projectFile(flags, io.cwd) === undefined)
+    throw configError(
+      `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
+    );
   const project = await openProject(flags, io);
   const suitePath =
     typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : project.suites[0];
