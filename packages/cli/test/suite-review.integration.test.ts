@@ -30,6 +30,15 @@ async function shopWithDrafts(): Promise<string> {
 }
 
 describe('nl2sql suite review', () => {
+  it('says when it re-lays out a hand-formatted suite (same data)', async () => {
+    const dir = await shopWithDrafts();
+    const path = join(dir, 'suites', 'shop.yaml');
+    await writeFile(path, `# our suite\n${await readFile(path, 'utf8')}`);
+    const r = await cli(dir, 'suite', 'review', '--approve', 'names');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.err).toContain("was not in the suite writer's layout; it was rewritten in it");
+  });
+
   it('lists each draft with its question, source, outcome, SQL and first rows', async () => {
     const dir = await shopWithDrafts();
     const r = await cli(dir, 'suite', 'review', '--rows', '2');
@@ -62,6 +71,10 @@ describe('nl2sql suite review', () => {
 
     const r = await cli(dir, 'suite', 'review', '--approve', 'orders', '--approve', 'totals');
     expect(r.code).toBe(EXIT.ok);
+    // The suite was in the writer's layout (import wrote it): no note, only the case changed.
+    expect(r.err).toBe('');
+    const after = await readFile(path, 'utf8');
+    expect(after.replace(/approved: true/g, 'approved: false')).toBe(before);
     expect(r.out).toContain('approved 2 case(s) (orders, totals)');
     expect(r.out).toContain('1 draft case(s) left');
     const suite = await loadSuite(path);

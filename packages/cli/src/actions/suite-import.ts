@@ -10,6 +10,7 @@ import {
   packagedSuite,
   readPairs,
 } from '@nl2sql/suite';
+import { layoutNote } from '../authoring/layout-note.js';
 import { shownPath } from '../authoring/review-text.js';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -76,8 +77,11 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
       ? { ...c, source: { ...c.source, file: fromSuite } }
       : c,
   );
-  if (result.added.length > 0)
+  if (result.added.length > 0) {
+    const note = await layoutNote(suitePath, suite);
     await writeFile(suitePath, formatSuite({ ...result.suite, cases }), 'utf8');
+    if (note !== undefined) io.err(note);
+  }
 
   const leftOut: PairProblem[] = [...read.problems, ...result.leftOut].sort(
     (a, b) => a.line - b.line,

@@ -8,6 +8,7 @@ import {
   unapprovedCases,
   writeSuite,
 } from '@nl2sql/suite';
+import { layoutNote } from '../authoring/layout-note.js';
 import { REVIEW_ROWS, reviewText, shownPath } from '../authoring/review-text.js';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
@@ -51,7 +52,9 @@ export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => 
         throw configError(
           `${path} ships inside ${packaged.packageName ?? 'an installed package'}; nothing was written`,
         );
+      const note = await layoutNote(path, suite);
       await writeSuite(path, result.suite);
+      if (note !== undefined) io.err(note);
     }
     const left = unapprovedCases(result.suite).length;
     io.out(
