@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PairsFileError, pairFileFormat, parsePairs, readPairs } from '../src/index.js';
 
@@ -92,6 +93,39 @@ describe('parsePairs: CSV', () => {
       'p.csv:3: 4 field(s), the header has 3 (quote a value that holds a comma)',
       'p.csv:4: order_matters: must be true or false (or yes/no, 1/0), got "maybe"',
     ]);
+  });
+
+  it('reads back any quoted pairs at the lines they start, with LF or CRLF and a BOM (property)', () => {
+    const text = fc
+      .array(fc.constantFrom('a', 'B', '1', ' ', ',', '"', '\n', '*', "'"), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((chars) => chars.join('').trim())
+      .filter((t) => t !== '');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        fc.boolean(),
+        (pairs, crlf, bom) => {
+          const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+          const lines = ['question,sql', ...pairs.map(([q, sql]) => `${quote(q)},${quote(sql)}`)];
+          const eol = crlf ? '\r\n' : '\n';
+          const csv = (bom ? '\ufeff' : '') + lines.join('\n').replace(/\n/g, eol);
+          const { pairs: read, problems } = parsePairs(csv, 'p.csv', 'csv');
+          expect(problems).toEqual([]);
+          let line = 2;
+          const expected = pairs.map(([question, sql]) => {
+            const at = line;
+            line += 1 + (`${question}${sql}`.match(/\n/g)?.length ?? 0);
+            return { pair: { question, sql }, file: 'p.csv', line: at };
+          });
+          expect(read).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a header without question or sql, or with an unknown column, at line 1', () => {
