@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,10 +21,11 @@ import { buildDatabase } from './shop-database.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const HTTP_EXAMPLE = join(REPO, 'examples', 'python-http-engine', 'engine.py');
+const PROCESS_EXAMPLE = join(REPO, 'examples', 'python-process-engine', 'engine.py');
 
 // The examples ship in examples/ of the repository. Where a checkout lacks them the engine
 // steps skip with the reason printed; under CI a missing example is a failure, never a skip.
-const missingExamples = [HTTP_EXAMPLE].filter((file) => !existsSync(file));
+const missingExamples = [HTTP_EXAMPLE, PROCESS_EXAMPLE].filter((file) => !existsSync(file));
 if (missingExamples.length > 0) {
   const reason = `the Python engine examples are missing (${missingExamples.join(', ')})`;
   if (process.env.CI) throw new Error(reason);
@@ -152,6 +153,30 @@ const MINE_ANSWERS = answers(
   },
 );
 
+// The process example: right on q01-q14; q15 returns wrong rows; q16's SQL fails on the database.
+const PY_ANSWERS = answers(
+  [
+    'q01',
+    'q02',
+    'q03',
+    'q04',
+    'q05',
+    'q06',
+    'q07',
+    'q08',
+    'q09',
+    'q10',
+    'q11',
+    'q12',
+    'q13',
+    'q14',
+  ],
+  {
+    q15: "SELECT SUM(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN customers c ON c.id = o.customer_id WHERE c.name = 'Brian'",
+    q16: 'SELECT MIN(placed) FROM orders',
+  },
+);
+
 let dir: string;
 let mineUrl: string;
 const ran: string[] = [];
@@ -274,6 +299,32 @@ describe('evaluate your own system, with the CLI alone', () => {
         strict: 12,
         wrongRows: ['q13', 'q14'],
         errors: { q15: 'QUESTION_NOT_ANSWERABLE', q16: 'QUESTION_NOT_ANSWERABLE' },
+      });
+    },
+  );
+
+  it.skipIf(noExamples)(
+    'eval run against the Python process example: 14 of 16 right, 1 wrong rows, 1 failing SQL',
+    async () => {
+      // A user copies the example beside evals.yaml and names it under engines.
+      await copyFile(PROCESS_EXAMPLE, join(dir, 'py_engine.py'));
+      await writeFile(join(dir, 'py.json'), PY_ANSWERS);
+      await appendFile(
+        join(dir, 'evals.yaml'),
+        '  py: { kind: process, command: [python3, py_engine.py, --db, shop.sqlite, --answers, py.json] }\n',
+      );
+      const board = await nl2sql('eval run --engine py');
+      expect(board.code).toBe(EXIT.ok);
+      expect(board.out).toContain(
+        'nl2sql eval, kind engine (scored in mode plans), suite shop.yaml',
+      );
+      expect(board.out).toMatch(/accuracy strict +14\/16 +87\.5%/);
+      const json = await nl2sql('eval run --engine py', '--json');
+      expect(json.code).toBe(EXIT.ok);
+      expectBoard(JSON.parse(json.out).report, {
+        strict: 14,
+        wrongRows: ['q15'],
+        errors: { q16: 'EXECUTION_ERROR' },
       });
     },
   );
