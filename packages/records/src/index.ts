@@ -13,6 +13,15 @@ export {
 } from './benchmarks-page.js';
 export { type Comparability, comparable, type RecordDifference } from './comparable.js';
 export { createRecord, type RecordInput } from './create-record.js';
+export type {
+  CaseDiagnosticsRecord,
+  CaseEfficiencyRecord,
+  CaseTestSuiteRecord,
+  CaseVerdictRecord,
+  DiagnosticsMetrics,
+  FalsePositiveRecord,
+  VerdictTier,
+} from './diagnostics-record.js';
 export { gateThresholds } from './gate-thresholds.js';
 export { type GitInfo, gitInfo } from './git-info.js';
 export { markdownImage, markdownLink } from './markdown-link.js';

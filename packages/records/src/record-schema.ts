@@ -188,6 +188,34 @@ export const recordSchema = {
           properties: { p50_ms: amount, p95_ms: amount },
         },
         suspect: { $ref: '#/$defs/rate' },
+        diagnostics: {
+          type: 'object',
+          required: [
+            'by_difficulty',
+            'by_tag',
+            'failures',
+            'error_classes',
+            'empty_matches',
+            'test_suite',
+            'verdict',
+          ],
+          properties: {
+            by_difficulty: { type: 'object', additionalProperties: { $ref: '#/$defs/accuracy' } },
+            by_tag: { type: 'object', additionalProperties: { $ref: '#/$defs/accuracy' } },
+            failures: count,
+            filter_value_accuracy: { $ref: '#/$defs/accuracy' },
+            id_accuracy: { $ref: '#/$defs/accuracy' },
+            test_suite: {
+              type: ['object', 'null'],
+              required: ['strict', 'lenient', 'false_positives'],
+              properties: {
+                strict: { $ref: '#/$defs/accuracy' },
+                lenient: { $ref: '#/$defs/accuracy' },
+                false_positives: { type: 'array' },
+              },
+            },
+          },
+        },
         harness_overhead: {
           type: 'object',
           required: ['p50_ms', 'p95_ms'],
@@ -301,6 +329,27 @@ export const recordSchema = {
         latency_ms: { type: ['number', 'null'], minimum: 0 },
         harness_ms: { type: ['number', 'null'], minimum: 0 },
         suspect: { type: ['string', 'null'] },
+        diagnostics: {
+          type: ['object', 'null'],
+          required: ['normalized_match', 'difficulty', 'error_class', 'empty_match', 'verdict'],
+          properties: {
+            normalized_match: { type: ['boolean', 'null'] },
+            ast_similarity: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+            difficulty: { enum: ['simple', 'moderate', 'complex', null] },
+            error_class: { type: ['string', 'null'] },
+            empty_match: { type: 'boolean' },
+            verdict: {
+              type: ['object', 'null'],
+              required: ['pass', 'tier', 'outcome', 'reason'],
+              properties: {
+                pass: { type: 'boolean' },
+                tier: { enum: ['ast', 'execution', 'judge'] },
+                outcome: nonEmpty,
+                reason: { type: 'string' },
+              },
+            },
+          },
+        },
       },
     },
   },

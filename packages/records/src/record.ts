@@ -1,3 +1,4 @@
+import type { CaseDiagnosticsRecord, DiagnosticsMetrics } from './diagnostics-record.js';
 import type { Mode, RecordKind } from './run-mode.js';
 
 /** The record format this package writes and reads. Format 1 was 0.6's, before roles and lenient. */
@@ -150,6 +151,12 @@ export interface RunMetrics {
     readonly rate: number;
     readonly unfaithful: readonly UnfaithfulAnswer[];
   } | null;
+  /**
+   * Accuracy by difficulty and tag, failures per error class, empty matches, test-suite
+   * accuracy, the three-tier verdict, efficiency (diagnostics-record.ts). Never gated.
+   * Absent in older records.
+   */
+  readonly diagnostics?: DiagnosticsMetrics;
 }
 
 /** One answer the faithfulness scorer flagged, as the board lists it. */
@@ -249,6 +256,8 @@ export interface CaseRecord {
   readonly harness_ms?: number | null;
   /** Why a passing case run is suspect (a constant query where the gold reads a table), or null. */
   readonly suspect?: string | null;
+  /** The case run's diagnostics (diagnostics-record.ts); null where none apply, absent in older records. */
+  readonly diagnostics?: CaseDiagnosticsRecord | null;
   readonly [field: string]: unknown;
 }
 

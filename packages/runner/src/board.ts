@@ -8,6 +8,7 @@ import type {
   UnfaithfulAnswer,
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import { type DiagnosticsMetricsOptions, diagnosticsMetrics } from './diagnostics-metrics.js';
 import { percentile } from './percentile.js';
 
 export interface BoardOptions {
@@ -22,6 +23,8 @@ export interface BoardOptions {
    * total then counts calls of case runs that never finished (killed, cancelled).
    */
   readonly billedUsd?: number;
+  /** The diagnostics section's inputs (tags by case, the test suite's own figures). */
+  readonly diagnostics?: Omit<DiagnosticsMetricsOptions, 'accuracy'>;
 }
 
 function rate(count: number, total: number): RecordRate {
@@ -133,7 +136,21 @@ export function buildBoard(records: readonly CaseResult[], options: BoardOptions
     suspect: rate(records.filter((r) => r.suspect !== null).length, n),
     determinism: determinism_,
     faithfulness,
+    ...diagnosticsOf(records, options),
   };
+}
+
+/** The diagnostics section, present only when some case run was evaluated. */
+function diagnosticsOf(
+  records: readonly CaseResult[],
+  options: BoardOptions,
+): Pick<RunMetrics, 'diagnostics'> {
+  const metrics = diagnosticsMetrics(records, {
+    tags: options.diagnostics?.tags ?? new Map(),
+    testSuite: options.diagnostics?.testSuite ?? null,
+    accuracy,
+  });
+  return metrics === null ? {} : { diagnostics: metrics };
 }
 
 /**

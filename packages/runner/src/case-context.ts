@@ -1,5 +1,6 @@
 import type { Price } from '@nl2sql/llm';
 import type { Mode } from '@nl2sql/records';
+import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
 
 /** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */
@@ -14,4 +15,6 @@ export interface CaseContext {
   readonly prices?: Readonly<Record<string, Price>>;
   /** Mode retrieval: the full-snapshot limit sent with each retrieve. */
   readonly fullSnapshotMaxTables: number;
+  /** Diagnostics, test suite and verdict of each asked case run; null when off. */
+  readonly evaluation: EvaluationSettings | null;
 }

@@ -1,6 +1,6 @@
 import type { AskStatus, EngineErrorInfo, ResultSet } from '@nl2sql/engine';
-import type { TokenCounts } from '@nl2sql/llm';
-import type { CaseStatus } from '@nl2sql/records';
+import type { TokenCounts, UsageRecord } from '@nl2sql/llm';
+import type { CaseDiagnosticsRecord, CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import { type ResultHead, resultHead } from './result-head.js';
 import { rowsDigest } from './rows-digest.js';
@@ -60,6 +60,10 @@ export interface CaseResult {
    * the saved report and the HTML page; result records store only the rows' digest.
    */
   readonly resultHead: ResultHead | null;
+   * Diagnostics, the test-suite verdict and the three-tier verdict (records' format, as the
+   * record stores it); null in mode retrieval, when turned off, and in older records.
+   */
+  readonly diagnostics: CaseDiagnosticsRecord | null;
 }
 
 /** Where one case run's time went, in milliseconds. */
@@ -83,6 +87,8 @@ export interface CaseTimings {
 export interface FinishedRun {
   readonly result: CaseResult;
   readonly timings: CaseTimings;
+  /** The LLM judge's calls for this case run (billed as they are reported; see run-eval.ts). */
+  readonly judgeUsage?: readonly UsageRecord[];
 }
 
 /** What an ask or a retrieve ended in, before it becomes a CaseResult. */
@@ -100,6 +106,8 @@ export interface CaseAnswer {
   readonly latencyMs: number;
   readonly tokens: TokenCounts;
   readonly curated: boolean;
+  /** Diagnostics and verdict; the judge's dollars are in costUsd already. */
+  readonly diagnostics?: CaseDiagnosticsRecord | null;
 }
 
 /** Milliseconds as results keep them: to the hundredth, so sub-millisecond engines show. */
@@ -136,6 +144,7 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     suspect,
     answer: answer.answer,
     resultHead: answer.result ? resultHead(answer.result) : null,
+    diagnostics: answer.diagnostics ?? null,
   };
 }
 

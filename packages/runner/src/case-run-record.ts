@@ -83,6 +83,8 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     scores: result.scores,
     explanation: result.explanation,
     suspect: result.suspect,
+    // Written only when there are some, so records of runs without them stay as they were.
+    ...(result.diagnostics === null ? {} : { diagnostics: result.diagnostics }),
   };
 }
 
@@ -126,5 +128,6 @@ export function fromCaseRunRecord(record: CaseRunRecord | ReportCaseRun): CaseRe
     suspect: record.suspect ?? null,
     answer: shown.answer ?? null,
     resultHead: shown.result ?? null,
+    diagnostics: record.diagnostics ?? null,
   };
 }

@@ -9,6 +9,9 @@ export {
 export type { CaseContext } from './case-context.js';
 export { caseCost } from './case-cost.js';
 export { CaseTimeoutError, withDeadline } from './case-deadline.js';
+export { type CaseEvaluation, evaluateCase } from './case-diagnostics.js';
+export { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
+export { type DecidedVerdict, decideVerdict, type VerdictInput } from './case-verdict.js';
 export {
   type CaseAnswer,
   type CaseResult,
@@ -32,11 +35,18 @@ export { type DataFingerprint, dataFingerprint } from './data-fingerprint.js';
 export { databaseIdentity } from './database-identity.js';
 export { defaultScorers, type ScorerOptions } from './default-scorers.js';
 export {
+  type DiagnosticsMetricsOptions,
+  diagnosticsMetrics,
+  type TestSuiteSummary,
+} from './diagnostics-metrics.js';
+export {
   describeEngine,
   type EngineIdentity,
   recordEngine,
 } from './engine-identity.js';
 export type { EvalConfig } from './eval-config.js';
+export type { EvaluationOptions } from './evaluation-options.js';
+export { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldRelationships, type PlanJoins } from './gold-relationships.js';
 export { goldTables } from './gold-tables.js';

@@ -2,6 +2,7 @@ import { describeConfig } from '@nl2sql/llm';
 import type { RecordDatabase, ScoreboardSettings } from '@nl2sql/records';
 import { buildBoard, buildRetrievalBoard } from './board.js';
 import type { CaseResult } from './case-result.js';
+import type { TestSuiteSummary } from './diagnostics-metrics.js';
 import type { EngineIdentity } from './engine-identity.js';
 import type { RunSettings } from './run-options.js';
 import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
@@ -28,6 +29,18 @@ export interface ReportInput {
    * calls of case runs that never finished, and of a resumed run's journal.
    */
   readonly billed?: Readonly<Record<string, number>>;
+}
+
+/** The test suite's own figures from its manifest, when the run scored with one. */
+function testSuiteSummary(settings: RunSettings): TestSuiteSummary | null {
+  const suite = settings.evaluation?.testSuite;
+  if (suite === undefined) return null;
+  const { summary } = suite.manifest;
+  return {
+    databases: suite.databases.length,
+    mutantsKilled: summary.killedBySuite,
+    mutantsSemantic: summary.differing,
+  };
 }
 
 /** An engine as a board names it: what it is, not its settings (the record keeps those). */
@@ -114,6 +127,10 @@ export function buildReport(input: ReportInput): RunReport {
               passes: settings.passes,
               curated: settings.curated,
               faithfulness,
+              diagnostics: {
+                tags: new Map(list.cases.map((c) => [c.id, c.tags])),
+                testSuite: testSuiteSummary(settings),
+              },
               ...(input.billed?.[config.name] !== undefined
                 ? { billedUsd: input.billed[config.name] }
                 : {}),

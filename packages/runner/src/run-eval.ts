@@ -44,6 +44,18 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
       ? { reference_query: options.selection.reference !== undefined }
       : null,
     scorers: run.scorers.map((s) => s.name),
+    // What the evaluation beyond EX used: a resume with another suite or judge is another run.
+    evaluation:
+      run.evaluation === null
+        ? null
+        : {
+            dialect: run.evaluation.dialect,
+            test_suite: run.evaluation.testSuite?.manifest.goldsDigest ?? null,
+            test_suite_databases:
+              run.evaluation.testSuite?.manifest.databases.map((d) => d.sha256) ?? null,
+            judge: run.evaluation.judge?.identity ?? null,
+            cascade: run.evaluation.cascade ?? null,
+          },
   };
 }
 
@@ -197,6 +209,25 @@ async function runLocked(
           // Cancelled in flight: not recorded, and no longer reserved against the cap (the
           // calls it made stay billed).
           if (asked === null) return cap.abandon();
+          // The judge's calls: a config billed call by call bills them the same way (the
+          // journal keeps them); the others pay them in the case run's cost below.
+          const judge = run.evaluation?.judge;
+          if (judge && config.calls !== undefined) {
+            for (const usage of asked.judgeUsage ?? []) {
+              const costUsd = judge.cost([usage]);
+              cap.spend(costUsd);
+              emit({
+                type: 'call.billed',
+                config: config.name,
+                caseId: c.id,
+                role,
+                pass,
+                usage,
+                costUsd,
+                dollars: cap.spent,
+              });
+            }
+          }
           // What an engine or a model echoed (a key in an error body) is masked here, once,
           // before the result reaches the journal, the records or any listener.
           const done = timedResult(

@@ -12,6 +12,8 @@ import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
 import type { EvalConfig } from './eval-config.js';
+import type { EvaluationOptions } from './evaluation-options.js';
+import { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
 import { DEFAULT_MAX_ROWS } from './row-cap.js';
 import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
@@ -76,6 +78,11 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
    * (`configSecrets` of its llm section, with process.env).
    */
   readonly redactor?: Redactor;
+  /**
+   * Diagnostics, test-suite accuracy and the three-tier verdict of every asked case run
+   * (evaluation-options.ts); on by default in modes plans and full, false turns them off.
+   */
+  readonly evaluation?: EvaluationOptions | false;
 }
 
 /** The options of one run, checked and with every default applied. */
@@ -95,6 +102,8 @@ export interface RunSettings {
   readonly fullSnapshotMaxTables: number;
   /** What masks secrets in everything the run stores or emits. */
   readonly redactor: Redactor;
+  /** The evaluation beyond EX of each asked case run; null in mode retrieval or when turned off. */
+  readonly evaluation: EvaluationSettings | null;
 }
 
 function positiveInteger(value: number, what: string): number {
@@ -191,5 +200,9 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
     redactor:
       options.redactor ?? new Redactor(configs.flatMap((c) => (c.llm ? configSecrets(c.llm) : []))),
+    evaluation:
+      mode === 'retrieval'
+        ? null
+        : resolveEvaluation(options.evaluation, options.sqlChecks, options.tolerance),
   };
 }

@@ -14,6 +14,7 @@ export type RunnerErrorCode =
   | 'JOURNAL_MISMATCH'
   | 'JOURNAL_CORRUPT'
   | 'JOURNAL_LOCKED'
+  | 'UNCALIBRATED_JUDGE'
   | 'INTERNAL_ERROR';
 
 export class RunnerError extends Error {

@@ -25,6 +25,7 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     suspect: null,
     answer: null,
     resultHead: null,
+    diagnostics: null,
     ...extra,
   };
 }

@@ -52,6 +52,7 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
       truncated: fc.boolean(),
     }),
   ),
+  diagnostics: fc.constant(null),
 });
 
 describe('the case run converter', () => {

@@ -1,0 +1,119 @@
+import type { AskResponse } from '@nl2sql/engine';
+import type { UsageRecord } from '@nl2sql/llm';
+import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
+import { diagnoseCase } from '@nl2sql/sqlcheck';
+import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
+import { decideVerdict } from './case-verdict.js';
+import type { EvaluationSettings } from './evaluation-settings.js';
+import { goldTables } from './gold-tables.js';
+import type { CaseVerdict } from './score-case.js';
+import type { CaseTask } from './task-list.js';
+
+/** A case run's diagnostics, and the judge's calls they took (billed to the case run). */
+export interface CaseEvaluation {
+  readonly diagnostics: CaseDiagnosticsRecord;
+  readonly judgeUsage: readonly UsageRecord[];
+  readonly judgeCostUsd: number;
+}
+
+const NOTHING = {
+  normalized_match: null,
+  component_f1: null,
+  ast_similarity: null,
+  filter_values: null,
+  difficulty: null,
+  error_class: null,
+  error_evidence: [],
+  empty_match: false,
+  test_suite: null,
+} as const;
+
+/**
+ * Everything issue 16 adds to one asked case run, after the scorers: sqlcheck's diagnostics
+ * (normalised exact match, component F1, AST similarity, filter values, the gold's difficulty,
+ * the error class of a failure), the test-suite verdict, and the three-tier verdict. A case
+ * whose expected outcome is a refusal (or that has no gold SQL) is decided by its outcome.
+ * Diagnostics never change the case run's status.
+ */
+export async function evaluateCase(
+  task: CaseTask,
+  response: AskResponse,
+  verdict: CaseVerdict,
+  settings: EvaluationSettings,
+  signal?: AbortSignal,
+): Promise<CaseEvaluation> {
+  const c = task.case;
+  const match = verdict.scores.result_match;
+  if (task.expected !== 'allowed' || c.sql === undefined || match === undefined) {
+    const pass = verdict.strict === 'pass';
+    return {
+      diagnostics: {
+        ...NOTHING,
+        verdict: {
+          pass,
+          tier: 'execution',
+          outcome: pass ? 'outcome_match' : 'outcome_differs',
+          reason: pass
+            ? `the engine's answer is the expected outcome (${task.expected})`
+            : (verdict.explanation ?? `the expected outcome was ${task.expected}`),
+        },
+      },
+      judgeUsage: [],
+      judgeCostUsd: 0,
+    };
+  }
+  const ex: ExecutionMatch = { strict: match.pass, lenient: match.lenient };
+  const executed = response.status === 'success';
+  const sql = response.sql && response.sql.trim() !== '' ? response.sql : null;
+  const found = await diagnoseCase({
+    goldSql: c.sql,
+    ...(c.alt_sql ? { altSql: c.alt_sql } : {}),
+    predSql: sql,
+    dialect: settings.dialect,
+    verdict: { pass: ex.strict, lenientPass: ex.lenient, executed },
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.lookupTables ? { lookupTables: settings.lookupTables } : {}),
+  });
+  const gold = goldTables(c, response.results[0]?.columns.length ?? 0);
+  let testSuite: CaseTestSuiteRecord | null = null;
+  if (settings.testSuite) {
+    testSuite = await caseTestSuite(settings.testSuite, c, sql, gold, ex, settings.tolerance);
+  }
+  const decided = await decideVerdict({
+    case: c,
+    response,
+    gold,
+    ex,
+    testSuite,
+    dialect: settings.dialect,
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.judge ? { judge: settings.judge } : {}),
+    ...(settings.cascade ? { thresholds: settings.cascade } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  const values = found.filterValues;
+  return {
+    diagnostics: {
+      normalized_match: sql === null ? null : found.normalizedMatch,
+      component_f1: found.componentF1,
+      ast_similarity: found.astSimilarity,
+      filter_values: values
+        ? {
+            total: values.total,
+            present: values.present,
+            all_present: values.allPresent,
+            ids: { total: values.ids.total, present: values.ids.present },
+            missing: values.missing.map((v) => (v.kind === 'string' ? `'${v.value}'` : v.value)),
+          }
+        : null,
+      difficulty: found.difficulty?.level ?? null,
+      error_class: found.errorClass,
+      error_evidence: found.errorEvidence,
+      empty_match: match.pass && match.detail.empty_match === true,
+      test_suite: testSuite,
+      verdict: decided.verdict,
+    },
+    judgeUsage: decided.usage,
+    judgeCostUsd: decided.costUsd,
+  };
+}

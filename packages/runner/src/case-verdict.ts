@@ -1,0 +1,116 @@
+import type { TableLike } from '@nl2sql/comparator';
+import type { AskResponse } from '@nl2sql/engine';
+import { type CascadeThresholds, type CaseJudgement, type Judge, judgeCase } from '@nl2sql/judge';
+import type { UsageRecord } from '@nl2sql/llm';
+import type { CaseTestSuiteRecord, CaseVerdictRecord } from '@nl2sql/records';
+import type { EvalCase } from '@nl2sql/suite';
+import type { ExecutionMatch } from './case-test-suite.js';
+import type { EvaluationOptions } from './evaluation-options.js';
+
+/** A verdict and what its judge cost (nothing when the judge was not asked). */
+export interface DecidedVerdict {
+  readonly verdict: CaseVerdictRecord;
+  readonly usage: readonly UsageRecord[];
+  readonly costUsd: number;
+}
+
+export interface VerdictInput {
+  readonly case: EvalCase;
+  readonly response: AskResponse;
+  readonly gold: readonly TableLike[];
+  readonly ex: ExecutionMatch;
+  readonly testSuite: CaseTestSuiteRecord | null;
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly schema?: EvaluationOptions['schema'];
+  readonly judge?: Judge;
+  readonly thresholds?: Partial<CascadeThresholds>;
+  readonly signal?: AbortSignal;
+}
+
+function record(j: CaseJudgement): CaseVerdictRecord {
+  return {
+    pass: j.pass,
+    tier: j.tier,
+    outcome: j.outcome,
+    reason: j.reason,
+    ...(j.judgeTrigger ? { judge_trigger: j.judgeTrigger } : {}),
+    ...(j.judge
+      ? {
+          judge:
+            'error' in j.judge
+              ? { error: j.judge.error }
+              : { equivalent: j.judge.equivalent, reason: j.judge.reason },
+        }
+      : {}),
+    ...(j.usage.length > 0 ? { judge_cost_usd: j.costUsd } : {}),
+    ...(j.proposal ? { proposal: { alt_sql: j.proposal.altSql, reason: j.proposal.reason } } : {}),
+  };
+}
+
+/**
+ * The three-tier verdict of an allowed case run (spec 004; `@nl2sql/judge`'s cascade): the
+ * canonical AST match, then execution (EX strict then lenient, and the test suite where there
+ * is one), then the judge only where those disagree or cannot decide. The judge can turn a
+ * pass into a fail and a fail into a review proposal, never a fail into a pass. A case run
+ * without SQL, or whose engine did not answer, is decided by execution.
+ */
+export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict> {
+  const { response } = input;
+  const goldSql = input.case.sql;
+  if (goldSql === undefined || response.sql === null || response.sql.trim() === '') {
+    return {
+      verdict: {
+        pass: false,
+        tier: 'execution',
+        outcome: 'execution_error',
+        reason: response.error
+          ? `no SQL to judge: ${response.error.code}: ${response.error.message}`
+          : `no SQL to judge: the engine answered ${response.status}`,
+      },
+      usage: [],
+      costUsd: 0,
+    };
+  }
+  const [result] = response.results;
+  const candidate =
+    response.status === 'success' && result !== undefined
+      ? { columns: result.columns, rows: result.rows, truncated: result.truncated }
+      : {
+          error: response.error
+            ? `${response.error.code}: ${response.error.message}`
+            : `the engine answered ${response.status}`,
+        };
+  const gold = input.gold[0] ?? { columns: [], rows: [] };
+  const ts = input.testSuite;
+  const judgement = await judgeCase(
+    {
+      question: input.case.question,
+      dialect: input.dialect,
+      ...(input.schema ? { schema: input.schema } : {}),
+      orderMatters: input.case.order_matters,
+      gold: {
+        sql: goldSql,
+        ...(input.case.alt_sql ? { altSql: input.case.alt_sql } : {}),
+        result: { columns: gold.columns, rows: gold.rows },
+      },
+      candidate: { sql: response.sql, result: candidate },
+      strict: { pass: input.ex.strict },
+      lenient: { pass: input.ex.lenient },
+      // The suite's verdict under the policy EX passed with.
+      ...(ts && ts.error === undefined
+        ? {
+            testSuite: {
+              pass: input.ex.strict ? ts.pass : ts.lenient,
+              distinguishedBy: ts.distinguished_by,
+            },
+          }
+        : {}),
+    },
+    {
+      ...(input.judge ? { judge: input.judge } : {}),
+      ...(input.thresholds ? { thresholds: input.thresholds } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    },
+  );
+  return { verdict: record(judgement), usage: judgement.usage, costUsd: judgement.costUsd };
+}

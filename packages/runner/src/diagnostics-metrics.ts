@@ -1,0 +1,145 @@
+import { type DiagnosedCase, diagnosticsBoard } from '@nl2sql/efficiency';
+import type {
+  CaseTestSuiteRecord,
+  DiagnosticsMetrics,
+  FalsePositiveRecord,
+  RecordAccuracy,
+  VerdictTier,
+} from '@nl2sql/records';
+import { ERROR_CLASSES, type ErrorClass } from '@nl2sql/sqlcheck';
+import type { CaseResult } from './case-result.js';
+
+/** What the board says of the test suite itself (from its manifest). */
+export interface TestSuiteSummary {
+  /** Databases in the suite, the original included. */
+  readonly databases: number;
+  /** Mutants of the golds the suite kills, of those that differ from their gold somewhere. */
+  readonly mutantsKilled: number;
+  readonly mutantsSemantic: number;
+}
+
+export interface DiagnosticsMetricsOptions {
+  /** Each case's tags, by case id (the board reads records, which carry no tags). */
+  readonly tags: ReadonlyMap<string, readonly string[]>;
+  readonly testSuite: TestSuiteSummary | null;
+  /** The accuracy with its Wilson interval (the board's one rule). */
+  readonly accuracy: (count: number, total: number) => RecordAccuracy;
+}
+
+const CLASSES = new Set<string>(ERROR_CLASSES);
+
+/** A stored error class as sqlcheck knows it; anything else (none, a newer name) is unclassified. */
+function knownClass(name: string | null | undefined): ErrorClass {
+  return name != null && CLASSES.has(name) ? (name as ErrorClass) : 'unclassified';
+}
+
+function diagnosed(r: CaseResult, tags: ReadonlyMap<string, readonly string[]>): DiagnosedCase {
+  const d = r.diagnostics;
+  const values = d?.filter_values;
+  return {
+    pass: r.status === 'pass',
+    emptyMatch: d?.empty_match === true,
+    difficulty: d?.difficulty ?? null,
+    tags: tags.get(r.caseId) ?? [],
+    // A failure the SQL diagnostics could not read (a wrong refusal) counts as unclassified.
+    errorClass: r.status === 'pass' ? null : knownClass(d?.error_class),
+    filterValues: values
+      ? {
+          total: values.total,
+          allPresent: values.all_present,
+          ids: { total: values.ids.total, allPresent: values.ids.present === values.ids.total },
+        }
+      : null,
+  };
+}
+
+/**
+ * The board's diagnostics (issue 16), from the case runs that carry them: accuracy by
+ * difficulty and by tag with Wilson intervals, failures per error class, empty-vs-empty passes
+ * counted apart, filter-value and ID accuracy; test-suite accuracy beside EX with the EX false
+ * positives named; and the three-tier verdict with the tier that decided each case run. Null
+ * when no case run was evaluated (mode retrieval, evaluation off, older journals).
+ */
+export function diagnosticsMetrics(
+  records: readonly CaseResult[],
+  options: DiagnosticsMetricsOptions,
+): DiagnosticsMetrics | null {
+  if (!records.some((r) => r.diagnostics !== null)) return null;
+  const board = diagnosticsBoard(records.map((r) => diagnosed(r, options.tags)));
+  const acc = (a: { count: number; total: number }) => options.accuracy(a.count, a.total);
+  const n = records.length;
+
+  let testSuite: DiagnosticsMetrics['test_suite'] = null;
+  if (options.testSuite !== null) {
+    // A case run passes the test suite only if it passes EX and, where a suite judged it, there
+    // too: test-suite accuracy can never exceed EX.
+    // A compared case run without a test-suite verdict is not a test-suite pass.
+    const judged = (r: CaseResult, pass: (ts: CaseTestSuiteRecord) => boolean) => {
+      if (r.expected !== 'allowed') return true;
+      const ts = r.diagnostics?.test_suite;
+      return ts !== null && ts !== undefined && pass(ts);
+    };
+    const strict = records.filter((r) => r.status === 'pass' && judged(r, (ts) => ts.pass)).length;
+    const lenient = records.filter(
+      (r) => r.lenientStatus === 'pass' && judged(r, (ts) => ts.lenient),
+    ).length;
+    const falsePositives: FalsePositiveRecord[] = records
+      .filter((r) => r.status === 'pass' && !judged(r, (ts) => ts.pass))
+      .map((r) => ({
+        case_id: r.caseId,
+        role: r.role,
+        pass: r.pass,
+        distinguished_by:
+          r.diagnostics?.test_suite?.distinguished_by ?? r.diagnostics?.test_suite?.error ?? null,
+      }));
+    testSuite = {
+      databases: options.testSuite.databases,
+      mutants_killed: options.testSuite.mutantsKilled,
+      mutants_semantic: options.testSuite.mutantsSemantic,
+      strict: options.accuracy(strict, n),
+      lenient: options.accuracy(lenient, n),
+      false_positives: falsePositives,
+    };
+  }
+
+  const verdicts = records.flatMap((r) => (r.diagnostics?.verdict ? [r.diagnostics.verdict] : []));
+  const byTier: Record<VerdictTier, number> = { ast: 0, execution: 0, judge: 0 };
+  const byOutcome: Record<string, number> = {};
+  for (const v of verdicts) {
+    byTier[v.tier] += 1;
+    byOutcome[v.outcome] = (byOutcome[v.outcome] ?? 0) + 1;
+  }
+  const sortedOutcomes = Object.fromEntries(
+    Object.entries(byOutcome).sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+  return {
+    by_difficulty: Object.fromEntries(
+      Object.entries(board.byDifficulty).map(([k, v]) => [k, acc(v)]),
+    ),
+    by_tag: Object.fromEntries(Object.entries(board.byTag).map(([k, v]) => [k, acc(v)])),
+    failures: board.failures,
+    error_classes: Object.fromEntries(
+      Object.entries(board.errorClasses).map(([k, v]) => [k, { count: v.count, share: v.share }]),
+    ),
+    empty_matches: {
+      passes: board.emptyMatches.passes,
+      accuracy_without: acc(board.emptyMatches.accuracyWithout),
+    },
+    filter_value_accuracy: acc(board.filterValueAccuracy),
+    id_accuracy: acc(board.idAccuracy),
+    test_suite: testSuite,
+    verdict:
+      verdicts.length === 0
+        ? null
+        : {
+            accuracy: options.accuracy(verdicts.filter((v) => v.pass).length, verdicts.length),
+            by_tier: byTier,
+            by_outcome: sortedOutcomes,
+            judge_wanted: verdicts.filter((v) => v.judge_trigger !== undefined).length,
+            judge_asked: verdicts.filter((v) => v.judge !== undefined).length,
+            judge_cost_usd: verdicts.reduce((sum, v) => sum + (v.judge_cost_usd ?? 0), 0),
+            review: verdicts.filter((v) => v.outcome === 'review').length,
+          },
+  };
+}
