@@ -26,6 +26,7 @@ const result: CaseResult = {
   suspect: null,
   answer: null,
   resultHead: null,
+  diagnostics: null,
 };
 
 const started = (resumed: number): RunEvent => ({

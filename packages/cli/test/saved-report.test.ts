@@ -28,6 +28,7 @@ const result: CaseResult = {
   suspect: null,
   answer: null,
   resultHead: null,
+  diagnostics: null,
 };
 
 const report: RunReport = {

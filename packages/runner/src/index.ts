@@ -10,8 +10,6 @@ export type { CaseContext } from './case-context.js';
 export { caseCost } from './case-cost.js';
 export { CaseTimeoutError, withDeadline } from './case-deadline.js';
 export { type CaseEvaluation, evaluateCase } from './case-diagnostics.js';
-export { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
-export { type DecidedVerdict, decideVerdict, type VerdictInput } from './case-verdict.js';
 export {
   type CaseAnswer,
   type CaseResult,
@@ -30,6 +28,8 @@ export {
   toReportCaseRun,
 } from './case-run-record.js';
 export { type CaseSelection, selectCases } from './case-selection.js';
+export { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
+export { type DecidedVerdict, decideVerdict, type VerdictInput } from './case-verdict.js';
 export { CostCap } from './cost-cap.js';
 export { type DataFingerprint, dataFingerprint } from './data-fingerprint.js';
 export { databaseIdentity } from './database-identity.js';

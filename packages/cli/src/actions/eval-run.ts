@@ -44,6 +44,7 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
 import { processEngineConfig } from '../eval/process-engine-config.js';
+import { openSuiteTestSuite } from '../eval/open-suite-test-suite.js';
 import { progressListener } from '../eval/progress-line.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
@@ -369,6 +370,18 @@ async function evalRun(
     });
     const cases = casesOnDatasources(setup, list(flags.datasource), list(flags.cases));
     const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
+    // The evaluation beyond EX reads the one database the run's cases ask: its schema, and the
+    // suite's test suite when the suite has one beside it (not in mode retrieval).
+    const [only, ...more] = setup.caseDatasources.map(
+      (id) => setup.datasources.byId.get(id) as OpenDatasource,
+    );
+    const single = only && more.length === 0 ? only : undefined;
+    const schema = single ? await single.introspect({ rowCounts: false }) : undefined;
+    const testSuite =
+      mode === 'retrieval' || flags['skip-testsuite'] === true || single?.file === undefined
+        ? null
+        : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
+    if (testSuite) setup.closers.push(() => testSuite.close());
     for (const config of configs)
       if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
@@ -435,6 +448,7 @@ async function evalRun(
         ...(project.policy?.refusalMessage !== undefined
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
+        evaluation: { ...(schema ? { schema } : {}), ...(testSuite ? { testSuite } : {}) },
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {

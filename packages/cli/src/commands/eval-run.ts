@@ -190,6 +190,16 @@ export const evalRun: Command = {
       description:
         'also write the run as one self-contained HTML page to FILE (--reporter html=FILE, kept beside the default board)',
     },
+    {
+      name: 'diagnostics',
+      description:
+        'print the diagnostics under the board: accuracy by difficulty and by tag, failures by error class, empty-vs-empty passes, filter-value accuracy, verdict outcomes',
+    },
+    {
+      name: 'skip-testsuite',
+      description:
+        "do not score on the suite's test suite (<suite>.testsuite/) even when it has one",
+    },
   ],
   notes: [
     'Modes:',
@@ -210,6 +220,14 @@ export const evalRun: Command = {
     'ended with the run; its stderr is passed through as [NAME] lines.',
     'An --engine run is recorded as kind engine: the engine named by its GET /describe',
     '(name, version, models; `unknown` when it does not say), its failures its score.',
+    '',
+    'Beyond EX: every asked case run gets diagnostics (normalised exact match, component F1,',
+    'AST similarity, filter values, difficulty, the error class of a failure) and one verdict',
+    'from three tiers (canonical AST, execution, LLM judge) with the tier that decided it.',
+    'Where the suite has a test suite beside it (<suite>.testsuite/manifest.json, made by',
+    '`nl2sql suite testsuite`), a case run passes it only if it matches the gold on every',
+    'database; the board shows it beside EX and names the EX false positives. None of this',
+    'changes EX or the gate (decisions/three-tier-verdict.md).',
     '',
     'Stdout carries only the board (or the JSON). Progress goes to stderr: on a terminal a',
     'live line with cases done, the pass rate and dollars so far; otherwise one line per',

@@ -10,6 +10,7 @@ import { suiteImport } from './suite-import.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
 import { suiteReview } from './suite-review.js';
+import { suiteTestsuite } from './suite-testsuite.js';
 
 /** Every command, in the order `nl2sql --help` lists them. */
 export const commands: readonly Command[] = [
@@ -22,6 +23,7 @@ export const commands: readonly Command[] = [
   suiteImport,
   suiteRegenerate,
   suiteReview,
+  suiteTestsuite,
   check,
   demoComparator,
 ];

@@ -3,6 +3,12 @@ import { isRetrievalMetrics } from '@nl2sql/records';
 import type { ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
 import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
+import {
+  diagnosticsSection,
+  evaluationRows,
+  falsePositiveLines,
+  reviewLines,
+} from './diagnostics-text.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
@@ -51,6 +57,7 @@ export function boardRows(board: ConfigReport): string[][] {
     ['accuracy strict', accuracyCell(m.accuracy.execution.strict)],
     ['accuracy lenient', accuracyCell(m.accuracy.execution.lenient)],
     ['all scorers', rateCell(m.accuracy_all_scorers)],
+    ...evaluationRows(board),
   ];
   if (m.accuracy_generated) rows.push(['generated path', rateCell(m.accuracy_generated)]);
   if (m.pass_k) {
@@ -139,12 +146,21 @@ function configLine(board: ConfigReport): string {
   return `config ${board.config.name}${nodes.length > 0 ? `: ${[...new Set(nodes.map(([, m]) => m))].join(', ')}` : ''}`;
 }
 
+export interface RenderOptions {
+  /** Print the diagnostics section (by difficulty, tag and error class). */
+  readonly diagnostics?: boolean;
+}
+
 /**
  * The whole report as the terminal shows it: one board per config, then what failed. With
  * `colors` on, statuses and the stop notice are coloured (never inside the table, whose
  * columns are aligned by character count).
  */
-export function renderReport(report: RunReport, colors: Colors = PLAIN): string {
+export function renderReport(
+  report: RunReport,
+  colors: Colors = PLAIN,
+  options: RenderOptions = {},
+): string {
   const out: string[] = [];
   const external = report.configs.length > 0 && report.configs.every((b) => b.kind === 'engine');
   out.push(
@@ -187,6 +203,19 @@ export function renderReport(report: RunReport, colors: Colors = PLAIN): string 
       out.push(`Unfaithful answers (${unfaithful.length}):`);
       out.push(...unfaithful);
     }
+    const falsePositives = falsePositiveLines(board);
+    if (falsePositives.length > 0) {
+      out.push('');
+      out.push(`EX false positives: pass EX, fail the test suite (${falsePositives.length}):`);
+      out.push(...falsePositives);
+    }
+    const review = reviewLines(board);
+    if (review.length > 0) {
+      out.push('');
+      out.push(`Proposed alternative golds, for review (${review.length}):`);
+      out.push(...review);
+    }
+    if (options.diagnostics) out.push(...diagnosticsSection(board));
   }
   out.push('');
   const t = report.timings;

@@ -34,6 +34,8 @@ export interface ReporterContext {
   readonly io: Io;
   /** Masks the run's secrets in what a reporter writes to a file. */
   readonly redactor: Redactor;
+  /** `--diagnostics`: the text board adds its diagnostics section. */
+  readonly diagnostics?: boolean;
 }
 
 /**

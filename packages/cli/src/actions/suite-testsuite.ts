@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { regenerateTestSuite, TestSuiteError } from '@nl2sql/testsuite';
+import { configError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
+import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import { loadRunSuite } from '../eval/run-suite-file.js';
+import { EXIT } from '../exit-codes.js';
+
+/** `nl2sql suite testsuite [PATH]`; options are described in commands/suite-testsuite.ts. */
+export const runSuiteTestsuite: CommandRun = async ({ flags, positionals }, io) => {
+  const suitePath = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
+  if (!existsSync(suitePath)) throw configError(`${suitePath}: no such file`);
+  // Read it first: a malformed or oversized suite is reported before anything is built.
+  await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  let original: string;
+  try {
+    original = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
+  } catch (error) {
+    if (error instanceof DatasetError) throw configError(error.message);
+    throw error;
+  }
+  if (!existsSync(original)) throw configError(`--db ${original}: no such file`);
+  const number = (name: string) => (typeof flags[name] === 'number' ? flags[name] : undefined);
+  const seed = number('seed');
+  const candidates = number('candidates');
+  const maxVariants = number('max-variants');
+  try {
+    const built = await regenerateTestSuite({
+      suitePath,
+      original,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(candidates !== undefined ? { candidates } : {}),
+      ...(maxVariants !== undefined ? { maxVariants } : {}),
+      onProgress: (message) => io.err(message),
+    });
+    const s = built.manifest.summary;
+    io.out(
+      [
+        `${built.dir}: ${s.suiteSize} databases (the original and ${s.suiteSize - 1} variants), seed ${built.manifest.seed}`,
+        `mutants: ${s.mutants} generated, ${s.valid} valid, ${s.differing} differ from their gold somewhere`,
+        `killed: ${s.killedByOriginal} by the original alone (what EX catches), ${s.killedBySuite}/${s.differing} by the suite (${(100 * s.shareKilled).toFixed(1)}%)`,
+        `surviving (equal to their gold on every database; check they are equivalent): ${built.manifest.surviving.length}, listed in the manifest`,
+      ].join('\n'),
+    );
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof TestSuiteError) throw configError(error.message);
+    throw error;
+  }
+};

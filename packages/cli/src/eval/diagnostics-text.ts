@@ -1,0 +1,103 @@
+import type { DiagnosticsMetrics, RecordAccuracy } from '@nl2sql/records';
+import { isRetrievalMetrics } from '@nl2sql/records';
+import type { ConfigReport } from '@nl2sql/runner';
+import { renderTable } from '../table.js';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function accuracyCell(a: RecordAccuracy): string {
+  if (a.total === 0) return '0/0';
+  return `${a.count}/${a.total}  ${pct(a.rate)}  (Wilson 95% ${pct(a.lower)}-${pct(a.upper)})`;
+}
+
+function diagnosticsOf(board: ConfigReport): DiagnosticsMetrics | undefined {
+  return isRetrievalMetrics(board.metrics) ? undefined : board.metrics.diagnostics;
+}
+
+/**
+ * The board rows every run shows when it has them: test-suite accuracy beside EX (where the
+ * suite has a test suite) and the three-tier verdict with the tier that decided each case run.
+ */
+export function evaluationRows(board: ConfigReport): string[][] {
+  const d = diagnosticsOf(board);
+  if (!d) return [];
+  const rows: string[][] = [];
+  if (d.test_suite) {
+    const ts = d.test_suite;
+    rows.push(['test-suite strict', accuracyCell(ts.strict)]);
+    rows.push(['test-suite lenient', accuracyCell(ts.lenient)]);
+    rows.push([
+      'test suite',
+      `${ts.databases} databases (the original and ${ts.databases - 1} variants), ${ts.mutants_killed}/${ts.mutants_semantic} differing mutants killed`,
+    ]);
+  }
+  if (d.verdict) {
+    const v = d.verdict;
+    const tiers = `ast ${v.by_tier.ast}, execution ${v.by_tier.execution}, judge ${v.by_tier.judge}`;
+    const judge =
+      v.judge_wanted === 0
+        ? ''
+        : `; judge wanted ${v.judge_wanted}, asked ${v.judge_asked} ($${v.judge_cost_usd.toFixed(4)}), review ${v.review}`;
+    rows.push(['verdict (3 tiers)', `${accuracyCell(v.accuracy)}  decided by ${tiers}${judge}`]);
+  }
+  if (d.efficiency) {
+    const e = d.efficiency;
+    const fmt = (x: number | null) => (x === null ? '-' : x.toFixed(3));
+    rows.push([
+      'efficiency',
+      `VES ${fmt(e.ves)}, R-VES ${fmt(e.rves)} over ${e.measured} measured (${e.incorrect} incorrect, ${e.timeouts} timeouts, ${e.unmeasured} unmeasured); ${e.added_full_scans} add a full scan of a large table`,
+    ]);
+  }
+  return rows;
+}
+
+/** The case runs that pass EX but fail on a database of the test suite, each named. */
+export function falsePositiveLines(board: ConfigReport): string[] {
+  const d = diagnosticsOf(board);
+  return (d?.test_suite?.false_positives ?? []).map(
+    (f) =>
+      `  ${f.case_id}${f.role === null ? '' : ` as ${f.role}`}${f.pass > 1 ? ` (pass ${f.pass})` : ''}: told apart from the gold by ${f.distinguished_by ?? 'the test suite'}`,
+  );
+}
+
+/** Judged-equivalent disagreements proposed as alternative golds (outcome review). */
+export function reviewLines(board: ConfigReport): string[] {
+  return board.cases.flatMap((r) => {
+    const v = r.diagnostics?.verdict;
+    if (v?.outcome !== 'review' || !v.proposal) return [];
+    return [`  ${r.caseId}${r.role === null ? '' : ` as ${r.role}`}: ${v.proposal.alt_sql}`];
+  });
+}
+
+/** `--diagnostics`: accuracy by difficulty and tag, failures by error class, empty matches. */
+export function diagnosticsSection(board: ConfigReport): string[] {
+  const d = diagnosticsOf(board);
+  if (!d) return [];
+  const rows: string[][] = [];
+  for (const [level, a] of Object.entries(d.by_difficulty)) {
+    if (a.total > 0) rows.push([`difficulty ${level}`, accuracyCell(a)]);
+  }
+  for (const [tag, a] of Object.entries(d.by_tag)) rows.push([`tag ${tag}`, accuracyCell(a)]);
+  rows.push([
+    'empty-vs-empty passes',
+    `${d.empty_matches.passes}; accuracy without them ${accuracyCell(d.empty_matches.accuracy_without)}`,
+  ]);
+  rows.push(['filter-value accuracy', accuracyCell(d.filter_value_accuracy)]);
+  rows.push(['ID accuracy', accuracyCell(d.id_accuracy)]);
+  const classes = Object.entries(d.error_classes).filter(([, c]) => c.count > 0);
+  rows.push([
+    'failures by error class',
+    d.failures === 0
+      ? 'no failures'
+      : classes.map(([name, c]) => `${name} ${c.count} (${pct(c.share)})`).join(', '),
+  ]);
+  if (d.verdict) {
+    rows.push([
+      'verdict outcomes',
+      Object.entries(d.verdict.by_outcome)
+        .map(([outcome, n]) => `${outcome} ${n}`)
+        .join(', '),
+    ]);
+  }
+  return ['', 'Diagnostics (never part of the gate):', renderTable(['measure', 'value'], rows)];
+}

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalSuite } from '@nl2sql/suite';
+import {
+  MANIFEST_FILE,
+  openTestSuite,
+  readManifest,
+  suiteGolds,
+  type TestSuite,
+  TestSuiteError,
+  testSuiteDir,
+} from '@nl2sql/testsuite';
+import { configError } from '../cli-error.js';
+import type { Io } from '../io.js';
+
+/**
+ * The suite's test suite (`<suite>.testsuite/`), opened for scoring, or null when the suite
+ * has none. Variant files missing beside the manifest are regenerated from their seeds (said
+ * on stderr: it takes a while); a manifest that no longer fits the suite or the database is a
+ * configuration error naming the way out, never a silent skip.
+ */
+export async function openSuiteTestSuite(
+  suitePath: string,
+  suite: EvalSuite,
+  databaseFile: string,
+  io: Io,
+): Promise<TestSuite | null> {
+  const dir = testSuiteDir(suitePath);
+  const manifestFile = join(dir, MANIFEST_FILE);
+  if (!existsSync(manifestFile)) return null;
+  try {
+    const manifest = await readManifest(manifestFile);
+    const missing = manifest.databases.filter((d) => d.file && !existsSync(join(dir, d.file)));
+    if (missing.length > 0) {
+      io.err(
+        `test suite ${dir}: regenerating ${missing.length} variant database(s) from their seeds`,
+      );
+    }
+    return await openTestSuite({ dir, original: databaseFile, golds: suiteGolds(suite) });
+  } catch (error) {
+    if (error instanceof TestSuiteError) {
+      throw configError(
+        `test suite ${dir}: ${error.message} (rebuild it with \`nl2sql suite testsuite\`, or run with --skip-testsuite)`,
+      );
+    }
+    throw error;
+  }
+}
