@@ -89,6 +89,7 @@ export function caseRun(caseId: string, role: string | null, extra: Partial<Case
     suspect: null,
     answer: null,
     resultHead: { columns: ['n'], rows: [[275]], truncated: false },
+    diagnostics: null,
     ...extra,
   };
   return run;

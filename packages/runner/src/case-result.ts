@@ -60,6 +60,7 @@ export interface CaseResult {
    * the saved report and the HTML page; result records store only the rows' digest.
    */
   readonly resultHead: ResultHead | null;
+  /**
    * Diagnostics, the test-suite verdict and the three-tier verdict (records' format, as the
    * record stores it); null in mode retrieval, when turned off, and in older records.
    */
