@@ -8,6 +8,7 @@ import type {
 } from '@nl2sql/records';
 import { ERROR_CLASSES, type ErrorClass } from '@nl2sql/sqlcheck';
 import type { CaseResult } from './case-result.js';
+import { efficiencyMetrics } from './efficiency-pass.js';
 
 /** What the board says of the test suite itself (from its manifest). */
 export interface TestSuiteSummary {
@@ -51,6 +52,12 @@ function diagnosed(r: CaseResult, tags: ReadonlyMap<string, readonly string[]>):
         }
       : null,
   };
+}
+
+/** VES and R-VES when the efficiency pass measured case runs (`--efficiency`); else absent. */
+function efficiencyOf(records: readonly CaseResult[]): Pick<DiagnosticsMetrics, 'efficiency'> {
+  const efficiency = efficiencyMetrics(records);
+  return efficiency === null ? {} : { efficiency };
 }
 
 /**
@@ -129,6 +136,7 @@ export function diagnosticsMetrics(
     filter_value_accuracy: acc(board.filterValueAccuracy),
     id_accuracy: acc(board.idAccuracy),
     test_suite: testSuite,
+    ...efficiencyOf(records),
     verdict:
       verdicts.length === 0
         ? null

@@ -40,6 +40,11 @@ export {
   type TestSuiteSummary,
 } from './diagnostics-metrics.js';
 export {
+  type EfficiencyOptions,
+  efficiencyMetrics,
+  efficiencyPass,
+} from './efficiency-pass.js';
+export {
   describeEngine,
   type EngineIdentity,
   recordEngine,

@@ -6,6 +6,7 @@ import { askCase } from './ask-case.js';
 import { caseCost } from './case-cost.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
+import { efficiencyPass } from './efficiency-pass.js';
 import { describeEngine, type EngineIdentity } from './engine-identity.js';
 import type { EvalConfig } from './eval-config.js';
 import {
@@ -255,10 +256,15 @@ async function runLocked(
       const progress = { completedCases, plannedCases, dollars: cap.spent };
       emit({ type: 'run.stopped', reason: stopped, ...progress });
     }
+    // Efficiency after the case runs, one at a time, so no timing measures another case run.
+    const results =
+      options.efficiency && run.evaluation !== null && stopped !== 'cancelled'
+        ? await efficiencyPass(collector.results, list, options.efficiency, options.signal)
+        : collector.results;
     const report = buildReport({
       settings: run,
       list,
-      results: collector.results,
+      results,
       database: options.database ?? null,
       // Mode retrieval records the retriever settings the engines described at the start.
       retrieverSettings:

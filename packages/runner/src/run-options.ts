@@ -11,6 +11,7 @@ import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
+import type { EfficiencyOptions } from './efficiency-pass.js';
 import type { EvalConfig } from './eval-config.js';
 import type { EvaluationOptions } from './evaluation-options.js';
 import { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
@@ -83,6 +84,11 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
    * (evaluation-options.ts); on by default in modes plans and full, false turns them off.
    */
   readonly evaluation?: EvaluationOptions | false;
+  /**
+   * VES, R-VES and plan flags, measured after the case runs on a datasource given to this
+   * alone (efficiency-pass.ts). Off by default; secondary figures, never in the gate.
+   */
+  readonly efficiency?: EfficiencyOptions;
 }
 
 /** The options of one run, checked and with every default applied. */

@@ -45,7 +45,7 @@ export class SqlEngine implements Engine {
         error: { code: 'QUESTION_NOT_ANSWERABLE', message: 'no datasource can answer this' },
       };
     try {
-      const r = await this.datasource.execute(sql);
+      const r = await this.datasource.execute(sql, { timeoutMs: 60_000 });
       return {
         status: 'success',
         sql,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { openSqliteExplainer } from '@nl2sql/efficiency';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
   configSecrets,
@@ -26,6 +27,7 @@ import {
   referenceConfig,
 } from '@nl2sql/reference-engine';
 import {
+  type EfficiencyOptions,
   type EvalConfig,
   RunnerError,
   type RunReport,
@@ -282,6 +284,31 @@ async function buildConfigs(
   return configs;
 }
 
+/**
+ * `--efficiency`: a connection of its own for the timings (both queries on it, nothing else
+ * running there) and an explainer for the plans, closed with the run.
+ */
+async function openEfficiency(
+  setup: Setup,
+  database: OpenDatasource | undefined,
+  repeats: Flags[string],
+): Promise<EfficiencyOptions> {
+  if (database?.file === undefined) {
+    throw usageError('--efficiency times queries on one SQLite database: the run\'s cases must all ask one');
+  }
+  const timing = await openDatabase(database.file, '--db', { poolSize: 1 });
+  setup.closers.push(() => timing.close());
+  const explainer = await openSqliteExplainer(database.file);
+  setup.closers.push(() => explainer.close());
+  const { tables } = await database.introspect();
+  return {
+    datasource: timing,
+    explainer,
+    tables,
+    repeats: typeof repeats === 'number' ? repeats : 5,
+  };
+}
+
 /** A RunnerError as the CLI reports it: a usage error, a configuration error or a bug. */
 function runnerFailure(error: RunnerError): CliError {
   const usage = ['UNKNOWN_ROLE', 'UNKNOWN_CASE', 'NO_CASES', 'INVALID_OPTIONS', 'NO_COST_CAP'];
@@ -382,6 +409,10 @@ async function evalRun(
         ? null
         : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
     if (testSuite) setup.closers.push(() => testSuite.close());
+    const efficiency =
+      flags.efficiency === true && mode !== 'retrieval'
+        ? await openEfficiency(setup, single, flags['efficiency-repeats'])
+        : null;
     for (const config of configs)
       if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
@@ -449,6 +480,7 @@ async function evalRun(
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
         evaluation: { ...(schema ? { schema } : {}), ...(testSuite ? { testSuite } : {}) },
+  type EfficiencyOptions,
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {

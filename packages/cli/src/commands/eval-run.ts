@@ -196,6 +196,17 @@ export const evalRun: Command = {
         'print the diagnostics under the board: accuracy by difficulty and by tag, failures by error class, empty-vs-empty passes, filter-value accuracy, verdict outcomes',
     },
     {
+      name: 'efficiency',
+      description:
+        'after the case runs, time each EX-correct prediction against its gold (VES, R-VES) and plan both (full scans of large tables flagged): secondary board columns, never in the gate',
+    },
+    {
+      name: 'efficiency-repeats',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
+      description: 'with --efficiency: timed rounds per case run (default 5; BIRD uses 100)',
+    },
+    {
       name: 'skip-testsuite',
       description:
         "do not score on the suite's test suite (<suite>.testsuite/) even when it has one",
