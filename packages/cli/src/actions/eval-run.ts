@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { openSqliteExplainer } from '@nl2sql/efficiency';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
+  type CalibrationRecord,
+  type LlmJudge,
+  requireCalibratedJudge,
+  UncalibratedJudgeError,
+} from '@nl2sql/judge';
+import {
   configSecrets,
   type LlmConfig,
   LlmConfigError,
@@ -44,6 +50,7 @@ import { isEngineUrl } from '../engine-flag.js';
 import { admissionMode, admitSuite } from '../eval/admit-suite.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
+import { buildJudge } from '../eval/judge-option.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
 import { processEngineConfig } from '../eval/process-engine-config.js';
 import { openSuiteTestSuite } from '../eval/open-suite-test-suite.js';
@@ -285,6 +292,34 @@ async function buildConfigs(
 }
 
 /**
+ * `--judge CONFIG`: the judge and its calibration record, which must be this judge's and pass
+ * (`requireCalibratedJudge`); no record, another judge's or a failing one is exit 3.
+ */
+async function openJudge(
+  flags: Flags,
+  setup: Setup,
+  io: Io,
+  redactor: Redactor,
+): Promise<{ judge: LlmJudge; calibration: CalibrationRecord }> {
+  const built = await buildJudge(flags.judge as string, '--judge', io.env, io.cwd, redactor);
+  setup.closers.unshift(() => built.close());
+  const file = resolve(
+    io.cwd,
+    typeof flags['judge-calibration'] === 'string'
+      ? flags['judge-calibration']
+      : 'judge-calibration.json',
+  );
+  try {
+    const calibration = await requireCalibratedJudge(file, built.judge);
+    return { judge: built.judge, calibration };
+  } catch (error) {
+    if (error instanceof UncalibratedJudgeError)
+      throw configError(`--judge: ${error.message} (record ${file})`);
+    throw error;
+  }
+}
+
+/**
  * `--efficiency`: a connection of its own for the timings (both queries on it, nothing else
  * running there) and an explainer for the plans, closed with the run.
  */
@@ -382,6 +417,10 @@ async function evalRun(
       'mode full spends money: give a dollar cap with --max-cost USD (or run.max_cost_usd in evals.yaml)',
     );
   }
+  if (flags['judge-calibration'] !== undefined && typeof flags.judge !== 'string')
+    throw usageError('--judge-calibration needs --judge CONFIG');
+  if (typeof flags.judge === 'string' && maxCostUsd === undefined)
+    throw usageError('--judge calls a model: give a dollar cap with --max-cost USD');
   const thresholds = gateOverrides(flags, project.gate);
 
   const setup = await openSetup(flags, io, project);
@@ -409,6 +448,10 @@ async function evalRun(
         ? null
         : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
     if (testSuite) setup.closers.push(() => testSuite.close());
+    const judge =
+      typeof flags.judge === 'string' && mode !== 'retrieval'
+        ? await openJudge(flags, setup, io, redactor)
+        : null;
     const efficiency =
       flags.efficiency === true && mode !== 'retrieval'
         ? await openEfficiency(setup, single, flags['efficiency-repeats'])
@@ -479,8 +522,12 @@ async function evalRun(
         ...(project.policy?.refusalMessage !== undefined
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
-        evaluation: { ...(schema ? { schema } : {}), ...(testSuite ? { testSuite } : {}) },
-  type EfficiencyOptions,
+        evaluation: {
+          ...(schema ? { schema } : {}),
+          ...(testSuite ? { testSuite } : {}),
+          ...(judge ? { judge } : {}),
+        },
+        ...(efficiency ? { efficiency } : {}),
         // A journal records the data it was written against, so --resume refuses changed data.
         ...(typeof flags.journal === 'string'
           ? {

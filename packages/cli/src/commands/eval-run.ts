@@ -196,6 +196,18 @@ export const evalRun: Command = {
         'print the diagnostics under the board: accuracy by difficulty and by tag, failures by error class, empty-vs-empty passes, filter-value accuracy, verdict outcomes',
     },
     {
+      name: 'judge',
+      value: 'CONFIG',
+      description:
+        'the LLM judge for the third tier (a preset, a file or a model, on its judge node): asked only where the AST and execution tiers disagree or cannot decide; billed under --max-cost, which it needs',
+    },
+    {
+      name: 'judge-calibration',
+      value: 'FILE',
+      description:
+        "with --judge: the judge's calibration record from `nl2sql judge calibrate` (default judge-calibration.json); a run without a passing record for this judge is refused",
+    },
+    {
       name: 'efficiency',
       description:
         'after the case runs, time each EX-correct prediction against its gold (VES, R-VES) and plan both (full scans of large tables flagged): secondary board columns, never in the gate',

@@ -7,6 +7,7 @@ import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
 import { init } from './init.js';
 import { suiteImport } from './suite-import.js';
+import { judgeCalibrate } from './judge-calibrate.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
 import { suiteReview } from './suite-review.js';
@@ -24,6 +25,7 @@ export const commands: readonly Command[] = [
   suiteRegenerate,
   suiteReview,
   suiteTestsuite,
+  judgeCalibrate,
   check,
   demoComparator,
 ];

@@ -1,0 +1,76 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { CHINOOK_CALIBRATION_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import {
+  CalibrationSetError,
+  formatCalibrationRecord,
+  type RateInterval,
+  runCalibration,
+} from '@nl2sql/judge';
+import { configError, usageError } from '../cli-error.js';
+import type { CommandRun } from '../command.js';
+import { buildJudge } from '../eval/judge-option.js';
+import { redactingIo, runRedactor } from '../eval/run-secrets.js';
+import { EXIT } from '../exit-codes.js';
+import { openDatabase } from '../open-database.js';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+function rateLine(name: string, r: RateInterval): string {
+  return `${name} ${r.k}/${r.n}  ${r.estimate.toFixed(3)}  (Wilson ${Math.round(r.level * 100)}% ${pct(r.lower)}-${pct(r.upper)})`;
+}
+
+/** `nl2sql judge calibrate`; options are described in commands/judge-calibrate.ts. */
+export const runJudgeCalibrate: CommandRun = async ({ flags }, rawIo) => {
+  const redactor = runRedactor(rawIo.env);
+  const io = redactingIo(rawIo, redactor);
+  if (typeof flags.llm !== 'string') throw usageError('judge calibrate needs --llm CONFIG');
+  const labels =
+    typeof flags.labels === 'string' ? resolve(io.cwd, flags.labels) : CHINOOK_CALIBRATION_PATH;
+  const out = resolve(io.cwd, typeof flags.out === 'string' ? flags.out : 'judge-calibration.json');
+  let dbPath: string;
+  try {
+    dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
+  } catch (error) {
+    if (error instanceof DatasetError) throw configError(error.message);
+    throw error;
+  }
+  const datasource = await openDatabase(dbPath);
+  const built = await buildJudge(flags.llm, '--llm', io.env, io.cwd, redactor).catch(
+    async (error: unknown) => {
+      await datasource.close();
+      throw error;
+    },
+  );
+  try {
+    const report = await runCalibration(labels, built.judge, {
+      date: new Date().toISOString().slice(0, 10),
+      schema: await datasource.introspect({ rowCounts: false }),
+      database: datasource,
+      ...(typeof flags.concurrency === 'number' ? { concurrency: flags.concurrency } : {}),
+      onPair: (_outcome, done, total) => {
+        if (done === total || done % 25 === 0) io.err(`[${done}/${total}] pairs judged`);
+      },
+    });
+    const r = report.record;
+    await writeFile(out, redactor.redact(formatCalibrationRecord(r)));
+    io.out(
+      [
+        `judge ${r.judge.provider}:${r.judge.model} (prompt ${r.judge.promptVersion}) on ${r.labels.name} (${r.labels.pairs} pairs: ${r.labels.equivalent} equivalent, ${r.labels.notEquivalent} not)`,
+        rateLine('TPR', r.tpr),
+        rateLine('TNR', r.tnr),
+        `errors ${r.counts.errors}; cost $${r.costUsd.toFixed(4)}`,
+        report.passed
+          ? `PASS: the judge may be used by eval run --judge (record ${out})`
+          : `FAIL: ${report.failures.join('; ')} (record ${out})`,
+      ].join('\n'),
+    );
+    return report.passed ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    if (error instanceof CalibrationSetError) throw configError(error.message);
+    throw error;
+  } finally {
+    await built.close();
+    await datasource.close();
+  }
+};

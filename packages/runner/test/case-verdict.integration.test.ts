@@ -1,0 +1,135 @@
+import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { type EvalSuite, loadSuite } from '@nl2sql/suite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseIdentity, RunnerError, runEval } from '../src/index.js';
+import { type FakeJudge, fakeJudge } from './fake-judge.js';
+import { SqlEngine } from './sql-engine.js';
+
+const chinook = await chinookForTests();
+
+describe.skipIf(chinook.path === undefined)(
+  'the three-tier verdict with a calibrated judge',
+  () => {
+    let suite: EvalSuite;
+    let datasource: SqliteDatasource;
+    let judge: FakeJudge;
+    const question = (id: string) => suite.cases.find((c) => c.id === id)?.question ?? '';
+
+    beforeAll(async () => {
+      suite = await loadSuite(CHINOOK_SUITE_PATH);
+      datasource = await openSqlite(chinook.path!);
+      // chinook_010's gold is one row (a count): the judge is asked and calls the candidate a
+      // lucky match. chinook_011's wrong candidate is close to the gold: the judge calls it
+      // equivalent, which makes a review proposal, never a pass.
+      judge = await fakeJudge((q) =>
+        q === question('chinook_010')
+          ? { equivalent: false, reason: 'The candidate counts a different genre name.' }
+          : { equivalent: true, reason: 'Both count the countries customers live in.' },
+      );
+    }, 120_000);
+    afterAll(async () => {
+      await judge?.close();
+      await datasource?.close();
+    });
+
+    const options = () => ({
+      suite,
+      engine: new SqlEngine(suite, datasource, {
+        // Same count on Chinook (the genre table has one name matching), a lucky match.
+        chinook_010:
+          "SELECT COUNT(*) AS tracks FROM Track t JOIN Genre g ON g.GenreId = t.GenreId WHERE g.Name LIKE 'heavy metal'",
+        chinook_011: 'SELECT COUNT(c.Country) AS countries FROM Customer c',
+      }),
+      mode: 'plans' as const,
+      roles: ['admin'],
+      cases: ['chinook_002', 'chinook_010', 'chinook_011'],
+      sqlChecks: { dialect: 'sqlite' },
+      maxCostUsd: 5,
+    });
+
+    it('asks the judge only where the tiers cannot decide, bills it under the cap, and never turns a fail into a pass', async () => {
+      expect(judge.calibration.passed).toBe(true);
+      const report = await runEval({
+        ...options(),
+        database: await databaseIdentity('chinook', datasource),
+        evaluation: { judge: { judge: judge.judge, calibration: judge.calibration } },
+      });
+      const board = report.configs[0];
+      if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
+      const byId = new Map(board.cases.map((c) => [c.caseId, c]));
+
+      // The gold itself: canonically the gold, the AST tier decides, no judge.
+      expect(byId.get('chinook_002')?.diagnostics?.verdict).toMatchObject({
+        pass: true,
+        tier: 'ast',
+        outcome: 'ast_match',
+      });
+      expect(byId.get('chinook_002')?.costUsd).toBe(0);
+
+      const lucky = byId.get('chinook_010');
+      expect(lucky?.status).toBe('pass'); // EX is EX
+      expect(lucky?.diagnostics?.verdict).toMatchObject({
+        pass: false,
+        tier: 'judge',
+        outcome: 'lucky_match',
+        judge_trigger: 'small_result',
+        judge: { equivalent: false },
+      });
+      const judgeCost = lucky?.diagnostics?.verdict?.judge_cost_usd ?? 0;
+      expect(judgeCost).toBeGreaterThan(0);
+      expect(lucky?.costUsd).toBeCloseTo(judgeCost, 10);
+
+      const review = byId.get('chinook_011');
+      expect(review?.status).toBe('fail');
+      expect(review?.diagnostics?.verdict).toMatchObject({
+        pass: false,
+        tier: 'judge',
+        outcome: 'review',
+        judge_trigger: 'close_sql',
+        proposal: { alt_sql: 'SELECT COUNT(c.Country) AS countries FROM Customer c' },
+      });
+
+      expect(judge.asked).toEqual([question('chinook_010'), question('chinook_011')]);
+      const v = board.metrics.diagnostics?.verdict;
+      expect(v).toMatchObject({
+        accuracy: { count: 1, total: 3 },
+        by_tier: { ast: 1, execution: 0, judge: 2 },
+        judge_wanted: 2,
+        judge_asked: 2,
+        review: 1,
+      });
+      // The judge's dollars are the run's: under its cap and on its board.
+      const total = board.cases.reduce((sum, c) => sum + (c.costUsd ?? 0), 0);
+      expect(report.dollars).toBeCloseTo(total, 10);
+      expect(v?.judge_cost_usd).toBeCloseTo(total, 10);
+      expect(board.metrics.accuracy.execution.strict.count).toBe(2);
+    }, 120_000);
+
+    it('refuses a judge without a passing calibration record of its own', async () => {
+      const other = {
+        ...judge.calibration,
+        judge: { ...judge.calibration.judge, model: 'gpt-5.4-mini' },
+      };
+      const refused = runEval({
+        ...options(),
+        evaluation: { judge: { judge: judge.judge, calibration: other } },
+      });
+      await expect(refused).rejects.toBeInstanceOf(RunnerError);
+      await expect(refused).rejects.toMatchObject({ code: 'UNCALIBRATED_JUDGE' });
+      const failing = {
+        ...judge.calibration,
+        counts: { ...judge.calibration.counts, trueNegative: 30, falsePositive: 15 },
+      };
+      await expect(
+        runEval({
+          ...options(),
+          evaluation: { judge: { judge: judge.judge, calibration: failing } },
+        }),
+      ).rejects.toMatchObject({
+        code: 'UNCALIBRATED_JUDGE',
+        message: expect.stringContaining('TNR'),
+      });
+    });
+  },
+);
