@@ -39,8 +39,8 @@ describe.skipIf(noChinook)(
         answers: {
           [JUDGE_OUTPUT_NAME]: (request: FakeRequest) => {
             const prompt = firstUserText(request);
-            const question = promptSection(prompt, 'question');
-            const candidate = promptSection(prompt, 'candidate_sql');
+            const question = promptSection(prompt, 'question') ?? '';
+            const candidate = promptSection(prompt, 'candidate_sql') ?? '';
             const pair = labels.set.pairs.find(
               (p) => p.question === question && p.candidate === candidate,
             );

@@ -41,8 +41,8 @@ export async function fakeJudge(
     answers: {
       [JUDGE_OUTPUT_NAME]: (request: FakeRequest) => {
         const prompt = firstUserText(request);
-        const question = promptSection(prompt, 'question');
-        const candidate = promptSection(prompt, 'candidate_sql');
+        const question = promptSection(prompt, 'question') ?? '';
+        const candidate = promptSection(prompt, 'candidate_sql') ?? '';
         const pair = calibrating
           ? labels.set.pairs.find((p) => p.question === question && p.candidate === candidate)
           : undefined;
