@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHINOOK_CALIBRATION_PATH, chinookForTests } from '@nl2sql/datasets';
+import { CHINOOK_CALIBRATION_PATH, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import {
   JUDGE_OUTPUT_NAME,
   loadCalibrationSet,
@@ -9,8 +9,10 @@ import {
   promptSection,
 } from '@nl2sql/judge';
 import { FakeLLMServer, type FakeRequest } from '@nl2sql/llm';
+import { loadSuite, writeSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';
+import { startEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 
 const chinook = await chinookForTests();
@@ -170,6 +172,63 @@ describe.skipIf(noChinook)(
       );
       expect(r.out).toMatch(/dollars\s+\$0\.\d{4}/);
       expect(r.out).not.toMatch(/dollars\s+\$0\.0000/);
+    }, 300_000);
+
+    test('a judged-equivalent disagreement becomes an alt_sql proposal beside the suite, and the case still fails', async () => {
+      const chinookSuite = await loadSuite(CHINOOK_SUITE_PATH);
+      const suitePath = join(dir, 'mini.yaml');
+      await writeSuite(suitePath, {
+        ...chinookSuite,
+        name: 'mini',
+        cases: chinookSuite.cases.filter((c) => c.id === 'chinook_011'),
+      });
+      const wrong = 'SELECT COUNT(c.Country) AS countries FROM Customer c';
+      const engine = await startEngineServer(() => ({
+        status: 'success',
+        sql: wrong,
+        results: [{ columns: ['countries'], rows: [[59]], truncated: false }],
+        answer: null,
+        error: null,
+        usage: [],
+        trace: {},
+      }));
+      try {
+        const args = [
+          'eval',
+          'run',
+          '--suite',
+          'mini.yaml',
+          '--engine',
+          engine.url,
+          '--roles',
+          'admin',
+          '--judge',
+          'judge.yaml',
+          '--judge-calibration',
+          'honest.json',
+          '--max-cost',
+          '1',
+        ];
+        const r = await run(...args);
+        expect(r.code).toBe(EXIT.ok);
+        expect(r.out).toMatch(/accuracy strict\s+0\/1/);
+        expect(r.out).toContain('Proposed alternative golds, for review (1):');
+        expect(r.out).toContain(`chinook_011 as admin: ${wrong}`);
+        expect(r.err).toMatch(
+          /review queue .*mini\.proposals\.yaml: 1 new alt_sql proposal\(s\), 1 in all/,
+        );
+        const queue = readFileSync(join(dir, 'mini.proposals.yaml'), 'utf8');
+        expect(queue).toContain('case_id: chinook_011');
+        expect(queue).toContain(wrong);
+        // A second run proposes the same SQL: nothing new, nothing lost.
+        const again = await run(...args);
+        expect(again.err).toMatch(/0 new alt_sql proposal\(s\), 1 in all/);
+        expect(readFileSync(join(dir, 'mini.proposals.yaml'), 'utf8')).toBe(queue);
+        // The suite itself is untouched: approving is a person's step.
+        expect((await loadSuite(suitePath)).cases[0]?.alt_sql).toBeUndefined();
+      } finally {
+        await engine.close();
+      }
     }, 300_000);
   },
 );

@@ -2,6 +2,16 @@
 // the reference engine), re-exported for callers that lint suites.
 export type { AccessPolicy } from '@nl2sql/access-policy';
 export {
+  ALT_SQL_PROPOSALS_FORMAT,
+  type AltSqlProposal,
+  type AltSqlProposals,
+  formatAltSqlProposals,
+  mergeAltSqlProposals,
+  proposalsPath,
+  readAltSqlProposals,
+  writeAltSqlProposals,
+} from './alt-sql-proposals.js';
+export {
   type ApproveResult,
   approveCases,
   UnknownCaseError,

@@ -4,6 +4,7 @@ import { openSqliteExplainer } from '@nl2sql/efficiency';
 import { EngineError, HttpEngine } from '@nl2sql/engine';
 import {
   type CalibrationRecord,
+  formatJudgeIdentity,
   type LlmJudge,
   requireCalibratedJudge,
   UncalibratedJudgeError,
@@ -55,6 +56,7 @@ import { mustPassEveryCase } from '../eval/must-pass.js';
 import { processEngineConfig } from '../eval/process-engine-config.js';
 import { openSuiteTestSuite } from '../eval/open-suite-test-suite.js';
 import { progressListener } from '../eval/progress-line.js';
+import { writeReviewProposals } from '../eval/review-proposals.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { savedReportListener } from '../eval/saved-report.js';
@@ -549,6 +551,20 @@ async function evalRun(
     }
 
     // A stopped run is never gated: what it did not run cannot pass (exit 130).
+    // Judged-equivalent disagreements go to the suite's review queue, never into the suite.
+    if (judge) {
+      const written = await writeReviewProposals(
+        report,
+        setup.suite,
+        setup.suitePath,
+        formatJudgeIdentity(judge.judge.identity),
+        report.startedAt.slice(0, 10),
+      );
+      if (written)
+        io.err(
+          `review queue ${written.file}: ${written.added} new alt_sql proposal(s), ${written.total} in all (judged equivalent, rows differ: a person decides)`,
+        );
+    }
     const stopped = report.stopped === 'cancelled' && stop.received !== null;
     const needRecords = typeof flags.save === 'string' || (baselineDir !== null && !stopped);
     const records = needRecords ? recorder.records() : [];

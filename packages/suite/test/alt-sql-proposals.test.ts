@@ -1,0 +1,84 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type AltSqlProposal,
+  mergeAltSqlProposals,
+  proposalsPath,
+  readAltSqlProposals,
+  SuiteFormatError,
+  writeAltSqlProposals,
+} from '../src/index.js';
+
+const proposal = (caseId: string, sql: string, roles: string[]): AltSqlProposal => ({
+  case_id: caseId,
+  alt_sql: sql,
+  reason: 'The judge found them equivalent.',
+  judge: 'openai:gpt-5.4 (temperature 0, prompt sql-equivalence/1)',
+  proposed_at: '2026-11-30',
+  roles,
+});
+
+describe('alt_sql proposals (the review queue)', () => {
+  it('lives beside the suite', () => {
+    expect(proposalsPath('/x/suites/chinook.yaml')).toBe('/x/suites/chinook.proposals.yaml');
+  });
+
+  it('adds each case and SQL once, joins the roles that proposed it, and drops SQL already a gold', () => {
+    const empty = { suite: 'chinook', proposals: [] };
+    const merged = mergeAltSqlProposals(
+      empty,
+      [
+        proposal('c1', 'SELECT 1', ['sales']),
+        proposal('c1', 'SELECT 1', ['admin']),
+        proposal('c2', 'SELECT 2', ['admin']),
+        proposal('c3', 'SELECT gold', ['admin']),
+      ],
+      (id) => (id === 'c3' ? ['SELECT gold'] : []),
+    );
+    expect(merged.proposals.map((p) => [p.case_id, p.alt_sql, p.roles])).toEqual([
+      ['c1', 'SELECT 1', ['admin', 'sales']],
+      ['c2', 'SELECT 2', ['admin']],
+    ]);
+    // A later run keeps what was there, in its order.
+    const again = mergeAltSqlProposals(merged, [proposal('c0', 'SELECT 0', ['admin'])]);
+    expect(again.proposals.map((p) => p.case_id)).toEqual(['c1', 'c2', 'c0']);
+    expect(merged.proposals).toHaveLength(2);
+  });
+
+  it('reads back what it writes, and an empty queue when there is no file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'mini.proposals.yaml');
+    expect(await readAltSqlProposals(file, 'mini')).toEqual({ suite: 'mini', proposals: [] });
+    const queue = { suite: 'mini', proposals: [proposal('c1', "SELECT 'a:b'\nFROM t", ['x'])] };
+    await writeAltSqlProposals(file, queue);
+    expect(await readAltSqlProposals(file, 'mini')).toEqual(queue);
+  });
+
+  it('refuses a malformed queue with the file, line and field', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'bad.proposals.yaml');
+    await writeFile(
+      file,
+      [
+        'suite: mini',
+        'proposals:',
+        '  - case_id: c1',
+        '    alt_sql: 7',
+        '    reason: r',
+        '    judge: j',
+        "    proposed_at: '2026-11-30'",
+        '    roles: [admin]',
+        '',
+      ].join('\n'),
+    );
+    const read = readAltSqlProposals(file, 'mini');
+    await expect(read).rejects.toBeInstanceOf(SuiteFormatError);
+    await expect(read).rejects.toMatchObject({
+      file,
+      line: 4,
+      field: expect.stringContaining('alt_sql'),
+    });
+  });
+});
