@@ -18,7 +18,7 @@ import type { TaskList } from './task-list.js';
  * the case runs: timings of concurrent case runs would measure each other, so this pass runs
  * alone, one case run at a time, on a datasource given to it alone (a pool of one connection:
  * the gold and the prediction timed on the same connection). Secondary figures: never in the
- * gate (decisions/three-tier-verdict.md).
+ * gate (decisions/evaluation-beyond-ex-in-runs.md).
  */
 export interface EfficiencyOptions {
   /** Where both queries are timed: given to this pass alone, one connection. */

@@ -6,7 +6,7 @@ import type { TestSuite } from '@nl2sql/testsuite';
  * What the runner evaluates beyond execution accuracy on every ask (issue 16): the SQL
  * diagnostics of each case run, test-suite accuracy where a test suite is given, and the
  * three-tier verdict, with an LLM judge only when one is given with a passing calibration
- * record. None of it changes a case run's status or the gate (decisions/three-tier-verdict.md).
+ * record. None of it changes a case run's status or the gate (decisions/evaluation-beyond-ex-in-runs.md).
  */
 export interface EvaluationOptions {
   /** The dialect of the golds and the SQL. Default sqlcheck's `sqlite`, or sql_checks' dialect. */

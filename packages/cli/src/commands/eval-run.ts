@@ -250,7 +250,7 @@ export const evalRun: Command = {
     'Where the suite has a test suite beside it (<suite>.testsuite/manifest.json, made by',
     '`nl2sql suite testsuite`), a case run passes it only if it matches the gold on every',
     'database; the board shows it beside EX and names the EX false positives. None of this',
-    'changes EX or the gate (decisions/three-tier-verdict.md).',
+    'changes EX or the gate (decisions/evaluation-beyond-ex-in-runs.md).',
     '',
     'Stdout carries only the board (or the JSON). Progress goes to stderr: on a terminal a',
     'live line with cases done, the pass rate and dollars so far; otherwise one line per',
