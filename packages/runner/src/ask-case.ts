@@ -4,7 +4,6 @@ import type { CaseStatus } from '@nl2sql/records';
 import type { CaseContext } from './case-context.js';
 import { caseCost } from './case-cost.js';
 import { CaseTimeoutError, withDeadline } from './case-deadline.js';
-import { type CaseEvaluation, evaluateCase } from './case-diagnostics.js';
 import { caseResult, type FinishedRun } from './case-result.js';
 import { curatedHit, databaseMs } from './engine-trace.js';
 import { scoreCase } from './score-case.js';
@@ -88,11 +87,6 @@ export async function askCase(
   };
   let t = performance.now();
   const verdict = await scoreCase(context.scorers, input, response.error?.code ?? null);
-  // Diagnostics, test suite and the three-tier verdict read the verdict: after the scorers.
-  let evaluation: CaseEvaluation | null = null;
-  if (context.evaluation !== null) {
-    evaluation = await evaluateCase(task, response, verdict, context.evaluation, signal);
-  }
   let scoringMs = performance.now() - t;
   let engineMs = first.ms;
   let dbMs = databaseMs(response.trace);
@@ -123,16 +117,10 @@ export async function askCase(
     sql: response.sql,
     result: response.results[0] ?? null,
     answer: response.answer,
-    costUsd:
-      caseCost(usage, config.name, config.llm, context.prices) + (evaluation?.judgeCostUsd ?? 0),
+    costUsd: caseCost(usage, config.name, config.llm, context.prices),
     latencyMs: first.ms,
     tokens: sumUsage(usage),
     curated,
-    diagnostics: evaluation?.diagnostics ?? null,
   });
-  return {
-    result,
-    timings: { engineMs, databaseMs: dbMs, scoringMs, queuedMs: 0 },
-    judgeUsage: evaluation?.judgeUsage ?? [],
-  };
+  return { result, timings: { engineMs, databaseMs: dbMs, scoringMs, queuedMs: 0 } };
 }

@@ -1,12 +1,11 @@
-import type { AskResponse } from '@nl2sql/engine';
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
 import { diagnoseCase } from '@nl2sql/sqlcheck';
+import type { CaseResult } from './case-result.js';
 import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import { goldTables } from './gold-tables.js';
-import type { CaseVerdict } from './score-case.js';
 import type { CaseTask } from './task-list.js';
 
 /** A case run's diagnostics, and the judge's calls they took (billed to the case run). */
@@ -29,23 +28,24 @@ const NOTHING = {
 } as const;
 
 /**
- * Everything issue 16 adds to one asked case run, after the scorers: sqlcheck's diagnostics
+ * Everything issue 16 adds to one finished, asked case run: sqlcheck's diagnostics
  * (normalised exact match, component F1, AST similarity, filter values, the gold's difficulty,
- * the error class of a failure), the test-suite verdict, and the three-tier verdict. A case
- * whose expected outcome is a refusal (or that has no gold SQL) is decided by its outcome.
- * Diagnostics never change the case run's status.
+ * the error class of a failure), the test-suite verdict, and the three-tier verdict. It reads
+ * the case run as it was recorded (its SQL, the engine's status, the result_match score, the
+ * head of its result), so it runs after the asks (evaluation-pass.ts). A case whose expected
+ * outcome is a refusal (or that has no gold SQL) is decided by its outcome. Diagnostics never
+ * change the case run's status.
  */
 export async function evaluateCase(
   task: CaseTask,
-  response: AskResponse,
-  verdict: CaseVerdict,
+  result: CaseResult,
   settings: EvaluationSettings,
   signal?: AbortSignal,
 ): Promise<CaseEvaluation> {
   const c = task.case;
-  const match = verdict.scores.result_match;
+  const match = result.scores.result_match;
   if (task.expected !== 'allowed' || c.sql === undefined || match === undefined) {
-    const pass = verdict.strict === 'pass';
+    const pass = result.status === 'pass';
     return {
       diagnostics: {
         ...NOTHING,
@@ -55,7 +55,7 @@ export async function evaluateCase(
           outcome: pass ? 'outcome_match' : 'outcome_differs',
           reason: pass
             ? `the engine's answer is the expected outcome (${task.expected})`
-            : (verdict.explanation ?? `the expected outcome was ${task.expected}`),
+            : (result.explanation ?? `the expected outcome was ${task.expected}`),
         },
       },
       judgeUsage: [],
@@ -63,8 +63,8 @@ export async function evaluateCase(
     };
   }
   const ex: ExecutionMatch = { strict: match.pass, lenient: match.lenient };
-  const executed = response.status === 'success';
-  const sql = response.sql && response.sql.trim() !== '' ? response.sql : null;
+  const executed = result.engineStatus === 'success';
+  const sql = result.sql && result.sql.trim() !== '' ? result.sql : null;
   const found = await diagnoseCase({
     goldSql: c.sql,
     ...(c.alt_sql ? { altSql: c.alt_sql } : {}),
@@ -74,14 +74,14 @@ export async function evaluateCase(
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.lookupTables ? { lookupTables: settings.lookupTables } : {}),
   });
-  const gold = goldTables(c, response.results[0]?.columns.length ?? 0);
+  const gold = goldTables(c, result.resultHead?.columns.length ?? 0);
   let testSuite: CaseTestSuiteRecord | null = null;
   if (settings.testSuite) {
     testSuite = await caseTestSuite(settings.testSuite, c, sql, gold, ex, settings.tolerance);
   }
   const decided = await decideVerdict({
     case: c,
-    response,
+    result,
     gold,
     ex,
     testSuite,

@@ -1,5 +1,5 @@
 import type { AskStatus, EngineErrorInfo, ResultSet } from '@nl2sql/engine';
-import type { TokenCounts, UsageRecord } from '@nl2sql/llm';
+import type { TokenCounts } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import { type ResultHead, resultHead } from './result-head.js';
@@ -88,8 +88,6 @@ export interface CaseTimings {
 export interface FinishedRun {
   readonly result: CaseResult;
   readonly timings: CaseTimings;
-  /** The LLM judge's calls for this case run (billed as they are reported; see run-eval.ts). */
-  readonly judgeUsage?: readonly UsageRecord[];
 }
 
 /** What an ask or a retrieve ended in, before it becomes a CaseResult. */

@@ -1,9 +1,9 @@
 import type { TableLike } from '@nl2sql/comparator';
-import type { AskResponse } from '@nl2sql/engine';
 import { type CascadeThresholds, type CaseJudgement, type Judge, judgeCase } from '@nl2sql/judge';
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseTestSuiteRecord, CaseVerdictRecord } from '@nl2sql/records';
 import type { EvalCase } from '@nl2sql/suite';
+import type { CaseResult } from './case-result.js';
 import type { ExecutionMatch } from './case-test-suite.js';
 import type { EvaluationOptions } from './evaluation-options.js';
 
@@ -16,7 +16,8 @@ export interface DecidedVerdict {
 
 export interface VerdictInput {
   readonly case: EvalCase;
-  readonly response: AskResponse;
+  /** The finished case run: its SQL, the engine's status and error, the head of its result. */
+  readonly result: CaseResult;
   readonly gold: readonly TableLike[];
   readonly ex: ExecutionMatch;
   readonly testSuite: CaseTestSuiteRecord | null;
@@ -55,31 +56,29 @@ function record(j: CaseJudgement): CaseVerdictRecord {
  * without SQL, or whose engine did not answer, is decided by execution.
  */
 export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict> {
-  const { response } = input;
+  const { result } = input;
   const goldSql = input.case.sql;
-  if (goldSql === undefined || response.sql === null || response.sql.trim() === '') {
+  const answered = result.error
+    ? `${result.error.code}: ${result.error.message}`
+    : `the engine answered ${result.engineStatus ?? 'nothing'}`;
+  if (goldSql === undefined || result.sql === null || result.sql.trim() === '') {
     return {
       verdict: {
         pass: false,
         tier: 'execution',
         outcome: 'execution_error',
-        reason: response.error
-          ? `no SQL to judge: ${response.error.code}: ${response.error.message}`
-          : `no SQL to judge: the engine answered ${response.status}`,
+        reason: `no SQL to judge: ${answered}`,
       },
       usage: [],
       costUsd: 0,
     };
   }
-  const [result] = response.results;
+  // The judge sees the head of each result, as the case run kept it.
+  const head = result.resultHead;
   const candidate =
-    response.status === 'success' && result !== undefined
-      ? { columns: result.columns, rows: result.rows, truncated: result.truncated }
-      : {
-          error: response.error
-            ? `${response.error.code}: ${response.error.message}`
-            : `the engine answered ${response.status}`,
-        };
+    result.engineStatus === 'success' && head !== null
+      ? { columns: head.columns, rows: head.rows, truncated: head.truncated }
+      : { error: answered };
   const gold = input.gold[0] ?? { columns: [], rows: [] };
   const ts = input.testSuite;
   const judgement = await judgeCase(
@@ -93,7 +92,7 @@ export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict
         ...(input.case.alt_sql ? { altSql: input.case.alt_sql } : {}),
         result: { columns: gold.columns, rows: gold.rows },
       },
-      candidate: { sql: response.sql, result: candidate },
+      candidate: { sql: result.sql, result: candidate },
       strict: { pass: input.ex.strict },
       lenient: { pass: input.ex.lenient },
       // The suite's verdict under the policy EX passed with.

@@ -51,6 +51,7 @@ export {
 } from './engine-identity.js';
 export type { EvalConfig } from './eval-config.js';
 export type { EvaluationOptions } from './evaluation-options.js';
+export { type EvaluationPassOptions, evaluationPass } from './evaluation-pass.js';
 export { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldRelationships, type PlanJoins } from './gold-relationships.js';

@@ -4,11 +4,13 @@ import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { assertScorable } from '@nl2sql/suite';
 import { askCase } from './ask-case.js';
 import { caseCost } from './case-cost.js';
+import type { CaseResult } from './case-result.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
 import { efficiencyPass } from './efficiency-pass.js';
 import { describeEngine, type EngineIdentity } from './engine-identity.js';
 import type { EvalConfig } from './eval-config.js';
+import { evaluationPass } from './evaluation-pass.js';
 import {
   type JournalRun,
   journalListener,
@@ -210,25 +212,6 @@ async function runLocked(
           // Cancelled in flight: not recorded, and no longer reserved against the cap (the
           // calls it made stay billed).
           if (asked === null) return cap.abandon();
-          // The judge's calls: a config billed call by call bills them the same way (the
-          // journal keeps them); the others pay them in the case run's cost below.
-          const judge = run.evaluation?.judge;
-          if (judge && config.calls !== undefined) {
-            for (const usage of asked.judgeUsage ?? []) {
-              const costUsd = judge.cost([usage]);
-              cap.spend(costUsd);
-              emit({
-                type: 'call.billed',
-                config: config.name,
-                caseId: c.id,
-                role,
-                pass,
-                usage,
-                costUsd,
-                dollars: cap.spent,
-              });
-            }
-          }
           // What an engine or a model echoed (a key in an error body) is masked here, once,
           // before the result reaches the journal, the records or any listener.
           const done = timedResult(
@@ -256,11 +239,20 @@ async function runLocked(
       const progress = { completedCases, plannedCases, dollars: cap.spent };
       emit({ type: 'run.stopped', reason: stopped, ...progress });
     }
-    // Efficiency after the case runs, one at a time, so no timing measures another case run.
-    const results =
-      options.efficiency && run.evaluation !== null && stopped !== 'cancelled'
-        ? await efficiencyPass(collector.results, list, options.efficiency, options.signal)
-        : collector.results;
+    // Beyond EX after the asks, so the parser's work never holds back an engine's statements;
+    // then efficiency, one case run at a time, so no timing measures another case run.
+    let results: ReadonlyMap<string, CaseResult> = collector.results;
+    if (run.evaluation !== null && stopped !== 'cancelled') {
+      results = await evaluationPass(results, list, {
+        settings: run.evaluation,
+        cap,
+        emit,
+        concurrency: run.concurrency,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (options.efficiency)
+        results = await efficiencyPass(results, list, options.efficiency, options.signal);
+    }
     const report = buildReport({
       settings: run,
       list,

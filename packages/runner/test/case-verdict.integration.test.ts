@@ -106,6 +106,25 @@ describe.skipIf(chinook.path === undefined)(
       expect(board.metrics.accuracy.execution.strict.count).toBe(2);
     }, 120_000);
 
+    it('starts no judge call the cap cannot pay for: the case keeps its tier-2 verdict, marked', async () => {
+      const report = await runEval({
+        ...options(),
+        // Room for the first judge call only (each costs about $0.0066 at gpt-5.4's price).
+        maxCostUsd: 0.008,
+        evaluation: { judge: { judge: judge.judge, calibration: judge.calibration } },
+      });
+      const cases = report.configs[0]?.cases ?? [];
+      const judged = cases.filter((c) => c.diagnostics?.verdict?.tier === 'judge');
+      const refused = cases.filter((c) => {
+        const j = c.diagnostics?.verdict?.judge;
+        return j !== undefined && 'error' in j && j.error.includes('cost cap');
+      });
+      expect(judged).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(refused[0]?.diagnostics?.verdict?.tier).toBe('execution');
+      expect(report.dollars).toBeLessThanOrEqual(0.008);
+    }, 120_000);
+
     it('refuses a judge without a passing calibration record of its own', async () => {
       const other = {
         ...judge.calibration,

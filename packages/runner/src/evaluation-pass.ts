@@ -1,0 +1,113 @@
+import type { Judge, JudgeCallOptions, JudgeInput, JudgeVerdict } from '@nl2sql/judge';
+import type { UsageRecord } from '@nl2sql/llm';
+import { evaluateCase } from './case-diagnostics.js';
+import type { CaseResult } from './case-result.js';
+import type { CostCap } from './cost-cap.js';
+import type { EvaluationSettings } from './evaluation-settings.js';
+import type { RunEventListener } from './run-event.js';
+import type { CaseTask, TaskList } from './task-list.js';
+
+export interface EvaluationPassOptions {
+  readonly settings: EvaluationSettings;
+  /** The run's cap: each judge call is spent against it, and none starts that could pass it. */
+  readonly cap: CostCap;
+  /** The run's events: a judge call of a config billed call by call is emitted as call.billed. */
+  readonly emit: RunEventListener;
+  /** Case runs evaluated at once (the run's concurrency). */
+  readonly concurrency: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A judge that refuses to start a call the run's cap could not pay for: the most expensive
+ * judge call so far must still fit. Calls are made one at a time, each spent against the cap
+ * before the next may start, so concurrent case runs cannot overshoot it together. The cascade
+ * then keeps its tier-2 verdict, marked with the reason, as for any judge failure.
+ */
+function cappedJudge(judge: Judge, cap: CostCap): Judge {
+  let dearest = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const call = async (input: JudgeInput, options?: JudgeCallOptions) => {
+    if (cap.maxUsd !== null && cap.spent + dearest > cap.maxUsd) {
+      throw new Error(`the run's cost cap ($${cap.maxUsd}) leaves no room for another judge call`);
+    }
+    const verdict = await judge.judge(input, options);
+    dearest = Math.max(dearest, verdict.costUsd);
+    cap.spend(verdict.costUsd);
+    return verdict;
+  };
+  return {
+    identity: judge.identity,
+    cost: (usage: readonly UsageRecord[]) => judge.cost(usage),
+    judge(input: JudgeInput, options?: JudgeCallOptions): Promise<JudgeVerdict> {
+      const turn = queue.then(() => call(input, options));
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}
+
+/**
+ * Evaluates every finished, asked case run beyond EX (case-diagnostics.ts) after the asks are
+ * done: the SQL parser's work runs on the event loop, and run beside the asks it would hold
+ * back an in-process engine's own statements past their timeouts. Case runs are evaluated in
+ * task order, `concurrency` at a time (only the judge waits on I/O). The judge's dollars are
+ * added to the case run's cost and spent against the cap; for a config that bills its calls
+ * one by one they are also emitted as call.billed (the journal keeps them).
+ */
+export async function evaluationPass(
+  results: ReadonlyMap<string, CaseResult>,
+  list: TaskList,
+  options: EvaluationPassOptions,
+): Promise<Map<string, CaseResult>> {
+  const out = new Map(results);
+  const judge = options.settings.judge;
+  const settings = judge
+    ? { ...options.settings, judge: cappedJudge(judge, options.cap) }
+    : options.settings;
+  const tasks = list.tasks.filter((t) => results.get(t.key)?.diagnostics === null);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length && options.signal?.aborted !== true) {
+      const task = tasks[next++] as CaseTask;
+      const result = results.get(task.key) as CaseResult;
+      const evaluation = await evaluateCase(task, result, settings, options.signal);
+      const judgeUsd = evaluation.judgeCostUsd;
+      // A verdict the judge gave was spent as it came back; a call that failed after costing
+      // something (a retry) is spent here.
+      const finding = evaluation.diagnostics.verdict?.judge;
+      if (finding !== undefined && 'error' in finding) options.cap.spend(judgeUsd);
+      if (evaluation.judgeUsage.length > 0) bill(task, evaluation.judgeUsage, options);
+      out.set(task.key, {
+        ...result,
+        costUsd: (result.costUsd ?? 0) + judgeUsd,
+        diagnostics: evaluation.diagnostics,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+  return out;
+}
+
+/**
+ * The judge's calls of a config billed call by call, emitted as call.billed (the journal keeps
+ * them). Their dollars were spent against the cap as each verdict came back (cappedJudge); a
+ * call that failed after a retry is billed here, with what it cost.
+ */
+function bill(task: CaseTask, usage: readonly UsageRecord[], options: EvaluationPassOptions): void {
+  const judge = options.settings.judge as Judge;
+  for (const call of usage) {
+    const costUsd = judge.cost([call]);
+    if (task.config.calls === undefined) continue;
+    options.emit({
+      type: 'call.billed',
+      config: task.config.name,
+      caseId: task.case.id,
+      role: task.role,
+      pass: task.pass,
+      usage: call,
+      costUsd,
+      dollars: options.cap.spent,
+    });
+  }
+}
