@@ -89,6 +89,8 @@ export interface FalsePositiveRecord {
   readonly role: string | null;
   readonly pass: number;
   readonly distinguished_by: string | null;
+  /** Why the suite could not judge it, when it could not (it counts as a failure). */
+  readonly error?: string;
 }
 
 /** The board's diagnostics. */

@@ -44,6 +44,18 @@ export async function caseTestSuite(
     // Lenient is a superset of strict: a strict pass on every database needs no second run.
     const lenient = strict?.pass ? strict : ex.lenient ? await match('lenient') : null;
     const first = strict ?? lenient;
+    // A database where the prediction did not run (a timeout on a loaded machine) tells
+    // nothing apart: the suite could not judge the case, which is a failure with the reason.
+    const failed = first?.databases.find((d) => !d.pass);
+    if (failed?.error !== undefined) {
+      return {
+        pass: false,
+        lenient: false,
+        distinguished_by: null,
+        databases: first?.databases.length ?? 0,
+        error: `the test suite cannot judge this case: the SQL did not run on ${failed.database}: ${failed.error}`,
+      };
+    }
     return {
       pass: strict?.pass === true,
       lenient: lenient?.pass === true,

@@ -96,8 +96,12 @@ export function diagnosticsMetrics(
         case_id: r.caseId,
         role: r.role,
         pass: r.pass,
-        distinguished_by:
-          r.diagnostics?.test_suite?.distinguished_by ?? r.diagnostics?.test_suite?.error ?? null,
+        distinguished_by: r.diagnostics?.test_suite?.distinguished_by ?? null,
+        ...(r.diagnostics?.test_suite?.error
+          ? { error: r.diagnostics.test_suite.error }
+          : r.diagnostics?.test_suite
+            ? {}
+            : { error: 'no test-suite verdict' }),
       }));
     testSuite = {
       databases: options.testSuite.databases,

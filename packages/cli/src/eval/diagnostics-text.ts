@@ -51,13 +51,18 @@ export function evaluationRows(board: ConfigReport): string[][] {
   return rows;
 }
 
-/** The case runs that pass EX but fail on a database of the test suite, each named. */
+/**
+ * The case runs that pass EX but fail the test suite, each named with the database that told
+ * it apart, or why the suite could not judge it.
+ */
 export function falsePositiveLines(board: ConfigReport): string[] {
   const d = diagnosticsOf(board);
-  return (d?.test_suite?.false_positives ?? []).map(
-    (f) =>
-      `  ${f.case_id}${f.role === null ? '' : ` as ${f.role}`}${f.pass > 1 ? ` (pass ${f.pass})` : ''}: told apart from the gold by ${f.distinguished_by ?? 'the test suite'}`,
-  );
+  return (d?.test_suite?.false_positives ?? []).map((f) => {
+    const who = `${f.case_id}${f.role === null ? '' : ` as ${f.role}`}${f.pass > 1 ? ` (pass ${f.pass})` : ''}`;
+    return f.distinguished_by !== null
+      ? `  ${who}: told apart from the gold by ${f.distinguished_by}`
+      : `  ${who}: not judged: ${f.error ?? 'no test-suite verdict'}`;
+  });
 }
 
 /** Judged-equivalent disagreements proposed as alternative golds (outcome review). */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EvalSuite } from '@nl2sql/suite';
 import {
+  BUILD_TIMEOUT_MS,
   MANIFEST_FILE,
   openTestSuite,
   readManifest,
@@ -12,6 +13,13 @@ import {
 } from '@nl2sql/testsuite';
 import { configError } from '../cli-error.js';
 import type { Io } from '../io.js';
+
+/**
+ * Each statement's time limit on the suite's databases: the one the suite was built with
+ * (BUILD_TIMEOUT_MS, 30 s), not the engine's 5 s, so a slow query on a loaded machine is
+ * judged rather than reported as a database the prediction did not run on.
+ */
+const TEST_SUITE_TIMEOUT_MS = BUILD_TIMEOUT_MS;
 
 /**
  * The suite's test suite (`<suite>.testsuite/`), opened for scoring, or null when the suite
@@ -36,7 +44,12 @@ export async function openSuiteTestSuite(
         `test suite ${dir}: regenerating ${missing.length} variant database(s) from their seeds`,
       );
     }
-    return await openTestSuite({ dir, original: databaseFile, golds: suiteGolds(suite) });
+    return await openTestSuite({
+      dir,
+      original: databaseFile,
+      golds: suiteGolds(suite),
+      timeoutMs: TEST_SUITE_TIMEOUT_MS,
+    });
   } catch (error) {
     if (error instanceof TestSuiteError) {
       throw configError(
