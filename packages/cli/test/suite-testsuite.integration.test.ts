@@ -78,6 +78,12 @@ describe('nl2sql suite testsuite, then eval run on it', () => {
     600_000,
   );
 
+  test('the packaged Chinook suite is refused without --allow-packaged (exit 3), nothing built', async () => {
+    const r = await run('suite', 'testsuite');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('--allow-packaged');
+  });
+
   test('a suite that does not exist is exit 3', async () => {
     const r = await run('suite', 'testsuite', join(tmpdir(), 'no-such-suite.yaml'));
     expect(r.code).toBe(EXIT.config);

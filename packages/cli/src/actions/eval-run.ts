@@ -559,6 +559,7 @@ async function evalRun(
         setup.suitePath,
         formatJudgeIdentity(judge.judge.identity),
         report.startedAt.slice(0, 10),
+        io.cwd,
       );
       if (written)
         io.err(

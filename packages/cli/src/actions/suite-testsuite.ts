@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { packagedSuite } from '@nl2sql/suite';
 import { regenerateTestSuite, TestSuiteError } from '@nl2sql/testsuite';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -14,6 +15,13 @@ export const runSuiteTestsuite: CommandRun = async ({ flags, positionals }, io) 
   if (!existsSync(suitePath)) throw configError(`${suitePath}: no such file`);
   // Read it first: a malformed or oversized suite is reported before anything is built.
   await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  // The test suite of a packaged suite is part of that package's release, as its rows are.
+  const packaged = await packagedSuite(suitePath);
+  if (packaged && flags['allow-packaged'] !== true) {
+    throw configError(
+      `${suitePath} ships inside ${packaged.packageName ?? packaged.where}; its test suite is rebuilt in that package's checkout (nl2sql suite testsuite --allow-packaged)`,
+    );
+  }
   let original: string;
   try {
     original = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();

@@ -40,12 +40,17 @@ export const suiteTestsuite: Command = {
       parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 1', min: 1 }),
       description: 'most variants to keep beside the original (default 10)',
     },
+    {
+      name: 'allow-packaged',
+      description:
+        'write the test suite of a suite that ships inside a package (the Chinook suite is one); for its own checkout',
+    },
     maxSuiteMbOption,
   ],
   exitCodes: {
     0: 'the test suite was written',
     2: 'usage',
-    3: 'suite or database unreadable, a gold that fails on the database, a schema the generator cannot fill',
+    3: 'suite or database unreadable, a packaged suite without --allow-packaged, a gold that fails on the database, a schema the generator cannot fill',
   },
   load: () => import('../actions/suite-testsuite.js').then((m) => m.runSuiteTestsuite),
 };

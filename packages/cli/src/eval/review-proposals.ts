@@ -1,8 +1,10 @@
+import { basename, join } from 'node:path';
 import type { RunReport } from '@nl2sql/runner';
 import {
   type AltSqlProposal,
   type EvalSuite,
   mergeAltSqlProposals,
+  packagedSuite,
   proposalsPath,
   readAltSqlProposals,
   SuiteFormatError,
@@ -13,7 +15,8 @@ import { configError } from '../cli-error.js';
 /**
  * Judged-equivalent disagreements of a run (verdict outcome `review`) as `alt_sql` proposals,
  * added to the suite's review queue beside it (`<suite>.proposals.yaml`). Returns the file
- * and how many were new, or null when the run proposed nothing. The suite itself is never
+ * (or, for a suite shipped inside a package, in the working folder) and how many were new, or
+ * null when the run proposed nothing. The suite itself is never
  * changed here: a person approves a proposal into it.
  */
 export async function writeReviewProposals(
@@ -22,6 +25,7 @@ export async function writeReviewProposals(
   suitePath: string,
   judge: string,
   date: string,
+  cwd: string,
 ): Promise<{ file: string; added: number; total: number } | null> {
   const proposed: AltSqlProposal[] = report.configs.flatMap((board) =>
     board.cases.flatMap((r) => {
@@ -40,7 +44,11 @@ export async function writeReviewProposals(
     }),
   );
   if (proposed.length === 0) return null;
-  const file = proposalsPath(suitePath);
+  // A packaged suite (the Chinook one) is not written beside: its queue goes to the folder
+  // the command runs in.
+  const file = (await packagedSuite(suitePath))
+    ? join(cwd, basename(proposalsPath(suitePath)))
+    : proposalsPath(suitePath);
   try {
     const queue = await readAltSqlProposals(file, suite.name);
     const golds = new Map(
