@@ -1,8 +1,10 @@
-import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { FakeLLMServer, modelConfig, Secret } from '@nl2sql/llm';
+import { goldPlanResponder, REFERENCE_NODES, referenceConfig } from '@nl2sql/reference-engine';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseIdentity, RunnerError, runEval } from '../src/index.js';
+import { databaseIdentity, type RunEvent, RunnerError, runEval } from '../src/index.js';
 import { type FakeJudge, fakeJudge } from './fake-judge.js';
 import { SqlEngine } from './sql-engine.js';
 
@@ -123,6 +125,52 @@ describe.skipIf(chinook.path === undefined)(
       expect(refused).toHaveLength(1);
       expect(refused[0]?.diagnostics?.verdict?.tier).toBe('execution');
       expect(report.dollars).toBeLessThanOrEqual(0.008);
+    }, 120_000);
+
+    it('mode full: a config billed call by call bills the judge call by call too (call.billed, the cap, the board)', async () => {
+      const server = new FakeLLMServer({ answers: goldPlanResponder(suite) });
+      await server.start();
+      const llm = modelConfig('gpt-5.4', REFERENCE_NODES);
+      llm.providers.openai = {
+        baseUrl: server.openaiUrl,
+        apiKey: new Secret('sk-fake'),
+        maxRetries: 0,
+      };
+      const config = referenceConfig(llm, {
+        datasources: [{ id: 'chinook', datasource }],
+        policy: CHINOOK_POLICIES,
+      });
+      const events: RunEvent[] = [];
+      try {
+        const report = await runEval({
+          suite,
+          configs: [config],
+          mode: 'full',
+          roles: ['admin'],
+          cases: ['chinook_010'],
+          maxCostUsd: 5,
+          sqlChecks: { dialect: 'sqlite' },
+          evaluation: { judge: { judge: judge.judge, calibration: judge.calibration } },
+          onEvent: (e) => events.push(e),
+        });
+        const billed = events.flatMap((e) => (e.type === 'call.billed' ? [e] : []));
+        const judged = billed.filter((e) => e.usage.node === 'judge');
+        expect(judged).toHaveLength(1);
+        expect(judged[0]).toMatchObject({
+          config: config.name,
+          caseId: 'chinook_010',
+          role: 'admin',
+        });
+        const all = billed.reduce((sum, e) => sum + e.costUsd, 0);
+        expect(report.dollars).toBeCloseTo(all, 10);
+        const board = report.configs[0];
+        if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
+        expect(board.metrics.dollars.total).toBeCloseTo(all, 10);
+        expect(board.cases[0]?.diagnostics?.verdict).toMatchObject({ tier: 'judge' });
+      } finally {
+        await config.close();
+        await server.close();
+      }
     }, 120_000);
 
     it('refuses a judge without a passing calibration record of its own', async () => {
