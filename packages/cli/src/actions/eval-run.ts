@@ -53,8 +53,8 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { buildJudge } from '../eval/judge-option.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
-import { processEngineConfig } from '../eval/process-engine-config.js';
 import { openSuiteTestSuite } from '../eval/open-suite-test-suite.js';
+import { processEngineConfig } from '../eval/process-engine-config.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeReviewProposals } from '../eval/review-proposals.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
@@ -63,6 +63,7 @@ import { savedReportListener } from '../eval/saved-report.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import { openDatabase } from '../open-database.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProject } from '../project/open-project.js';
 import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
@@ -331,7 +332,9 @@ async function openEfficiency(
   repeats: Flags[string],
 ): Promise<EfficiencyOptions> {
   if (database?.file === undefined) {
-    throw usageError('--efficiency times queries on one SQLite database: the run\'s cases must all ask one');
+    throw usageError(
+      "--efficiency times queries on one SQLite database: the run's cases must all ask one",
+    );
   }
   const timing = await openDatabase(database.file, '--db', { poolSize: 1 });
   setup.closers.push(() => timing.close());
