@@ -7,6 +7,7 @@ import type {
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
+import type { CaseResult } from './case-result.js';
 import { type ReportCaseRun, toReportCaseRun } from './case-run-record.js';
 import type { RunReport } from './run-report.js';
 
@@ -38,9 +39,16 @@ export interface RunReportJson {
 }
 
 /**
- * The report in its written form. Case runs go through toReportCaseRun: a record's fields
- * plus the written answer and the first rows (a record itself keeps neither).
+/**
+ * One case run as a written report holds it: a record's fields plus the written answer and
+ * the first rows (a record itself keeps neither). A writer that streams a report (the CLI's
+ * saved report) writes each case run through this, one at a time.
  */
+export function reportCaseJson(result: CaseResult): ReportCaseRun {
+  return toReportCaseRun(result);
+}
+
+/** The report in its written form; case runs go through reportCaseJson. */
 export function runReportJson(report: RunReport): RunReportJson {
   const t = report.timings;
   return {
@@ -65,7 +73,7 @@ export function runReportJson(report: RunReport): RunReportJson {
       planned_cases: board.plannedCases,
       completed_cases: board.completedCases,
       metrics: board.metrics,
-      cases: board.cases.map(toReportCaseRun),
+      cases: board.cases.map(reportCaseJson),
     })),
   };
 }
