@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { check } from './check.js';
 import { demoComparator } from './demo-comparator.js';
 import { evalGate } from './eval-gate.js';
+import { evalMerge } from './eval-merge.js';
 import { evalPublish } from './eval-publish.js';
 import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
@@ -15,6 +16,7 @@ import { suiteReview } from './suite-review.js';
 export const commands: readonly Command[] = [
   init,
   evalRun,
+  evalMerge,
   evalGate,
   evalPublish,
   evalReport,
