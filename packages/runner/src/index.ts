@@ -63,6 +63,7 @@ export {
   resumeJournal,
 } from './journal-listener.js';
 export { JournalLock } from './journal-lock.js';
+export { Streamed, streamed, writeJsonFile } from './json-file.js';
 export type { LlmCallFeed, LlmCallListener } from './llm-call-feed.js';
 export { mergeShards, type ShardInput } from './merge-shards.js';
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
@@ -103,7 +104,12 @@ export {
   resolveRunOptions,
 } from './run-options.js';
 export type { ConfigReport, RunReport, RunShard, RunTimings } from './run-report.js';
-export { type RunReportJson, reportCaseJson, runReportJson } from './run-report-json.js';
+export {
+  type RunReportJson,
+  reportCaseJson,
+  runReportJson,
+  streamedReportJson,
+} from './run-report-json.js';
 export { RunnerError, type RunnerErrorCode } from './runner-error.js';
 export {
   type Admission,

@@ -9,6 +9,7 @@ import type {
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
 import { type ReportCaseRun, toReportCaseRun } from './case-run-record.js';
+import { streamed } from './json-file.js';
 import type { RunReport } from './run-report.js';
 
 /** A report as `nl2sql eval run --json` prints it and `--save` stores it: the file's names. */
@@ -74,6 +75,24 @@ export function runReportJson(report: RunReport): RunReportJson {
       completed_cases: board.completedCases,
       metrics: board.metrics,
       cases: board.cases.map(reportCaseJson),
+    })),
+  };
+}
+
+/**
+ * The report's written form with each config's case runs left to be written one at a time
+ * by `writeJsonFile`: the same JSON as runReportJson, never held as a second list.
+ */
+export function streamedReportJson(report: RunReport): unknown {
+  const head = runReportJson({
+    ...report,
+    configs: report.configs.map((board) => ({ ...board, cases: [] })),
+  });
+  return {
+    ...head,
+    configs: head.configs.map((board, i) => ({
+      ...board,
+      cases: streamed(report.configs[i]?.cases ?? [], reportCaseJson),
     })),
   };
 }

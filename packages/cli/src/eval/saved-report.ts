@@ -5,11 +5,12 @@ import {
   type RunEventListener,
   type RunReport,
   type RunReportJson,
-  reportCaseJson,
   runReportJson,
+  streamed,
+  streamedReportJson,
+  writeJsonFile,
 } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
-import { streamed, writeJsonFile } from './json-file.js';
 import { SHARD_FORMAT } from './shard-save.js';
 
 /** What `eval run --save FILE` writes and `eval publish FILE` reads. */
@@ -39,24 +40,6 @@ export function savedReport(
     records,
   };
   return redactor ? redactor.redactValue(plain) : plain;
-}
-
-/**
- * The report's written form with each config's case runs left to be written one at a time
- * (see writeJsonFile): the same JSON as runReportJson, never held as a second list.
- */
-export function streamedReportJson(report: RunReport): unknown {
-  const head = runReportJson({
-    ...report,
-    configs: report.configs.map((board) => ({ ...board, cases: [] })),
-  });
-  return {
-    ...head,
-    configs: head.configs.map((board, i) => ({
-      ...board,
-      cases: streamed(report.configs[i]?.cases ?? [], reportCaseJson),
-    })),
-  };
 }
 
 /**

@@ -8,9 +8,10 @@ import {
   type RunReport,
   reportCaseJson,
   shardReportJson,
+  streamed,
+  writeJsonFile,
 } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
-import { streamed, writeJsonFile } from './json-file.js';
 
 /**
  * What `eval run --shard i/n --save FILE` writes: another format than a saved report, so

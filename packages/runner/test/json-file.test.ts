@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Redactor } from '@nl2sql/llm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { streamed, writeJsonFile } from '../src/eval/json-file.js';
+import { streamed, writeJsonFile } from '../src/index.js';
 
 /** `value` with some of its arrays (chosen by `pick`) turned into streamed lists. */
 function streamSome(value: unknown, pick: () => boolean): unknown {
