@@ -6,6 +6,7 @@ import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, runEval } from '../src/index.js';
 import { harnessOverhead } from './harness-overhead.js';
+import { scaleBench } from './scale.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -53,3 +54,4 @@ for (const { label, sqlChecks } of runs) {
 }
 await harnessOverhead(await loadSuite(CHINOOK_SUITE_PATH));
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+await scaleBench();

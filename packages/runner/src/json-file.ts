@@ -12,6 +12,13 @@ export class Streamed<T = unknown> {
     readonly items: Iterable<T>,
     readonly map: (item: T) => unknown = (item) => item,
   ) {}
+
+  /** Each item is written whole by JSON.stringify, so it holds no streamed list itself. */
+  toJSON(): never {
+    throw new TypeError(
+      'a streamed list cannot sit inside a streamed item: stream the outer list only',
+    );
+  }
 }
 
 /** `items` to be written one at a time, each through `map` (see Streamed). */
@@ -34,7 +41,7 @@ const omitted = (value: unknown): boolean =>
 /**
  * Writes `value` as `JSON.stringify(value, null, 2)` followed by a newline would, byte for
  * byte, without building that string: plain objects and arrays are walked, `Streamed`
- * lists are written item by item. Every string value passes through `redactor` (keys are
+ * lists are written item by item, each item by one JSON.stringify. Every string value passes through `redactor` (keys are
  * ours and left alone), as `redactor.redactValue` would mask them, without copying the
  * value first. The file is written under a temporary name and renamed over `path`, so a
  * reader never sees half a report.
@@ -59,10 +66,18 @@ export function writeJsonFile(path: string, value: unknown, redactor?: Redactor)
   };
   const mask = redactor ? (text: string) => redactor.redact(text) : (text: string) => text;
 
-  /** A value JSON.stringify serialises its own way (toJSON, a class), lines indented by `pad`. */
-  const opaque = (item: unknown, pad: string): string => {
-    const text = JSON.stringify(redactor ? redactor.redactValue(item) : item, null, 2);
-    return text === undefined ? 'null' : text.replace(/\n/g, `\n${pad}`);
+  // Strings masked as JSON.stringify meets them: no masked copy of the value is made.
+  const replacer = redactor
+    ? (_key: string, v: unknown) => (typeof v === 'string' ? redactor.redact(v) : v)
+    : undefined;
+
+  /**
+   * A value through JSON.stringify (natively, in one call: a streamed item, or a value with
+   * its own toJSON), continuation lines indented by `pad`.
+   */
+  const whole = (item: unknown, pad: string): string => {
+    const text = JSON.stringify(item, replacer, 2);
+    return text === undefined ? 'null' : pad === '' ? text : text.replace(/\n/g, `\n${pad}`);
   };
 
   const write = (item: unknown, pad: string): void => {
@@ -73,9 +88,7 @@ export function writeJsonFile(path: string, value: unknown, redactor?: Redactor)
     } else if (item instanceof Streamed) {
       // Each item made, written and dropped in turn.
       list(item.items, pad, (each) => {
-        const made = item.map(each);
-        if (omitted(made)) out('null');
-        else write(made, `${pad}  `);
+        out(whole(item.map(each), `${pad}  `));
       });
     } else if (Array.isArray(item)) {
       list(item, pad, (each) => {
@@ -86,7 +99,7 @@ export function writeJsonFile(path: string, value: unknown, redactor?: Redactor)
       !isPlainObject(item) ||
       typeof (item as { toJSON?: unknown }).toJSON === 'function'
     ) {
-      out(opaque(item, pad));
+      out(whole(item, pad));
     } else {
       const entries = Object.entries(item).filter(([, v]) => !omitted(v));
       if (entries.length === 0) {

@@ -92,11 +92,19 @@ function assertSameRun(parts: readonly Sharded[]): void {
     field('database', a.database, b.database);
     field('settings (roles, curated, passes, cost cap, retrieval)', a.settings, b.settings);
     field('case runs of the whole run', first.shard.runPlannedCases, part.shard.runPlannedCases);
-    field(
-      'configs (name, models, kind, engine)',
-      a.configs.map((c) => [c.config, c.kind, c.engine]),
-      b.configs.map((c) => [c.config, c.kind, c.engine]),
-    );
+    // The engine as it described itself; why a description was unavailable may differ.
+    const boards = (r: RunReport) =>
+      r.configs.map((c) => [
+        c.config,
+        c.kind,
+        {
+          name: c.engine.name,
+          version: c.engine.version,
+          models: c.engine.models,
+          url: c.engine.url,
+        },
+      ]);
+    field('configs (name, models, kind, engine)', boards(a), boards(b));
     if (differences.length > 0) {
       problems.push(`${named(part)} is not of the same run as ${named(first)}:`, ...differences);
     }

@@ -6,11 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { streamed, writeJsonFile } from '../src/index.js';
 
-/** `value` with some of its arrays (chosen by `pick`) turned into streamed lists. */
+/**
+ * `value` with some of its arrays (chosen by `pick`) turned into streamed lists; an item of a
+ * streamed list is written whole, so nothing inside one is streamed.
+ */
 function streamSome(value: unknown, pick: () => boolean): unknown {
   if (Array.isArray(value)) {
-    const items = value.map((v) => streamSome(v, pick));
-    return pick() ? streamed(items) : items;
+    return pick() ? streamed(value) : value.map((v) => streamSome(v, pick));
   }
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, streamSome(v, pick)]));
@@ -70,6 +72,13 @@ describe('writeJsonFile', () => {
       items: [{ n: 1 }, { n: 2 }, { n: 3 }],
     });
     expect(readdirSync(folder)).toEqual(['out.json']);
+  });
+
+  it('refuses a streamed list inside a streamed item rather than write it wrong', () => {
+    const path = join(dir(), 'out.json');
+    expect(() => writeJsonFile(path, { a: streamed([{ b: streamed([1]) }]) })).toThrow(
+      /cannot sit inside a streamed item/,
+    );
   });
 
   it('a failure while writing leaves the target as it was and no temporary file', () => {
