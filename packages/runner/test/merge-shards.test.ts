@@ -91,6 +91,39 @@ describe('mergeShards', () => {
     expect(withoutTimings(mergeShards([...written].reverse()))).toEqual(withoutTimings(whole));
   });
 
+  it('mode full: the merged dollars are the shards summed, and the board is the whole run its', async () => {
+    const gpt = modelConfig('gpt-5.4');
+    const options = () => ({
+      mode: 'full' as const,
+      configs: [{ name: 'gpt', engine: new FakeEngine(SUITE, { usage: [USAGE] }), llm: gpt }],
+      maxCostUsd: 10,
+      sqlChecks: false as const,
+    });
+    const whole = await runEval({ suite: SUITE, ...options() });
+    const parts = await sharded(options());
+    const merged = mergeShards(parts);
+    const shardDollars = parts.map((p) => p.report.dollars);
+    expect(shardDollars.filter((d) => d > 0)).toHaveLength(2); // shard 3 is empty
+    expect(merged.dollars).toBeCloseTo(
+      shardDollars.reduce((a, b) => a + b, 0),
+      12,
+    );
+    expect(merged.dollars).toBeCloseTo(whole.dollars, 12);
+    expect(whole.dollars).toBeGreaterThan(0);
+    // Float sums can differ in the last bit with the order of the calls; the rest is equal.
+    const board = (r: RunReport) => r.configs[0]?.metrics as RunMetrics;
+    expect(board(merged).dollars?.total).toBeCloseTo(board(whole).dollars?.total as number, 12);
+    const noDollars = (r: RunReport) => {
+      const json = withoutTimings(r) as { dollars?: number; configs: { metrics: RunMetrics }[] };
+      return {
+        ...json,
+        dollars: undefined,
+        configs: json.configs.map((c) => ({ ...c, metrics: { ...c.metrics, dollars: undefined } })),
+      };
+    };
+    expect(noDollars(merged)).toEqual(noDollars(whole));
+  });
+
   it('a case run lands in the shard of its case, and each shard runs only its own cases', async () => {
     const engine = new FakeEngine(SUITE);
     const parts = await sharded({ engine, sqlChecks: false });
