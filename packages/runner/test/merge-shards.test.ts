@@ -19,6 +19,9 @@ import {
 import { FakeEngine, USAGE } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
 
+/** The fake engine bills its usage to these nodes' model. */
+const NODES = ['planner'];
+
 /** A report less what differs between two runs of the same answers: times and when. */
 function withoutTimings(report: RunReport): unknown {
   const { startedAt: _s, timings: _t, shard: _shard, ...rest } = report;
@@ -92,7 +95,7 @@ describe('mergeShards', () => {
   });
 
   it('mode full: the merged dollars are the shards summed, and the board is the whole run its', async () => {
-    const gpt = modelConfig('gpt-5.4');
+    const gpt = modelConfig('gpt-5.4', NODES);
     const options = () => ({
       mode: 'full' as const,
       configs: [{ name: 'gpt', engine: new FakeEngine(SUITE, { usage: [USAGE] }), llm: gpt }],
@@ -179,7 +182,7 @@ describe('mergeShards', () => {
   });
 
   it('refuses a stopped shard, saying how to finish it', async () => {
-    const gpt = modelConfig('gpt-5.4');
+    const gpt = modelConfig('gpt-5.4', NODES);
     const engine = new FakeEngine(SUITE, { usage: [USAGE] });
     const parts = await sharded({
       mode: 'full',
@@ -228,7 +231,7 @@ describe('mergeShards', () => {
 
 describe('runEval with a shard', () => {
   it('spends against its share of the cap, or the share it is given', async () => {
-    const gpt = modelConfig('gpt-5.4');
+    const gpt = modelConfig('gpt-5.4', NODES);
     const engine = new FakeEngine(SUITE, { usage: [USAGE] });
     const common = {
       suite: SUITE,
