@@ -212,6 +212,6 @@ describe('docs/ci.md', () => {
       'shard-2.json',
       'shard-3.json',
     ]);
-    expect(() => checkCommand('pnpm eval --shard ${CI_JOB_ID}/3')).toThrow(/not a variable/);
+    expect(() => checkCommand('pnpm eval --shard $CI_JOB_ID/3')).toThrow(/not a variable/);
   });
 });

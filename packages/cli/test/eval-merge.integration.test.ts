@@ -184,6 +184,8 @@ describe('eval run --shard: what a shard refuses', () => {
     for (const extra of [
       ['--baseline', 'benchmarks'],
       ['--note', 'x'],
+      ['--report', 'page.html'],
+      ['--reporter', 'html=page.html'],
     ]) {
       const refused = await run([...base, ...extra]);
       expect(refused.code).toBe(EXIT.usage);
@@ -191,6 +193,7 @@ describe('eval run --shard: what a shard refuses', () => {
     expect((await run([...base, '--baseline', 'b'])).err).toContain(
       'eval merge SHARD... --baseline DIR',
     );
+    expect((await run([...base, '--report', 'page.html'])).err).toContain('nl2sql eval report');
     for (const bad of ['0/3', '4/3', '3', '1/1001', 'a/b']) {
       expect((await run(['eval', 'run', '--shard', bad])).code, bad).toBe(EXIT.usage);
     }

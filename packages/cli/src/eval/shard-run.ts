@@ -14,7 +14,8 @@ export interface ShardRun {
 /**
  * The shard `eval run` is asked to run, or null for a whole run. A shard is never gated nor
  * recorded alone (decisions/runner-shards-and-merge.md): `--baseline` (and its companions)
- * and `--note` belong to `eval merge`, and are usage errors here.
+ * and `--note` belong to `eval merge`, and the HTML page to `eval report` on the merged
+ * run; they are usage errors here.
  */
 export function shardRun(flags: Flags): ShardRun | null {
   const text = flags.shard;
@@ -34,6 +35,14 @@ export function shardRun(flags: Flags): ShardRun | null {
   }
   if (flags.note !== undefined) {
     throw usageError('--note is written into the records, which eval merge makes: give it there');
+  }
+  // The HTML page shows a run with its records and history; a shard has neither. Its board,
+  // JSON, JUnit and annotations are of the case runs it ran, and are allowed.
+  const reporters = Array.isArray(flags.reporter) ? (flags.reporter as string[]) : [];
+  if (flags.report !== undefined || reporters.some((r) => r.startsWith('html'))) {
+    throw usageError(
+      'the HTML report shows a whole run, and a shard holds part of one: merge the shards (nl2sql eval merge SHARD... --save FILE) and write the page from that (nl2sql eval report FILE)',
+    );
   }
   return {
     shard: parseShard(text),
