@@ -192,7 +192,58 @@ describe('BoardTally', () => {
         tables_sent: 2,
         columns_sent: 1,
         routing: null,
+        relationships_recall: null,
+        element_recall: null,
+        complete: null,
+        reference_matches: null,
+        boundary_as_expected: null,
       },
     });
+  });
+
+  it("counts spec 003's selection figures where the scorer had the schema, in any order", () => {
+    const selection = (caseId: string, element: number, extra: Record<string, unknown>) =>
+      caseResultOf(caseId, {
+        scores: {
+          retrieval_recall: {
+            pass: true,
+            lenient: true,
+            explanation: null,
+            kind: 'execution',
+            detail: {
+              table_recall: 1,
+              column_recall: 1,
+              missed_tables: [],
+              missed_columns: [],
+              tables_sent: ['Artist'],
+              columns_sent: ['Artist.Name'],
+              relationships_recall: element / 2,
+              element_recall: element,
+              ...extra,
+            },
+          },
+        },
+      });
+    const records = [
+      selection('a', 0.3, { complete: true, reference_query: { status: 'matched' } }),
+      selection('b', 0.9, { complete: false, status_as_expected: true }),
+      selection('c', 0.1, {
+        complete: true,
+        reference_query: { status: 'differs' },
+        status_as_expected: false,
+      }),
+    ];
+    const options = { retrieval: true, passes: 1, curated: false, faithfulness: false };
+    const tally = new BoardTally(options);
+    for (const i of [1, 2, 0]) tally.add(records[i] as CaseResult, i);
+    const board = tally.metrics() as { retrieval: Record<string, unknown> };
+    expect(board.retrieval).toMatchObject({
+      relationships_recall: (0.15 + 0.45 + 0.05) / 3,
+      element_recall: (0.3 + 0.9 + 0.1) / 3,
+      complete: { count: 2, total: 3 },
+      reference_matches: { count: 1, total: 2 },
+      boundary_as_expected: { count: 1, total: 2 },
+    });
+    expect(tally.metrics()).toEqual(BoardTally.over(records, options).metrics());
   });
 });
