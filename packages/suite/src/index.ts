@@ -60,7 +60,13 @@ export {
   type LintOptions,
   lintSuite,
 } from './lint-suite.js';
-export { type LoadSuiteOptions, loadSuite, parseSuite, SUITE_MAX_BYTES } from './load-suite.js';
+export {
+  type LoadSuiteOptions,
+  loadSuite,
+  parseSuite,
+  SUITE_MAX_BYTES,
+  SUITE_REPARSE_MAX_BYTES,
+} from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
 export { PairsFileError, type PairsFileErrorCode } from './pairs-file-error.js';
 export {
