@@ -429,6 +429,23 @@ describe('a problem in a suite too large to re-read with positions', () => {
     );
   });
 
+  it('explains the first case that is wrong, at its own place', () => {
+    const both = GOOD.replace('func: count', 'func: median').replace(
+      '    tags: [ unanswerable ]',
+      '    tags: [ unanswerabl ]',
+    );
+    expect(formatError(both, big)).toMatchObject({
+      caseId: 'c1',
+      field: 'plan.select[0].expr.func',
+    });
+    const second = GOOD.replace('    tags: [ unanswerable ]', '    tags: [ unanswerabl ]');
+    expect(formatError(second, big)).toMatchObject({
+      caseId: 'c2',
+      field: 'tags[0]',
+      line: lineOf(second, 'unanswerabl'),
+    });
+  });
+
   it("reports YAML errors at the fast reader's line, duplicate keys included", () => {
     const e = formatError(GOOD.replace('    tables: [ Artist ]', '    tables: [ Artist'), big);
     expect(e.code).toBe('SUITE_YAML');
