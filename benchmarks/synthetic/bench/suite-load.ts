@@ -18,10 +18,10 @@ import { parseArgs } from 'node:util';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
 import { generateSynthetic } from '../src/generate-synthetic.js';
 import {
+  checkoutState,
   machineFacts,
   PERF_RECORD_FORMAT,
   type PerfRecord,
-  shortCommit,
   writePerfRecord,
 } from '../src/perf-record.js';
 
@@ -198,7 +198,7 @@ if (!values['no-record']) {
     format: PERF_RECORD_FORMAT,
     bench: 'suite-load',
     recorded_at: new Date().toISOString(),
-    commit: shortCommit(repo),
+    ...checkoutState(repo),
     machine: {
       ...machineBefore,
       load_average_after: machineAfter.load_average,

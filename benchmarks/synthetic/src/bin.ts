@@ -1,9 +1,9 @@
-// `pnpm generate -- --seed 1 --cases 10000 --out DIR`: writes DIR/synthetic.sqlite and
+// `pnpm generate --seed 1 --cases 10000 --out DIR`: writes DIR/synthetic.sqlite and
 // DIR/synthetic.yaml and prints where, with the time taken.
 import { parseArgs } from 'node:util';
 import { DEFAULT_SYNTHETIC_CASES, generateSynthetic } from './generate-synthetic.js';
 
-const USAGE = 'usage: pnpm generate -- --out DIR [--seed N] [--cases N]';
+const USAGE = 'usage: pnpm generate --out DIR [--seed N] [--cases N]';
 
 function integer(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -14,14 +14,26 @@ function integer(name: string, text: string | undefined, fallback: number): numb
   return Number(text);
 }
 
-const { values } = parseArgs({
-  options: {
-    out: { type: 'string' },
-    seed: { type: 'string' },
-    cases: { type: 'string' },
-  },
-  strict: true,
-});
+function readArgs() {
+  // pnpm passes a `--` it was given on to the script; it separates nothing here.
+  const args = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
+  try {
+    return parseArgs({
+      args,
+      options: {
+        out: { type: 'string' },
+        seed: { type: 'string' },
+        cases: { type: 'string' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { values } = readArgs();
 if (values.out === undefined) {
   console.error(USAGE);
   process.exit(2);

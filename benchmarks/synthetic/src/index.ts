@@ -7,11 +7,11 @@ export {
   type SyntheticSet,
 } from './generate-synthetic.js';
 export {
+  checkoutState,
   type MachineFacts,
   machineFacts,
   PERF_RECORD_FORMAT,
   type PerfRecord,
-  shortCommit,
   writePerfRecord,
 } from './perf-record.js';
 export {

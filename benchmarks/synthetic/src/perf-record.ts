@@ -29,6 +29,8 @@ export interface PerfRecord {
   recorded_at: string;
   /** Short commit the code was at, or `unknown` outside a checkout. */
   commit: string;
+  /** Tracked files had changes: the figures are of uncommitted code. */
+  dirty: boolean | 'unknown';
   machine: MachineFacts;
   [figures: string]: unknown;
 }
@@ -47,15 +49,16 @@ export function machineFacts(): MachineFacts {
   };
 }
 
-/** The short commit of the checkout `cwd` is in, or `unknown`. */
-export function shortCommit(cwd: string): string {
+/** The short commit of the checkout `cwd` is in and whether tracked files changed since. */
+export function checkoutState(cwd: string): { commit: string; dirty: boolean | 'unknown' } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
   try {
-    return execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], {
-      cwd,
-      encoding: 'utf8',
-    }).trim();
+    return {
+      commit: git('rev-parse', '--short=7', 'HEAD'),
+      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+    };
   } catch {
-    return 'unknown';
+    return { commit: 'unknown', dirty: 'unknown' };
   }
 }
 

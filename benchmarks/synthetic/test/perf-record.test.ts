@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { RecordError, readRecords } from '@nl2sql/records';
 import { describe, expect, it } from 'vitest';
 import {
+  checkoutState,
   machineFacts,
   PERF_RECORD_FORMAT,
   type PerfRecord,
@@ -18,6 +20,7 @@ const record = (at = '2026-11-30T12:00:00.000Z'): PerfRecord => ({
   bench: 'suite-load',
   recorded_at: at,
   commit: 'abc1234',
+  dirty: false,
   machine: machineFacts(),
   results: [{ suite: '10 cases', median_load_ms: 1 }],
 });
@@ -45,6 +48,30 @@ describe('writePerfRecord', () => {
     expect(facts.node).toBe(process.version);
     expect(facts.cpus).toBeGreaterThan(0);
     expect(facts.load_average).toHaveLength(3);
+  });
+});
+
+describe('checkoutState', () => {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd });
+
+  it('names the commit, and says whether tracked files changed since (untracked ones do not count)', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'perf-git-'));
+    git(repo, 'init', '-q');
+    writeFileSync(join(repo, 'a.txt'), 'one\n');
+    git(repo, 'add', 'a.txt');
+    git(repo, 'commit', '-qm', 'one');
+    const commit = git(repo, 'rev-parse', '--short=7', 'HEAD').toString().trim();
+    expect(checkoutState(repo)).toEqual({ commit, dirty: false });
+    writeFileSync(join(repo, 'scratch.txt'), 'not tracked\n');
+    expect(checkoutState(repo)).toEqual({ commit, dirty: false });
+    writeFileSync(join(repo, 'a.txt'), 'two\n');
+    expect(checkoutState(repo)).toEqual({ commit, dirty: true });
+  });
+
+  it('is unknown outside a checkout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perf-nogit-'));
+    expect(checkoutState(dir)).toEqual({ commit: 'unknown', dirty: 'unknown' });
   });
 });
 
