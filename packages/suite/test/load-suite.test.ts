@@ -284,17 +284,18 @@ describe('the suite size limit', () => {
     expect(error?.message).toMatch(/^big\.yaml: the suite is 0\.0 MiB, above the 0\.0 MiB limit/);
   });
 
-  it('refuses a file over the limit from its size alone (a sparse 100 MiB file)', async () => {
+  it('refuses a file over the limit from its size alone (a sparse 200 MiB file)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'suite-size-'));
     const file = join(dir, 'huge.yaml');
     await writeFile(file, GOOD);
-    await truncate(file, 100 * 1024 * 1024);
+    await truncate(file, 200 * 1024 * 1024);
     const started = performance.now();
     const error = await loadError(file);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error.code).toBe('SUITE_TOO_LARGE');
-    expect(error.message).toContain('the suite is 100.0 MiB, above the 32.0 MiB limit');
-    expect(SUITE_MAX_BYTES).toBe(32 * 1024 * 1024);
+    expect(error.message).toContain('the suite is 200.0 MiB, above the 128.0 MiB limit');
+    expect(error.message).toContain('about 10 bytes per byte');
+    expect(SUITE_MAX_BYTES).toBe(128 * 1024 * 1024);
   });
 
   it('loads a file at the limit and refuses one byte more', async () => {
