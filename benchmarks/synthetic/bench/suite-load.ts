@@ -9,14 +9,11 @@
 // load average before and after.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
-import { generateSynthetic } from '../src/generate-synthetic.js';
 import {
   checkoutState,
   machineFacts,
@@ -24,6 +21,7 @@ import {
   type PerfRecord,
   writePerfRecord,
 } from '../src/perf-record.js';
+import { cachedSynthetic, generatorDigest } from '../src/synthetic-cache.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..', '..');
@@ -44,26 +42,19 @@ const cases = Number(values.cases);
 const runs = Number(values.runs);
 const bigMib = Number(values['big-mib']);
 
-/** The generator's own source, so a changed generator does not reuse a stale cache. */
-function generatorDigest(): string {
-  const src = join(here, '..', 'src');
-  const hash = createHash('sha256');
-  for (const name of readdirSync(src).sort())
-    hash.update(name).update(readFileSync(join(src, name)));
-  return hash.digest('hex').slice(0, 12);
-}
-
-const cacheRoot = join(tmpdir(), 'nl2sql-synthetic');
-
 async function syntheticSuite(count: number): Promise<string> {
-  const dir = join(cacheRoot, `seed-${seed}_cases-${count}_${generatorDigest()}`);
-  const suitePath = join(dir, 'synthetic.yaml');
-  if (existsSync(suitePath)) return suitePath;
-  console.log(`generating ${count} cases (seed ${seed}) into ${dir} ...`);
   const started = performance.now();
-  await generateSynthetic({ seed, cases: count, dir });
-  console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return suitePath;
+  let generated = false;
+  const set = await cachedSynthetic({
+    seed,
+    cases: count,
+    onGenerate: (dir) => {
+      generated = true;
+      console.log(`generating ${count} cases (seed ${seed}) into ${dir} ...`);
+    },
+  });
+  if (generated) console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return set.suitePath;
 }
 
 /** Copies of the suite's cases (ids renamed) up to `mib` MiB: whole cases, just under. */
@@ -199,10 +190,7 @@ if (!values['no-record']) {
     bench: 'suite-load',
     recorded_at: new Date().toISOString(),
     ...checkoutState(repo),
-    machine: {
-      ...machineBefore,
-      load_average_after: machineAfter.load_average,
-    } as PerfRecord['machine'],
+    machine: { ...machineBefore, load_average_after: machineAfter.load_average },
     inputs: { seed, cases, runs, big_mib: bigMib, generator: generatorDigest() },
     results: figures,
     targets,

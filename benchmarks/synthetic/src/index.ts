@@ -22,4 +22,10 @@ export {
   type ShopRow,
 } from './shop-data.js';
 export { type ColumnDef, SHOP_TABLES, type TableDef } from './shop-schema.js';
+export {
+  type CachedSyntheticOptions,
+  cachedSynthetic,
+  generatorDigest,
+  SYNTHETIC_CACHE_ROOT,
+} from './synthetic-cache.js';
 export { writeDatabase } from './write-database.js';

@@ -31,7 +31,8 @@ export interface PerfRecord {
   commit: string;
   /** Tracked files had changes: the figures are of uncommitted code. */
   dirty: boolean | 'unknown';
-  machine: MachineFacts;
+  /** The machine, and its load average when the bench ended (it moves during a long one). */
+  machine: MachineFacts & { load_average_after?: [number, number, number] };
   [figures: string]: unknown;
 }
 

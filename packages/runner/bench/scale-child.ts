@@ -19,8 +19,14 @@ import {
 import { latencyEngine, syntheticSuite } from './synthetic-suite.js';
 
 export interface Scenario {
-  /** The suite the synthetic cases are cycled from (Chinook's). */
+  /** The suite the bench's cases are taken from (@nl2sql/synthetic's). */
   readonly suitePath: string;
+  /** The suite's database, as a record names it. */
+  readonly database: {
+    readonly datasourceId: string;
+    readonly tables: number;
+    readonly columns: number;
+  };
   readonly cases: number;
   readonly concurrency: number;
   readonly latencyMs: number;
@@ -58,11 +64,11 @@ try {
     concurrency: scenario.concurrency,
     journal,
     database: {
-      datasource_id: 'chinook',
+      datasource_id: scenario.database.datasourceId,
       engine: 'sqlite',
       schema_fingerprint: 'bench',
-      tables: 11,
-      columns: 64,
+      tables: scenario.database.tables,
+      columns: scenario.database.columns,
     },
   });
   const t0 = performance.now();

@@ -1,15 +1,23 @@
-// The runner at scale: 10,000 synthetic cases at concurrency 4 and 16, and 1,000 / 5,000 /
+// The runner at scale: mode plans' scorers over the synthetic suite (@nl2sql/synthetic, seed
+// 1, its answerable cases): 10,000 cases at concurrency 4 and 16, and 1,000 / 5,000 /
 // 10,000 at 16 to show memory stays flat as a run grows (the journal and the saved report
 // are streamed, the boards counted as case runs finish). Each scenario runs in a process
 // of its own (peak RSS is per process). Budgets (issue 17): harness overhead per case run
 // p50 < 2 ms, peak RSS < 500 MB, wall within 1.5x of summed engine time / concurrency.
 // The figures are printed and written to benchmarks/perf/ as a dated record.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
+import {
+  cachedSynthetic,
+  checkoutState,
+  machineFacts,
+  PERF_RECORD_FORMAT,
+  type PerfRecord,
+  SHOP_TABLES,
+  SYNTHETIC_DATASOURCE,
+  writePerfRecord,
+} from '@nl2sql/synthetic';
 import type { Scenario, ScenarioResult } from './scale-child.js';
 
 /** The engine's own time per ask: a fast service (the reference engine on gold plans takes more). */
@@ -34,23 +42,24 @@ function runScenario(scenario: Scenario): ScenarioResult {
   return JSON.parse(line) as ScenarioResult;
 }
 
-/** The commit measured, and whether the tree had changes (figures of uncommitted code). */
-function commit(): { sha: string; dirty: boolean | 'unknown' } {
-  const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-  try {
-    return {
-      sha: git('rev-parse', '--short', 'HEAD'),
-      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
-    };
-  } catch {
-    return { sha: 'unknown', dirty: 'unknown' };
-  }
-}
-
 export async function scaleBench(): Promise<void> {
-  const load = { start: loadavg().map((x) => Number(x.toFixed(2))), end: [] as number[] };
-  const base = { suitePath: CHINOOK_SUITE_PATH, latencyMs: LATENCY_MS };
+  const machineBefore = machineFacts();
+  const seed = 1;
+  const started = performance.now();
+  const set = await cachedSynthetic({
+    seed,
+    cases: 10_000,
+    onGenerate: (dir) =>
+      console.log(`generating the synthetic suite (seed ${seed}) into ${dir} ...`),
+  });
+  const generatedMs = performance.now() - started;
+  if (generatedMs > 1000) console.log(`  done in ${(generatedMs / 1000).toFixed(1)} s`);
+  const database = {
+    datasourceId: SYNTHETIC_DATASOURCE,
+    tables: SHOP_TABLES.length,
+    columns: SHOP_TABLES.reduce((n, t) => n + t.columns.length, 0),
+  };
+  const base = { suitePath: set.suitePath, latencyMs: LATENCY_MS, database };
   const scenarios: Scenario[] = [
     { ...base, cases: 1_000, concurrency: 16 },
     { ...base, cases: 5_000, concurrency: 16 },
@@ -58,7 +67,7 @@ export async function scaleBench(): Promise<void> {
     { ...base, cases: 10_000, concurrency: 4 },
   ];
   console.log(
-    `runner at scale: synthetic cases (Chinook's cycled), an engine answering in ${LATENCY_MS} ms, mode plans' scorers, journal and saved report on`,
+    `runner at scale: the synthetic suite's answerable cases (seed ${seed}), an engine answering in ${LATENCY_MS} ms, mode plans' scorers, journal and saved report on`,
   );
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
@@ -76,18 +85,15 @@ export async function scaleBench(): Promise<void> {
       ].join('\n'),
     );
   }
-  load.end = loadavg().map((x) => Number(x.toFixed(2)));
-  const date = new Date().toISOString().slice(0, 10);
-  const { sha, dirty } = commit();
-  const record = {
+  const machineAfter = machineFacts();
+  const record: PerfRecord = {
+    record: 'perf',
+    format: PERF_RECORD_FORMAT,
     bench: 'runner-scale',
-    date,
-    commit: sha,
-    dirty,
-    node: process.version,
-    cpus: cpus().length,
-    load_average: load,
-    engine_latency_ms: LATENCY_MS,
+    recorded_at: new Date().toISOString(),
+    ...checkoutState(root),
+    machine: { ...machineBefore, load_average_after: machineAfter.load_average },
+    inputs: { suite: 'synthetic', seed, engine_latency_ms: LATENCY_MS },
     budgets: {
       harness_p50_ms: BUDGET.harnessP50Ms,
       peak_rss_mb: BUDGET.peakRssMb,
@@ -111,11 +117,9 @@ export async function scaleBench(): Promise<void> {
       journal_mb: Number(r.journalMb.toFixed(2)),
     })),
   };
-  const out = join(root, 'benchmarks', 'perf', `${date}_${sha}_runner-scale.json`);
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(record, null, 2)}\n`);
+  const out = writePerfRecord(join(root, 'benchmarks', 'perf'), record);
   console.log(
-    `  load average ${load.start.join(' ')} at the start, ${load.end.join(' ')} at the end`,
+    `  load average ${machineBefore.load_average.join(' ')} at the start, ${machineAfter.load_average.join(' ')} at the end${machineBefore.load_average[0] > machineBefore.cpus ? ' (the machine was busy: re-measure quiet)' : ''}`,
   );
   console.log(`  written to ${out}`);
 }

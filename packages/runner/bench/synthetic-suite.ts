@@ -1,19 +1,20 @@
 // An in-memory suite of any size for the runner's scale bench, and an engine that answers
-// it from its gold after a fixed latency. The cases are Chinook's answerable ones cycled
-// under new ids (real SQL for the static checks, real gold rows for the comparator), each
-// asked once (no roles), so N cases are N case runs.
+// it from its gold after a fixed latency. The cases are a suite's answerable ones (the
+// synthetic suite's: real SQL for the static checks, real gold rows for the comparator),
+// taken in order and cycled under new ids when more are asked for, each asked once (no
+// roles), so N cases are N case runs.
 import type { AskResponse, Engine } from '@nl2sql/engine';
 import type { EvalCase, EvalSuite } from '@nl2sql/suite';
 
-/** `n` answerable cases cycled from `chinook`'s, ids `synthetic_00001`... */
-export function syntheticSuite(chinook: EvalSuite, n: number): EvalSuite {
-  const answerable = chinook.cases.filter((c) => c.approved && c.rows && c.sql);
+/** `n` answerable cases of `source`, cycled if it has fewer, ids `synthetic_00001`... */
+export function syntheticSuite(source: EvalSuite, n: number): EvalSuite {
+  const answerable = source.cases.filter((c) => c.approved && c.rows && c.sql);
   const cases: EvalCase[] = Array.from({ length: n }, (_, i) => {
     const c = answerable[i % answerable.length] as EvalCase;
     const id = `synthetic_${String(i + 1).padStart(5, '0')}`;
     return { ...c, id, question: `${c.question} (${id})`, outcome: {} };
   });
-  return { ...chinook, name: `synthetic-${n}`, cases };
+  return { ...source, name: `synthetic-${n}`, cases };
 }
 
 /**
