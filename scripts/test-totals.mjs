@@ -14,7 +14,11 @@ let passed = Number(values['extra-passed'] ?? 0);
 let failed = Number(values['extra-failed'] ?? 0);
 let skipped = 0;
 const projects = roots.flatMap((root) =>
-  existsSync(root) ? readdirSync(root).sort().map((name) => ({ root, name })) : [],
+  existsSync(root)
+    ? readdirSync(root)
+        .sort()
+        .map((name) => ({ root, name }))
+    : [],
 );
 for (const { root, name } of projects) {
   if (!existsSync(join(root, name, 'package.json'))) continue;
