@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasourceError, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { DatasourceError } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLimits } from '../src/project/datasource-limits.js';
 import { writeDatabase } from './sqlite-file.js';

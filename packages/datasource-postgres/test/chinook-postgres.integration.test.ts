@@ -9,7 +9,8 @@ import {
   loadChinookPostgres,
   locateChinook,
 } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource, toJsonCell } from '@nl2sql/datasource';
+import { toJsonCell } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { openPostgres, type PostgresDatasource } from '../src/postgres-datasource.js';

@@ -1,7 +1,7 @@
 // The lint rules that ask the database itself: the gold sql's column count (rows-width) and
 // whether it runs at all (sql-fails), on the real Chinook file.
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvalCase, lintSuite } from '../src/index.js';
 
