@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { check } from './check.js';
+import { dbGrants } from './db-grants.js';
 import { demoComparator } from './demo-comparator.js';
 import { evalGate } from './eval-gate.js';
 import { evalPublish } from './eval-publish.js';
@@ -23,5 +24,6 @@ export const commands: readonly Command[] = [
   suiteRegenerate,
   suiteReview,
   check,
+  dbGrants,
   demoComparator,
 ];
