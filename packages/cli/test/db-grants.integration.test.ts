@@ -62,7 +62,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const env = () => ({
+const env = (): Record<string, string> => ({
   CHINOOK_URL: adminUrl,
   ...Object.fromEntries(
     Object.keys(CHINOOK_POLICIES.roles).map((role) => [
@@ -101,7 +101,7 @@ describe.skipIf(!server)('nl2sql db grants', () => {
     ]);
     expect(code).toBe(EXIT.ok);
     expect(err).not.toContain(new URL(adminUrl).password);
-    const catalog = await openPostgres(env().CATALOG_URL);
+    const catalog = await openPostgres(env().CATALOG_URL!);
     try {
       expect((await catalog.execute('SELECT count(*) FROM "Track"')).rows).toEqual([[3503]]);
       await expect(catalog.execute('SELECT * FROM "Customer"')).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { check } from './check.js';
 import { dbGrants } from './db-grants.js';
+import { dbUp } from './db-up.js';
 import { demoComparator } from './demo-comparator.js';
 import { evalGate } from './eval-gate.js';
 import { evalPublish } from './eval-publish.js';
@@ -25,5 +26,6 @@ export const commands: readonly Command[] = [
   suiteReview,
   check,
   dbGrants,
+  dbUp,
   demoComparator,
 ];
