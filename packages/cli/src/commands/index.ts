@@ -8,6 +8,7 @@ import { evalPublish } from './eval-publish.js';
 import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
 import { init } from './init.js';
+import { suiteCrossCheck } from './suite-cross-check.js';
 import { suiteImport } from './suite-import.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
@@ -24,6 +25,7 @@ export const commands: readonly Command[] = [
   suiteImport,
   suiteRegenerate,
   suiteReview,
+  suiteCrossCheck,
   check,
   dbGrants,
   dbUp,
