@@ -68,3 +68,60 @@ describe.skipIf(!pg?.server)('mode plans on Chinook in PostgreSQL (e2e, no API k
     }
   }, 240_000);
 });
+
+describe.skipIf(!pg?.server)('the PostgreSQL server going away mid-run', () => {
+  it('ends the case runs that need it with EXECUTION_ERROR, and the run goes on to the end', async () => {
+    const server = pg!.server!;
+    const suite = await loadSuite(CHINOOK_SUITE_PATH);
+    const loaded = await loadChinookPostgres(server.url(), {
+      database: 'chinook',
+      locate: { download: false },
+    });
+    const datasource = await openPostgres(loaded.url, { connectTimeoutMs: 2000 });
+    const rig = await plansEngine(suite, {
+      datasources: [{ id: 'chinook', datasource, description: 'A digital music store.' }],
+      policy: CHINOOK_POLICIES,
+    });
+    let halted: Promise<void> | undefined;
+    try {
+      const report = await runEval({
+        suite,
+        engine: rig.engine,
+        mode: 'plans',
+        concurrency: 2,
+        database: await databaseIdentity('chinook', datasource),
+        sqlChecks: { dialect: 'postgres' },
+        onEvent: (event) => {
+          // Stop the server once 20 case runs are done, with others in flight.
+          if (event.type === 'case.finished' && event.completedCases === 20) {
+            halted = server.halt();
+          }
+        },
+      });
+      await halted;
+      const board = report.configs[0];
+      if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
+      const planned = suite.cases
+        .filter((c) => c.approved)
+        .reduce((n, c) => n + Object.keys(c.outcome).length, 0);
+      // Every case run was asked and scored: none lost, none counted twice.
+      expect(report.completedCases).toBe(planned);
+      expect(report.stopped).toBeNull();
+      const lost = board.cases.filter((r) => r.status !== 'pass');
+      expect(lost.length).toBeGreaterThan(planned / 2);
+      for (const r of lost) {
+        // An allowed case that needed the database: the engine's error, never a pass.
+        expect(r.expected).toBe('allowed');
+        expect(r.error?.code).toMatch(/^(EXECUTION_ERROR|TRANSPORT_ERROR)$/);
+      }
+      // The first 20 finished before the halt, and what needs no database still passes.
+      expect(board.cases.filter((r) => r.status === 'pass').length).toBeGreaterThanOrEqual(20);
+      expect(board.cases.some((r) => r.expected === 'refused' && r.status === 'pass')).toBe(true);
+    } finally {
+      await halted;
+      await server.resume();
+      await rig.close();
+      await datasource.close();
+    }
+  }, 240_000);
+});
