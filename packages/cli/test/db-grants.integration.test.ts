@@ -13,7 +13,8 @@ import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
 
 // `nl2sql db grants` against Chinook in an embedded PostgreSQL: printed for review, applied
-// as the admin, then each role's login reads exactly its tables. Skips with the reason
+// as the admin, then each role's login reads exactly its tables; and `nl2sql eval run` in
+// that project, on the PostgreSQL adapter with each role asking as its own login. Skips with the reason
 // printed where there is no Chinook file or no PostgreSQL binaries.
 const chinook = await chinookForTests();
 const server = chinook.path === undefined ? undefined : (await postgresForTests()).server;
@@ -134,3 +135,36 @@ describe.skipIf(!server)('nl2sql db grants', () => {
     expect(unreachable.err).toMatch(/could not connect/);
   });
 });
+
+describe.skipIf(!server)(
+  'nl2sql eval run on a project whose datasource is engine: postgres',
+  () => {
+    it('runs mode plans on PostgreSQL with a login per role: every case passes, the board says postgres', async () => {
+        const { code, out, err } = await cli(['eval', 'run', '--mode', 'plans', '--json']);
+      expect(code, err).toBe(EXIT.ok);
+      const { report } = JSON.parse(out) as {
+        report: {
+          database: { engine: string };
+          configs: { cases: { status: string }[] }[];
+        };
+      };
+      expect(report.database.engine).toBe('postgres');
+      const runs = report.configs[0]!.cases;
+      expect(runs).toHaveLength(141);
+      expect(runs.every((c) => c.status === 'pass')).toBe(true);
+      expect(out + err).not.toContain(new URL(adminUrl).password);
+      expect(out + err).not.toContain('secret-sales-pw');
+    }, 240_000);
+
+    it('names the datasource URL of evals.yaml, in one line and exit 3, when the server is down', async () => {
+      const down = new URL(adminUrl);
+      down.port = '1';
+      const captured = captureIo({ cwd: dir, env: { ...env(), CHINOOK_URL: down.toString() } });
+      const code = await main(['eval', 'run', '--mode', 'plans'], captured.io);
+      expect(code).toBe(EXIT.config);
+      expect(captured.err().trim().split('\n')).toHaveLength(1);
+      expect(captured.err()).toMatch(/evals\.yaml:\d+: datasources\.chinook\.url: /);
+      expect(captured.err()).not.toContain(down.password);
+    });
+  },
+);
