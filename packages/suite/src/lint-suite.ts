@@ -46,8 +46,8 @@ export interface LintOptions {
   /**
    * The database itself: each gold sql is run (one row kept) to learn its column count for
    * `rows-width`, and `sql-fails` reports one that does not run. On a PostgreSQL datasource
-   * (`engine`) the gold is the case's PostgreSQL SQL (goldSqlFor) and rows its goldRowsFor. Without it, rows are only
-   * checked against each other.
+   * (`engine`) the gold is the case's PostgreSQL SQL (goldSqlFor) and the rows its
+   * goldRowsFor. Without it, rows are only checked against each other.
    */
   datasource?: Pick<Datasource, 'execute'> & Partial<Pick<Datasource, 'engine'>>;
   /**
@@ -267,18 +267,21 @@ export async function lintSuite(
     const sql = c.sql as string;
     if (c.rows === undefined)
       add(c, 'rows-missing', 'no rows: write them with regenerate (nl2sql suite regenerate)');
-    else if (active.has('rows-width') || active.has('sql-fails'))
-      await checkWidth(
-        c,
-        goldRowsFor(c, options.datasource?.engine ?? 'sqlite') ?? c.rows,
-        options.datasource?.engine === undefined
-          ? sql
-          : ((await goldSqlFor(c, options.datasource.engine, names).catch(() => undefined))?.sql ??
-              sql),
-        options.datasource,
-        options.goldTimeoutMs ?? GOLD_TIMEOUT_MS,
-        add,
-      );
+    else if (active.has('rows-width') || active.has('sql-fails')) {
+      // The gold as the datasource's engine runs it (PostgreSQL: its own or transpiled SQL).
+      const engine = options.datasource?.engine ?? 'sqlite';
+      const gold = await goldSqlFor(c, engine, names).catch((error: Error) => error);
+      if (gold instanceof Error) add(c, 'sql-fails', gold.message);
+      else
+        await checkWidth(
+          c,
+          goldRowsFor(c, engine) ?? c.rows,
+          gold?.sql ?? sql,
+          options.datasource,
+          options.goldTimeoutMs ?? GOLD_TIMEOUT_MS,
+          add,
+        );
+    }
 
     if (schema) {
       const reads = await readSet(sql, schema, dialect);
