@@ -405,7 +405,7 @@ export class ReferenceEngine implements Engine {
           // outcome as the validator's, with the generic message, since the database's own
           // words would name the table; no refinement can make the query allowed.
           if (error instanceof DatasourceError && error.code === 'PERMISSION_DENIED') {
-            throw new EngineError('SECURITY_VIOLATION', GENERIC_REFUSAL, { node: 'executor' });
+            throw new EngineError('SECURITY_VIOLATION', this.refusalMessage, { node: 'executor' });
           }
           throw error;
         }

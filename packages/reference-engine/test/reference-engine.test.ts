@@ -205,6 +205,16 @@ describe.skipIf(noChinook)('ReferenceEngine on Chinook with gold plans', () => {
     const allowed = await engine.ask({ question: c.question, role: 'sales' });
     expect(allowed.status).toBe('success');
     expect(asked).toEqual(['catalog', 'sales']);
+    // A project's refusal message is what a database refusal says too.
+    const worded = rig.engine({
+      datasources: [{ id: 'chinook', datasource: refusing }],
+      policy: undefined,
+      refusalMessage: 'That is outside your access.',
+    });
+    expect((await worded.ask({ question: c.question, role: 'catalog' })).error).toEqual({
+      code: 'SECURITY_VIOLATION',
+      message: 'That is outside your access.',
+    });
   });
 
   it('refuses a role the policy does not name', async () => {
