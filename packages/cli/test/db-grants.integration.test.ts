@@ -140,7 +140,7 @@ describe.skipIf(!server)(
   'nl2sql eval run on a project whose datasource is engine: postgres',
   () => {
     it('runs mode plans on PostgreSQL with a login per role: every case passes, the board says postgres', async () => {
-        const { code, out, err } = await cli(['eval', 'run', '--mode', 'plans', '--json']);
+      const { code, out, err } = await cli(['eval', 'run', '--mode', 'plans', '--json']);
       expect(code, err).toBe(EXIT.ok);
       const { report } = JSON.parse(out) as {
         report: {

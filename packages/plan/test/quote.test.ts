@@ -66,7 +66,7 @@ describe('quoteLiteral', () => {
         const escaped = quoted.startsWith("E'");
         const body = quoted.slice(escaped ? 2 : 1, -1);
         // Off (and E''): backslash escapes the next character; on: '' is the only escape.
-        const off = body.replace(/\\(.)|''/gs, (m, c: string | undefined) => c ?? "'");
+        const off = body.replace(/\\(.)|''/gs, (_m, c: string | undefined) => c ?? "'");
         const on = body.replaceAll("''", "'");
         expect(off).toBe(text);
         if (!escaped) expect(on).toBe(text);
