@@ -1,7 +1,7 @@
 // Mode plans on Chinook, timed: start-up (suite, database, fake server, engine), engine
 // (inside ask, of which the database), scoring, and the process's peak RSS.
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, runEval } from '../src/index.js';

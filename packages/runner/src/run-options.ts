@@ -230,7 +230,13 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     shard,
     capUsd,
     maxRows,
-    scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, { ...options, maxRows }),
+    scorers: options.scorers
+      ? [...options.scorers]
+      : defaultScorers(mode, {
+          ...options,
+          maxRows,
+          ...(options.database ? { datasourceEngine: options.database.engine } : {}),
+        }),
     fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
     redactor:
       options.redactor ?? new Redactor(configs.flatMap((c) => (c.llm ? configSecrets(c.llm) : []))),

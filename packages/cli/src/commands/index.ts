@@ -1,5 +1,7 @@
 import type { Command } from '../command.js';
 import { check } from './check.js';
+import { dbGrants } from './db-grants.js';
+import { dbUp } from './db-up.js';
 import { demoComparator } from './demo-comparator.js';
 import { evalGate } from './eval-gate.js';
 import { evalMerge } from './eval-merge.js';
@@ -7,6 +9,7 @@ import { evalPublish } from './eval-publish.js';
 import { evalReport } from './eval-report.js';
 import { evalRun } from './eval-run.js';
 import { init } from './init.js';
+import { suiteCrossCheck } from './suite-cross-check.js';
 import { suiteImport } from './suite-import.js';
 import { suiteLint } from './suite-lint.js';
 import { suiteRegenerate } from './suite-regenerate.js';
@@ -24,6 +27,9 @@ export const commands: readonly Command[] = [
   suiteImport,
   suiteRegenerate,
   suiteReview,
+  suiteCrossCheck,
   check,
+  dbGrants,
+  dbUp,
   demoComparator,
 ];

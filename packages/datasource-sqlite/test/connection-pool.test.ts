@@ -1,7 +1,7 @@
+import { DatasourceError } from '@nl2sql/datasource';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConnectionPool } from '../src/connection-pool.js';
-import { DatasourceError } from '../src/datasource-error.js';
 
 interface Fake {
   id: number;

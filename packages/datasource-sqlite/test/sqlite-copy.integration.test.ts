@@ -1,8 +1,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatasourceError } from '@nl2sql/datasource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasourceError } from '../src/datasource-error.js';
 import { writeSqliteCopy } from '../src/sqlite-copy.js';
 import { openSqlite } from '../src/sqlite-datasource.js';
 import { chinookPath, noChinook } from './chinook-path.js';

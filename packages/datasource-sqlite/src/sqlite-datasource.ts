@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ConnectionPool } from './connection-pool.js';
 import type {
   CellValue,
   DatabaseSchema,
@@ -8,11 +7,10 @@ import type {
   ExecuteOptions,
   IntrospectOptions,
   QueryResult,
-} from './datasource.js';
-import { DatasourceError } from './datasource-error.js';
+} from '@nl2sql/datasource';
+import { checkSingleQuery, DatasourceError, schemaFingerprint } from '@nl2sql/datasource';
+import { ConnectionPool } from './connection-pool.js';
 import { InterruptGuard } from './interrupt-guard.js';
-import { schemaFingerprint } from './schema-fingerprint.js';
-import { checkSingleQuery } from './single-query.js';
 import { SqliteConnection, type SqliteRow } from './sqlite-connection.js';
 import { type SqliteErrorLimits, sqliteError } from './sqlite-error.js';
 import { checkSqliteFile } from './sqlite-file-check.js';

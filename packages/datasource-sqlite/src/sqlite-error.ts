@@ -1,4 +1,4 @@
-import { DatasourceError, type DatasourceErrorCode } from './datasource-error.js';
+import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
 
 interface DriverError {
   message: string;

@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { DatasourceError } from './datasource-error.js';
+import { DatasourceError } from '@nl2sql/datasource';
 
 /** The first 16 bytes of every SQLite 3 database file. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');

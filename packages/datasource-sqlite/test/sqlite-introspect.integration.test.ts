@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SCHEMA } from '@nl2sql/datasets';
+import type { DatabaseSchema } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseSchema } from '../src/datasource.js';
 import { openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
 import { chinookPath, noChinook } from './chinook-path.js';
 

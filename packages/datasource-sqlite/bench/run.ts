@@ -2,7 +2,7 @@
 // Run with `pnpm bench` in this package.
 import { performance } from 'node:perf_hooks';
 import { locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { SqliteConnection } from '../src/sqlite-connection.js';
 
 const QUERIES: Record<string, string> = {

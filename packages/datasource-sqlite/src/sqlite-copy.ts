@@ -3,8 +3,8 @@
 // Mode retrieval uses it to build a database that holds only what a schema selection chose,
 // then reads it through openSqlite like any other database (read-only, with every limit).
 
+import { DatasourceError } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
-import { DatasourceError } from './datasource-error.js';
 
 function run(db: sqlite3.Database, sql: string, params: unknown[] = []): Promise<void> {
   return new Promise((resolve, reject) =>

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasourceError, type DatasourceErrorCode } from '../src/datasource-error.js';
 import { SqliteConnection } from '../src/sqlite-connection.js';
 import { openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
 import {

@@ -4,7 +4,7 @@ import type {
   ForeignKeySchema,
   IntrospectOptions,
   TableSchema,
-} from './datasource.js';
+} from '@nl2sql/datasource';
 import type { SqliteRow } from './sqlite-connection.js';
 
 /** Runs one internal, read-only statement with parameters. */

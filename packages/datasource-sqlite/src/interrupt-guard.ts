@@ -1,4 +1,4 @@
-import { DatasourceError } from './datasource-error.js';
+import { DatasourceError } from '@nl2sql/datasource';
 
 /** How often an interrupt is repeated while a stopped statement is still running. */
 const REPEAT_MS = 20;

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatasourceError } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasourceError } from '../src/datasource-error.js';
 import { openSqlite } from '../src/sqlite-datasource.js';
 import { checkSqliteFile } from '../src/sqlite-file-check.js';
 

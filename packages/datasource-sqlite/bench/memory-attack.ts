@@ -3,7 +3,8 @@
 // query on the same one-connection pool, and prints a JSON line for memory-attacks.ts.
 import { performance } from 'node:perf_hooks';
 import { locateChinook } from '@nl2sql/datasets';
-import { DatasourceError, openSqlite } from '@nl2sql/datasource';
+import { DatasourceError } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { ATTACKS, TIMEOUT_MS } from './attacks.js';
 
 const name = process.argv[2] ?? '';

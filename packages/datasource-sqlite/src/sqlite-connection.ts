@@ -1,5 +1,5 @@
+import { DatasourceError } from '@nl2sql/datasource';
 import sqlite3 from 'sqlite3';
-import { DatasourceError } from './datasource-error.js';
 import { sqliteError } from './sqlite-error.js';
 import { DEFAULT_MAX_VALUE_BYTES, heapLimitBytes, SQL_LENGTH_LIMIT } from './sqlite-limits.js';
 

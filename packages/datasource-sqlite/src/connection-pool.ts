@@ -1,4 +1,4 @@
-import { DatasourceError } from './datasource-error.js';
+import { DatasourceError } from '@nl2sql/datasource';
 
 interface Waiter<T> {
   resolve: (resource: T) => void;

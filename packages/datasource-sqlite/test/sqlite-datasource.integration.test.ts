@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatasourceError } from '@nl2sql/datasource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasourceError } from '../src/datasource-error.js';
 import { DEFAULT_MAX_ROWS, openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
 import { chinookPath, noChinook } from './chinook-path.js';
 
