@@ -4,7 +4,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { type AccessPolicy, type EvalSuite, regenerateSuite, writeSuite } from '@nl2sql/suite';
 import { SYNTHETIC_POLICY } from './access-policy.js';
 import { generateCases } from './generate-cases.js';
