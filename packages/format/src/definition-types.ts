@@ -23,6 +23,19 @@ export function StringEnum<const V extends readonly [string, ...string[]]>(
   return Type.Unsafe<V[number]>({ ...options, type: 'string', enum: [...values] });
 }
 
+/**
+ * One of fixed JSON values of any type (strings, numbers, booleans, null), spelled
+ * `{ "enum": [...] }` alone: a value of the wrong type is told the values allowed, not a
+ * type. For a format whose messages say so (the suite's, the record's); a list of strings
+ * that structured output must accept is a StringEnum.
+ */
+export function EnumOf<const V extends readonly [unknown, ...unknown[]]>(
+  values: V,
+  options: SchemaOptions = {},
+): TUnsafe<V[number]> {
+  return Type.Unsafe<V[number]>({ ...options, enum: [...values] });
+}
+
 /** A value or null: `anyOf: [schema, {type: null}]`. */
 export function Nullable<T extends TSchema>(
   schema: T,
