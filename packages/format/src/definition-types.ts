@@ -4,6 +4,7 @@
 
 import {
   type SchemaOptions,
+  type Static,
   type TNull,
   type TSchema,
   type TUnion,
@@ -42,6 +43,21 @@ export function Nullable<T extends TSchema>(
   options: SchemaOptions = {},
 ): TUnion<[T, TNull]> {
   return Type.Union([schema, Type.Null()], options);
+}
+
+/**
+ * An object of any keys, each holding a `value`: `{ "type": "object", "additionalProperties":
+ * value }`. TypeBox's Record would spell the keys as a `patternProperties` regex.
+ */
+export function Dictionary<V extends TSchema>(
+  value: V,
+  options: SchemaOptions = {},
+): TUnsafe<Record<string, Static<V>>> {
+  return Type.Unsafe<Record<string, Static<V>>>({
+    ...options,
+    type: 'object',
+    additionalProperties: value,
+  });
 }
 
 /** A published format as FormatRef sees it: its `$id` and the values it accepts. */

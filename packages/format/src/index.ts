@@ -10,6 +10,7 @@ export {
   Type,
 } from '@sinclair/typebox';
 export {
+  Dictionary,
   EnumOf,
   FormatRef,
   Nullable,

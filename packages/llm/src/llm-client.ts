@@ -29,7 +29,7 @@ import {
 } from './llm-config.js';
 import { LlmError, type LlmErrorCode, type LlmErrorDetails } from './llm-error.js';
 import type { LlmRequest } from './llm-request.js';
-import { checkOutput } from './output-validator.js';
+import { checkOutput, outputValidator } from './output-validator.js';
 import { PROVIDERS, type ProviderName, type Wire } from './providers.js';
 import { responsesWire } from './responses-wire.js';
 import type { TokenCounts, UsageRecord } from './usage.js';
@@ -267,6 +267,8 @@ export class LlmClient<N extends string = string> {
 
   async #call(node: N, request: LlmRequest, usage: UsageRecord[]): Promise<LlmResult> {
     const route = this.#route(node, 'chat');
+    // A schema the validator cannot compile fails here, before a paid call is sent.
+    if (request.output) outputValidator(request.output.schema);
     let attempts = 0;
     const send = async (correction?: Correction): Promise<WireReply> => {
       const body = route.wire.body(route.config, request, correction);

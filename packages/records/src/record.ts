@@ -7,6 +7,7 @@
 // within their totals, a real date, the engine only on kind engine) validate-record.ts checks.
 
 import {
+  Dictionary,
   defineFormat,
   EnumOf,
   type JsonSchema,
@@ -37,13 +38,6 @@ const Share = (description?: string) =>
   Type.Number({ minimum: 0, maximum: 1, ...described(description) });
 const Amount = (description?: string) => Type.Number({ minimum: 0, ...described(description) });
 const Status = (description?: string) => EnumOf(CASE_STATUSES, described(description));
-/** An object of any keys, each holding a `value`. */
-const Dictionary = <V extends TSchema>(value: V, options: SchemaOptions = {}) =>
-  Type.Unsafe<Record<string, Static<V>>>({
-    ...options,
-    type: 'object',
-    additionalProperties: value,
-  });
 /**
  * An object that may hold fields besides its own (the runner adds its own to case records
  * and settings): its type says so with an index signature.
