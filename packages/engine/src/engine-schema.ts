@@ -222,6 +222,45 @@ export const EngineDescriptionSchema = Type.Object(
   },
 );
 
+/** What a line request asks for: POST /ask, POST /retrieve and GET /describe over HTTP. */
+export const LINE_METHODS = ['ask', 'retrieve', 'describe'] as const;
+
+const LineId = () =>
+  Type.Integer({ minimum: 1, description: 'A positive integer, unique within the process.' });
+
+/**
+ * One line on a process engine's stdin: the request's id, what it asks for and the HTTP
+ * protocol's body for it, unchanged.
+ */
+export const LineRequestSchema = Type.Union([
+  Type.Object(
+    { id: LineId(), method: Type.Literal('ask'), params: AskRequestSchema },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { id: LineId(), method: Type.Literal('retrieve'), params: RetrieveRequestSchema },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      id: LineId(),
+      method: Type.Literal('describe'),
+      params: Type.Object({}, { additionalProperties: false }),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+/**
+ * One line on a process engine's stdout: the request's id and either `result` (an
+ * AskResponse, a RetrieveResponse or an EngineDescription) or `error` (the request could not
+ * be served), never both: a misspelt `results` is refused, not taken as empty.
+ */
+export const LineReplySchema = Type.Union([
+  Type.Object({ id: LineId(), result: Type.Unknown() }, { additionalProperties: false }),
+  Type.Object({ id: LineId(), error: EngineErrorInfoSchema }, { additionalProperties: false }),
+]);
+
 const PROTOCOL_ID = 'https://nl2sql-evals.dev/schemas/engine';
 
 export const ASK_REQUEST_FORMAT = defineFormat(AskRequestSchema, {
@@ -245,11 +284,22 @@ export const ENGINE_DESCRIPTION_FORMAT = defineFormat(EngineDescriptionSchema, {
   title: 'EngineDescription',
 });
 
+export const LINE_REQUEST_FORMAT = defineFormat(LineRequestSchema, {
+  id: `${PROTOCOL_ID}/line-request.json`,
+  title: 'LineRequest',
+});
+export const LINE_REPLY_FORMAT = defineFormat(LineReplySchema, {
+  id: `${PROTOCOL_ID}/line-reply.json`,
+  title: 'LineReply',
+});
+
 export const ASK_REQUEST_JSON_SCHEMA: JsonSchema = ASK_REQUEST_FORMAT.document;
 export const ASK_RESPONSE_JSON_SCHEMA: JsonSchema = ASK_RESPONSE_FORMAT.document;
 export const RETRIEVE_REQUEST_JSON_SCHEMA: JsonSchema = RETRIEVE_REQUEST_FORMAT.document;
 export const RETRIEVE_RESPONSE_JSON_SCHEMA: JsonSchema = RETRIEVE_RESPONSE_FORMAT.document;
 export const ENGINE_DESCRIPTION_JSON_SCHEMA: JsonSchema = ENGINE_DESCRIPTION_FORMAT.document;
+export const LINE_REQUEST_JSON_SCHEMA: JsonSchema = LINE_REQUEST_FORMAT.document;
+export const LINE_REPLY_JSON_SCHEMA: JsonSchema = LINE_REPLY_FORMAT.document;
 
 const FORMATS = new Map<JsonSchema, { issues: typeof ASK_REQUEST_FORMAT.issues }>(
   [
@@ -258,6 +308,8 @@ const FORMATS = new Map<JsonSchema, { issues: typeof ASK_REQUEST_FORMAT.issues }
     RETRIEVE_REQUEST_FORMAT,
     RETRIEVE_RESPONSE_FORMAT,
     ENGINE_DESCRIPTION_FORMAT,
+    LINE_REQUEST_FORMAT,
+    LINE_REPLY_FORMAT,
   ].map((format) => [format.document, format]),
 );
 
