@@ -167,7 +167,7 @@ export const RetrievalRecordSchema = Type.Object(
     selection_status: Type.Optional(
       StringEnum(SELECTION_STATES, {
         description:
-          'The state the selection ended in, when the engine reports one: ready, no_candidates (nothing the role may read matched), ambiguous_path (equally short joins that mean different things) or no_authorized_path (tables the role\'s approved joins cannot connect).',
+          "The state the selection ended in, when the engine reports one: ready, no_candidates (nothing the role may read matched), ambiguous_path (equally short joins that mean different things) or no_authorized_path (tables the role's approved joins cannot connect).",
       }),
     ),
     selection_notes: Type.Optional(

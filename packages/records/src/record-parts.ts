@@ -158,6 +158,33 @@ const RecordParts = Type.Module({
         tables_sent: Amount('Mean tables sent.'),
         columns_sent: Amount('Mean columns sent.'),
         routing: NullOrRate("The routing scorer's share, where it applies; null otherwise."),
+        // Spec 003's selection figures, where the run scored them (absent in older records;
+        // null when no case run carried them).
+        relationships_recall: Type.Optional(
+          Nullable(Share(), {
+            description: 'Mean recall of the relationships the gold plans join over.',
+          }),
+        ),
+        element_recall: Type.Optional(
+          Nullable(Share(), {
+            description: 'Mean recall of tables, columns and relationships pooled per case run.',
+          }),
+        ),
+        complete: Type.Optional(
+          NullOrRate(
+            'Case runs sent every required table, column and relationship (complete strategy).',
+          ),
+        ),
+        reference_matches: Type.Optional(
+          NullOrRate(
+            'Case runs whose gold query returned the gold rows on a database holding only what was sent.',
+          ),
+        ),
+        boundary_as_expected: Type.Optional(
+          NullOrRate(
+            'Case runs whose selection ended in the state expected (ready, for answerable cases).',
+          ),
+        ),
       }),
     },
     { description: 'The recall summary of a retrieval run.' },
