@@ -44,6 +44,7 @@ export {
   type RetrievalMetrics,
   type RunMetrics,
   type RunRecord,
+  recordSchema,
   type Scoreboard,
   type ScoreboardSettings,
   type StoredRecord,
@@ -58,7 +59,6 @@ export {
   recordName,
   recordPath,
 } from './record-path.js';
-export { recordSchema } from './record-schema.js';
 export {
   RESULTS_END,
   RESULTS_START,
@@ -67,6 +67,10 @@ export {
 } from './results-block.js';
 export { isMode, type Mode, RUN_MODES } from './run-mode.js';
 export { recordIdentity, toRunSummary } from './run-summary.js';
-export type { SchemaIssue } from './schema-validator.js';
-export { parseRecord, recordIssues, validateRecord } from './validate-record.js';
+export {
+  parseRecord,
+  type RecordIssue,
+  recordIssues,
+  validateRecord,
+} from './validate-record.js';
 export { formatRecord, writeRecord, writeRecordFile } from './write-record.js';

@@ -1,3 +1,4 @@
+import { RUN_MODES } from '@nl2sql/records';
 import type { Command } from '../command.js';
 import { engineFlag } from '../engine-flag.js';
 import { numberFlag } from '../number-flag.js';
@@ -33,7 +34,7 @@ export const evalRun: Command = {
     {
       name: 'mode',
       value: 'MODE',
-      choices: ['plans', 'full', 'retrieval'],
+      choices: RUN_MODES,
       description: 'what to run (default plans; see Modes below)',
     },
     configOption,

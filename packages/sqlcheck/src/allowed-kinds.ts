@@ -1,82 +1,8 @@
 // Which AST node kinds a read query may contain. This is an allow-list: a kind the list
 // does not name (a new statement, a parser variant for a vendor feature, a file reader)
 // is a violation, so a parser upgrade or an unusual construct fails closed. Kinds known to
-// write, lock, or change session state map to a named rule so the message says why.
-
-/** Kind -> rule for constructs that are never allowed in a read query. */
-export const BLOCKED_KINDS: ReadonlyMap<string, string> = new Map<string, string>([
-  ...[
-    'insert',
-    'update',
-    'delete',
-    'merge',
-    'on_conflict',
-    'returning',
-    'multitable_inserts',
-    'conditional_insert',
-    'load_data',
-    'put',
-  ].map((k) => [k, 'write'] as const),
-  ...['copy', 'export', 'to_file'].map((k) => [k, 'copy'] as const),
-  ...[
-    'set_statement',
-    'set',
-    'set_item',
-    'alter_session',
-    'use',
-    'set_property',
-    'set_config_property',
-    'session_parameter',
-  ].map((k) => [k, 'session-state'] as const),
-  ...['transaction', 'commit', 'rollback'].map((k) => [k, 'transaction'] as const),
-  ['pragma', 'pragma'],
-  ['attach', 'attach'],
-  ['detach', 'attach'],
-  ['into_clause', 'select-into'],
-  ['lock', 'row-lock'],
-  ['locking_statement', 'row-lock'],
-  ...[
-    'command',
-    'raw',
-    'execute',
-    'prepare',
-    'declare',
-    'declare_item',
-    'kill',
-    'grant',
-    'revoke',
-    'analyze',
-    'refresh',
-    'cache',
-    'uncache',
-    'install',
-    'describe',
-    'show',
-    'comment',
-    'create_task',
-  ].map((k) => [k, 'blocked-statement'] as const),
-  ...[
-    'read_c_s_v',
-    'read_parquet',
-    'generate_series',
-    'exploding_generate_series',
-    'unnest',
-    'explode',
-    'explode_outer',
-    'table_from_rows',
-    'rows_from',
-    'j_s_o_n_table',
-    'x_m_l_table',
-    'open_j_s_o_n',
-  ].map((k) => [k, 'table-function'] as const),
-]);
-
-/** Any kind that creates, drops, alters or truncates something. */
-export function isDdlKind(kind: string): boolean {
-  return /^(create|drop|alter|truncate|undrop|rename|flashback|split_table|add_partition|replace_partition|clone|index|column_def)/.test(
-    kind,
-  );
-}
+// write, lock, or change session state are listed apart (blocked-kinds.ts) with the rule
+// that says why.
 
 /** Node kinds a read-only analytical query is made of. */
 export const ALLOWED_KINDS: ReadonlySet<string> = new Set([
