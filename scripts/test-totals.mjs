@@ -7,12 +7,20 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: { 'extra-passed': { type: 'string' }, 'extra-failed': { type: 'string' } },
 });
-const root = join(import.meta.dirname, '..', 'packages');
+// The workspace folders (pnpm-workspace.yaml): the packages, and the benchmark tools.
+const roots = ['packages', 'benchmarks'].map((dir) => join(import.meta.dirname, '..', dir));
 // Checks run outside vitest (e.g. the end-to-end commands in .ci/run) count as tests too.
 let passed = Number(values['extra-passed'] ?? 0);
 let failed = Number(values['extra-failed'] ?? 0);
 let skipped = 0;
-for (const name of readdirSync(root).sort()) {
+const projects = roots.flatMap((root) =>
+  existsSync(root)
+    ? readdirSync(root)
+        .sort()
+        .map((name) => ({ root, name }))
+    : [],
+);
+for (const { root, name } of projects) {
   if (!existsSync(join(root, name, 'package.json'))) continue;
   const report = join(root, name, '.reports', 'vitest.json');
   if (!existsSync(report)) {

@@ -2,12 +2,8 @@
 // not a SQLite file is one line and exit 3, never a driver stack trace (exit 70).
 
 import { statSync } from 'node:fs';
-import {
-  DatasourceError,
-  openSqlite,
-  type SqliteDatasource,
-  type SqliteOptions,
-} from '@nl2sql/datasource';
+import { DatasourceError } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource, type SqliteOptions } from '@nl2sql/datasource-sqlite';
 import { configError } from './cli-error.js';
 
 /** Opens the SQLite file at `path` read-only; `flag` names where the path came from. */

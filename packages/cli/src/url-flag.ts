@@ -17,3 +17,23 @@ export const httpUrlFlag: FlagParser = (text, flag) => {
     );
   return text;
 };
+
+/**
+ * A `postgres://` or `postgresql://` URL. It may hold a password, so no message repeats it:
+ * what is wrong is said without the text.
+ */
+export const postgresUrlFlag: FlagParser = (text, flag) => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw configError(
+      `${flag} must be a postgres://user:password@host:port/database URL; the value given does not parse as one`,
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw configError(
+      `${flag} must be a postgres:// or postgresql:// URL, not ${url.protocol.slice(0, -1)}://`,
+    );
+  return text;
+};

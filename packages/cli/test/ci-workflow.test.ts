@@ -40,9 +40,21 @@ function parseYaml(text: string, where: string): unknown {
   return doc.toJS({ maxAliasCount: 0 });
 }
 
+/**
+ * The variables a CI sets that the examples use, with values they can take: GitLab's
+ * `parallel` numbers its jobs 1..CI_NODE_TOTAL. Any other variable is an error.
+ */
+const CI_VARIABLES: Readonly<Record<string, string>> = { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '3' };
+
+function ciVariable(name: string): string {
+  const value = CI_VARIABLES[name];
+  if (value === undefined) throw new Error(`$${name}: not a variable the examples may use`);
+  return value;
+}
+
 /** One shell command as words; operators (`&&`, `|`, `>`, `;`) and globs are refused. */
 function words(command: string): string[] {
-  const parsed = parseShell(command);
+  const parsed = parseShell(command, ciVariable);
   for (const part of parsed) {
     if (typeof part !== 'string') {
       throw new Error(`${command}: only plain commands here, found ${JSON.stringify(part)}`);
@@ -63,7 +75,7 @@ function checkCli(args: readonly string[], line: string): void {
 
 /**
  * Checks one command line is real: `pnpm install --frozen-lockfile`, `corepack enable`,
- * `pnpm eval ARGS` (the root script, which runs `nl2sql eval run ARGS`), or
+ * `pnpm build`, `pnpm eval ARGS` (the root script, which runs `nl2sql eval run ARGS`), or
  * `node packages/cli/dist/bin.js COMMAND ARGS`. Returns the command's words.
  */
 function checkCommand(line: string): string[] {
@@ -71,6 +83,9 @@ function checkCommand(line: string): string[] {
   const [program, first, ...rest] = argv;
   if (program === 'pnpm' && first === 'install') {
     expect(rest, line).toEqual(['--frozen-lockfile']);
+  } else if (program === 'pnpm' && first === 'build') {
+    expect(rootPackage.scripts.build, line).toBeDefined();
+    expect(rest, line).toEqual([]);
   } else if (program === 'corepack') {
     expect([first, ...rest], line).toEqual(['enable']);
   } else if (program === 'pnpm' && first === 'eval') {
@@ -180,5 +195,23 @@ describe('docs/ci.md', () => {
         if (Array.isArray(script)) for (const line of script) checkCommand(String(line));
       }
     }
+  });
+
+  test('the sharded GitLab example runs shard CI_NODE_INDEX of CI_NODE_TOTAL and merges every shard by name', () => {
+    const blocks = [...page.matchAll(/```yaml\n(.*?)```/gs)].map(
+      (m) => parseYaml(m[1] as string, 'docs/ci.md') as Record<string, { script?: string[] }>,
+    );
+    const lines = blocks.flatMap((b) => Object.values(b).flatMap((job) => job.script ?? []));
+    const shard = lines.find((l) => l.includes('--shard'));
+    const { flags } = parseCommandLine(evalRun, words(shard ?? '').slice(2));
+    expect(flags.shard).toBe('2/3');
+    expect(flags.save).toBe('shard-2.json');
+    const merge = words(lines.find((l) => l.includes('eval merge')) ?? '');
+    expect(merge.filter((w) => /^shard-\d\.json$/.test(w))).toEqual([
+      'shard-1.json',
+      'shard-2.json',
+      'shard-3.json',
+    ]);
+    expect(() => checkCommand('pnpm eval --shard $CI_JOB_ID/3')).toThrow(/not a variable/);
   });
 });

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasourceError, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { DatasourceError } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLimits } from '../src/project/datasource-limits.js';
 import { writeDatabase } from './sqlite-file.js';
@@ -18,6 +19,30 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 describe('withLimits', () => {
+  it("keeps a datasource's role logins, each held to the same limits", async () => {
+    // The shape of a PostgreSQL datasource with a login per role, over the same file.
+    const asked: string[] = [];
+    const perRole = {
+      ...db,
+      engine: db.engine,
+      execute: db.execute.bind(db),
+      introspect: db.introspect.bind(db),
+      fingerprint: db.fingerprint.bind(db),
+      close: async () => undefined,
+      roles: ['sales'],
+      forRole: (role: string) => {
+        asked.push(role);
+        return { ...perRole, roles: [] };
+      },
+    };
+    const capped = withLimits(perRole, { maxRows: 2 });
+    expect(capped.roles).toEqual(['sales']);
+    const sales = capped.forRole!('sales');
+    expect(asked).toEqual(['sales']);
+    const rows = await sales.execute('SELECT i FROM n ORDER BY i', { maxRows: 1000 });
+    expect(rows).toMatchObject({ rows: [[1], [2]], truncated: true });
+  });
+
   it("lowers a caller's row cap to the datasource's max_rows, never raises it", async () => {
     const capped = withLimits(db, { maxRows: 2 });
     const many = await capped.execute('SELECT i FROM n ORDER BY i', { maxRows: 1000 });

@@ -269,13 +269,13 @@ describe('located errors, not crashes: one line, exit 3', () => {
 
   test('a suite over the size limit, refused before parsing', async () => {
     const file = await suiteFile(WRITTEN_WITH_ROWS);
-    await truncate(file, 100 * 1024 * 1024); // sparse: 100 MiB on disk in name only
+    await truncate(file, 200 * 1024 * 1024); // sparse: 200 MiB on disk in name only
     const started = performance.now();
     const r = await run('--suite', file);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(r.code).toBe(EXIT.config);
     oneLine(r);
-    expect(r.err).toContain('the suite is 100.0 MiB, above the 32.0 MiB limit');
+    expect(r.err).toContain('the suite is 200.0 MiB, above the 128.0 MiB limit');
     expect(r.err).toContain('Raise the limit with --max-suite-mb N.');
     const small = await run(
       '--suite',

@@ -350,20 +350,21 @@ describe('a project that cannot run: one located line, exit 3, nothing asked or 
     );
   });
 
-  test('a postgres datasource says what it needs', async () => {
+  test('a postgres datasource whose server is down is one located line, without its password', async () => {
     const config = join(dir, 'postgres.yaml');
     writeFileSync(
       config,
       evalsYaml(server.url).replace(
         '    engine: sqlite\n    path: data/support.sqlite',
-        '    engine: postgres\n    url: postgres://localhost/support',
+        '    engine: postgres\n    url: postgres://evals:pg-secret@127.0.0.1:1/support',
       ),
     );
     const err = await refused(['--config', config]);
     expect(err).toMatch(
       new RegExp(
-        `^nl2sql: ${config}:7: datasources\\.support\\.engine: postgres datasources need `,
+        `^nl2sql: ${config}:8: datasources\\.support\\.url: PostgreSQL evals@127\\.0\\.0\\.1:1/support`,
       ),
     );
+    expect(err).not.toContain('pg-secret');
   });
 });

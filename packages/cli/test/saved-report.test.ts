@@ -1,9 +1,20 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildBoard, type CaseResult, type RunReport, reportRecords } from '@nl2sql/runner';
+import { Redactor } from '@nl2sql/llm';
+import {
+  buildBoard,
+  type CaseResult,
+  type RunReport,
+  reportRecords,
+  runReportJson,
+} from '@nl2sql/runner';
 import { describe, expect, test } from 'vitest';
-import { readSavedReport, savedReportListener } from '../src/eval/saved-report.js';
+import {
+  readSavedReport,
+  savedReportListener,
+  writeSavedReport,
+} from '../src/eval/saved-report.js';
 
 const result: CaseResult = {
   caseId: 'chinook_001',
@@ -97,5 +108,40 @@ describe('savedReportListener', () => {
       tokens: { cached_input: 0, cache_write: 0 },
     });
     expect(readFileSync(path, 'utf8').endsWith('}\n')).toBe(true);
+  });
+
+  test('streams the same bytes the whole report stringified would be, secrets masked', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'nl2sql-save-')), 'report.json');
+    // Many case runs over two configs, one of them carrying a key an engine echoed.
+    const secret = 'sk-proj-abcdefghijklmnop1234';
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      ...result,
+      caseId: `chinook_${i}`,
+      explanation: i === 7 ? `upstream said: invalid key ${secret}` : null,
+    }));
+    const big: RunReport = {
+      ...report,
+      plannedCases: 600,
+      completedCases: 600,
+      configs: ['a', 'b'].map((name) => ({
+        ...(report.configs[0] as RunReport['configs'][0]),
+        config: { name, nodes: {} },
+        plannedCases: 300,
+        completedCases: 300,
+        metrics: buildBoard(many, { passes: 1, curated: false, faithfulness: false }),
+        cases: many,
+      })),
+    };
+    const records = reportRecords(big, {
+      engineVersion: '0.0.0',
+      note: `tried ${secret}`,
+      git: { commit: 'unknown', shortSha: 'unknown', dirty: 'unknown', root: null },
+    });
+    const redactor = new Redactor([secret]);
+    writeSavedReport(path, big, records, redactor);
+    const whole = { format: 'nl2sql-eval-report', version: 1, report: runReportJson(big), records };
+    const written = readFileSync(path, 'utf8');
+    expect(written).toBe(`${JSON.stringify(redactor.redactValue(whole), null, 2)}\n`);
+    expect(written).not.toContain(secret);
   });
 });

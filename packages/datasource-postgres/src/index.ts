@@ -31,12 +31,15 @@ export {
 } from './postgres-datasource.js';
 export {
   isPermissionDenied,
-  PERMISSION_DENIED,
   PERMISSION_DENIED_MESSAGE,
-  type PostgresErrorCode,
   postgresError,
   postgresErrorCode,
 } from './postgres-error.js';
+export {
+  type PostgresForTests,
+  type PostgresForTestsOptions,
+  postgresForTests,
+} from './postgres-for-tests.js';
 export { introspectPostgres, quoteIdentifier } from './postgres-introspect.js';
 export { checkPostgresQuery, maskPostgresSql } from './postgres-query-check.js';
 export { type PostgresToken, postgresTokens } from './postgres-tokens.js';

@@ -1,16 +1,6 @@
 import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
 
 /**
- * The codes a PostgreSQL datasource error can carry: the datasource's own, and
- * `PERMISSION_DENIED` for a query the database refused because the role may not read
- * something it names (SQLSTATE 42501). Until `@nl2sql/datasource` lists it, it travels in
- * `DatasourceError.code` as a value outside that union; `isPermissionDenied` tests for it.
- */
-export type PostgresErrorCode = DatasourceErrorCode | 'PERMISSION_DENIED';
-
-export const PERMISSION_DENIED = 'PERMISSION_DENIED' as const;
-
-/**
  * What a refused role is told: the same words whatever it asked for, so the answer does not
  * confirm that a table or column exists.
  */
@@ -19,7 +9,7 @@ export const PERMISSION_DENIED_MESSAGE =
 
 /** True when the database refused the query for the role's lack of privileges. */
 export function isPermissionDenied(error: unknown): error is DatasourceError {
-  return error instanceof DatasourceError && (error.code as string) === PERMISSION_DENIED;
+  return error instanceof DatasourceError && error.code === 'PERMISSION_DENIED';
 }
 
 interface DriverError {
@@ -51,7 +41,7 @@ function isSqlState(code: string | undefined): code is string {
  * unless the caller says the cancel was theirs; FATAL errors and lost sockets end the
  * connection (CONNECTION).
  */
-export function postgresErrorCode(error: unknown): PostgresErrorCode {
+export function postgresErrorCode(error: unknown): DatasourceErrorCode {
   const { code, severity } = asDriverError(error);
   if (!isSqlState(code)) {
     // No SQLSTATE: the socket (ECONNREFUSED, ECONNRESET, ENOTFOUND, a TLS failure), pg's own
@@ -59,7 +49,7 @@ export function postgresErrorCode(error: unknown): PostgresErrorCode {
     return 'CONNECTION';
   }
   if (severity === 'FATAL' || severity === 'PANIC') return 'CONNECTION';
-  if (code === '42501') return PERMISSION_DENIED;
+  if (code === '42501') return 'PERMISSION_DENIED';
   if (code === '42601') return 'SYNTAX';
   if (code === '25006') return 'READ_ONLY_VIOLATION';
   if (code === '57014' || code === '55P03') return 'TIMEOUT';
@@ -84,17 +74,16 @@ export function postgresError(
   error: unknown,
   where: string,
   sql?: string,
-  override?: PostgresErrorCode,
+  override?: DatasourceErrorCode,
 ): DatasourceError {
   if (error instanceof DatasourceError) return error;
   const { code, message } = asDriverError(error);
   const kind = override ?? postgresErrorCode(error);
-  if (kind === PERMISSION_DENIED) {
-    return new DatasourceError(
-      PERMISSION_DENIED as unknown as DatasourceErrorCode,
-      `${where}: ${PERMISSION_DENIED_MESSAGE}`,
-      { databaseCode: code, sql },
-    );
+  if (kind === 'PERMISSION_DENIED') {
+    return new DatasourceError(kind, `${where}: ${PERMISSION_DENIED_MESSAGE}`, {
+      databaseCode: code,
+      sql,
+    });
   }
   const text = oneLine(message) || 'unknown error';
   return new DatasourceError(kind, `${where}: ${text}`, {

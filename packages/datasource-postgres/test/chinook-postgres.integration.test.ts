@@ -1,5 +1,6 @@
 // Chinook loaded into PostgreSQL by @nl2sql/datasets (loadChinookPostgres), checked against the
-// verified SQLite file it came from; and the Chinook suite's gold SQL on both engines.
+// verified SQLite file it came from. The suite's gold SQL on both engines is @nl2sql/suite's
+// cross-check test.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
@@ -9,11 +10,11 @@ import {
   loadChinookPostgres,
   locateChinook,
 } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource, toJsonCell } from '@nl2sql/datasource';
+import { toJsonCell } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { openPostgres, type PostgresDatasource } from '../src/postgres-datasource.js';
-import { type Difference, explainDifference, postgresGoldSql } from './cross-engine.js';
 import { adminUrl, asAdmin } from './fixture.js';
 
 const DATABASE = 'chinook_load';
@@ -133,45 +134,3 @@ interface SuiteCase {
   sql?: string;
   order_matters?: boolean;
 }
-
-describe('the Chinook suite gold SQL on both engines (seed of suite cross-check)', () => {
-  it('runs every gold query on PostgreSQL and explains every difference from SQLite', async () => {
-    const suite = parse(await readFile(CHINOOK_SUITE_PATH, 'utf8')) as { cases: SuiteCase[] };
-    const report: { id: string; difference: Difference | string }[] = [];
-    for (const item of suite.cases.filter((c) => typeof c.sql === 'string')) {
-      const lite = await sqlite.execute(item.sql!);
-      const pgSql = postgresGoldSql(item.sql!);
-      const pg = await postgres.execute(pgSql).catch((error: Error) => error);
-      report.push({
-        id: item.id,
-        difference:
-          pg instanceof Error
-            ? `fails on PostgreSQL: ${pg.message}`
-            : explainDifference(lite, pg, item.order_matters ?? false),
-      });
-    }
-    const differing = report.filter((r) => r.difference !== 'same');
-    console.log(
-      `gold SQL on SQLite and PostgreSQL: ${report.length - differing.length} of ${report.length} same\n${differing
-        .map((r) => `  ${r.id}: ${r.difference}`)
-        .join('\n')}`,
-    );
-    expect(report.length).toBeGreaterThanOrEqual(40);
-    expect(report.filter((r) => r.difference.startsWith('fails on PostgreSQL'))).toEqual([]);
-    expect(report.filter((r) => r.difference === 'different rows')).toEqual([]);
-  });
-
-  it('names the differences the transpiler prevents when the same SQL runs as written', async () => {
-    const explain = async (sql: string, orderMatters: boolean) =>
-      explainDifference(await sqlite.execute(sql), await postgres.execute(sql), orderMatters);
-    expect(
-      await explain('SELECT "State" FROM "Customer" ORDER BY "State", "CustomerId"', true),
-    ).toBe('row order: NULLs sort first in SQLite, last in PostgreSQL');
-    expect(await explain('SELECT "Total" * 1.1 FROM "Invoice" ORDER BY "InvoiceId"', true)).toBe(
-      'numbers within 0.005: REAL arithmetic in SQLite, NUMERIC in PostgreSQL',
-    );
-    expect(await explain('SELECT "Name" FROM "Track" WHERE "Name" LIKE \'where%\'', false)).toBe(
-      'different rows',
-    );
-  });
-});

@@ -199,7 +199,7 @@ describe('roles: one login each', () => {
   it('refuses a table outside the grants as PERMISSION_DENIED with a message naming no table', async () => {
     const error = await failure(db.forRole('catalog').execute('SELECT * FROM "Employee"'));
     expect(isPermissionDenied(error)).toBe(true);
-    expect(error.code as string).toBe('PERMISSION_DENIED');
+    expect(error.code).toBe('PERMISSION_DENIED');
     expect(error.databaseCode).toBe('42501');
     expect(error.message).toContain(PERMISSION_DENIED_MESSAGE);
     for (const text of [error.message, error.databaseMessage ?? '', String(error.cause ?? '')]) {

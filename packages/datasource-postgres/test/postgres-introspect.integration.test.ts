@@ -1,5 +1,5 @@
 import { loadChinookPostgres, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type PostgresDatasource } from '../src/postgres-datasource.js';
 import { adminUrl, asAdmin, freshDatabase } from './fixture.js';

@@ -14,6 +14,9 @@
  * - QUERY_TOO_COMPLEX: the statement text is longer than the adapter accepts, or it passes one
  *   of SQLite's shape limits (expression depth, compound terms, function arguments, LIKE
  *   pattern length, variables, columns).
+ * - PERMISSION_DENIED: the database refused the query because the login it ran as may not read
+ *   something the query names (PostgreSQL: SQLSTATE 42501 under a role-scoped login). The
+ *   message names no table or column, so a refusal does not confirm what exists.
  */
 export type DatasourceErrorCode =
   | 'TIMEOUT'
@@ -24,7 +27,8 @@ export type DatasourceErrorCode =
   | 'CONNECTION'
   | 'VALUE_TOO_LARGE'
   | 'RESULT_TOO_LARGE'
-  | 'QUERY_TOO_COMPLEX';
+  | 'QUERY_TOO_COMPLEX'
+  | 'PERMISSION_DENIED';
 
 export interface DatasourceErrorDetails {
   /** The database's own error message, verbatim, when the database raised the error. */

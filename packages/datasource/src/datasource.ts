@@ -72,4 +72,15 @@ export interface Datasource {
   fingerprint(): Promise<string>;
   /** Cancels running statements and closes every connection. */
   close(): Promise<void>;
+  /**
+   * Access-policy roles with a database login of their own (PostgreSQL: one login role per
+   * policy role). Absent or empty when the adapter has one identity for everyone (SQLite).
+   */
+  readonly roles?: readonly string[];
+  /**
+   * The same database queried as `role`'s own login, so the database enforces the role's
+   * grants. Present when `roles` is; throws a CONNECTION DatasourceError for a role without a
+   * login (never falls back to the datasource's own, wider identity).
+   */
+  forRole?(role: string): Datasource;
 }

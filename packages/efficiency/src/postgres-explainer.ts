@@ -3,7 +3,7 @@
 // lexer does (sqlcheck's scanStatements) and parsed as a query (sqlcheck's checkSyntax), so
 // nothing else can ride along in the simple-protocol round trip. EXPLAIN without ANALYZE
 // plans the query and never runs it. Connect with a read-only, role-scoped login anyway.
-import { MAX_STATEMENT_BYTES } from '@nl2sql/datasource';
+import { MAX_STATEMENT_BYTES } from '@nl2sql/datasource-sqlite';
 import { checkSyntax, scanStatements } from '@nl2sql/sqlcheck';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan } from './explainer.js';

@@ -4,7 +4,8 @@
 // untrusted schema, the same value and statement sizes), and only a text that passes the
 // datasource's own single-query gate and size limit is explained. EXPLAIN QUERY PLAN compiles
 // the statement; it never runs it.
-import { checkSingleQuery, DEFAULT_MAX_VALUE_BYTES, MAX_STATEMENT_BYTES } from '@nl2sql/datasource';
+import { checkSingleQuery } from '@nl2sql/datasource';
+import { DEFAULT_MAX_VALUE_BYTES, MAX_STATEMENT_BYTES } from '@nl2sql/datasource-sqlite';
 import sqlite3 from 'sqlite3';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';

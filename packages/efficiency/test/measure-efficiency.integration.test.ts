@@ -1,5 +1,6 @@
 // measureEfficiency on the real Chinook file through the real SQLite datasource.
-import { type Datasource, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EfficiencyError, measureEfficiency } from '../src/index.js';
 import { chinookPath, noChinook } from './chinook.js';

@@ -2,7 +2,7 @@
 // read-only connection, row counts from the datasource's introspection.
 
 import type { TableSchema } from '@nl2sql/datasource';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   comparePlans,

@@ -46,7 +46,23 @@ export interface HttpEngineOptions {
   retry?: Partial<RetryPolicy>;
   /** Jitter source for the backoff (tests fix it). */
   random?: () => number;
+  /**
+   * Most sockets open to the engine at once (default 16). Connections are kept alive and
+   * reused, so a run of 10,000 asks opens about as many sockets as it has asks in flight,
+   * never more than this. Give at least the run's concurrency: an ask that waits here for a
+   * free socket counts the wait as the engine's latency.
+   */
+  connections?: number;
 }
+
+/** The default bound on sockets to one engine: above the runner's default concurrency (4). */
+export const DEFAULT_MAX_CONNECTIONS = 16;
+/**
+ * How long an idle socket is kept for the next ask. The server's own idle timeout (Node's
+ * is 5 s) wins when it is shorter and announced; a socket it closed unannounced fails
+ * before any reply, which is retried.
+ */
+const KEEP_ALIVE_MS = 10_000;
 
 const DEFAULT_HTTP_TIMEOUT_MS = 120_000;
 /** The reply cap: far above any real answer (1000 rows of wide text), far below trouble. */
@@ -92,7 +108,9 @@ export class HttpEngine implements Engine {
   readonly #redactor: Redactor;
   readonly #retry: Partial<RetryPolicy>;
   readonly #random: (() => number) | undefined;
-  readonly #dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  /** Sockets to the engine: kept alive between asks, at most `connections` at once. */
+  readonly connections: number;
+  readonly #dispatcher: Agent;
 
   constructor(options: HttpEngineOptions) {
     const headers = { ...options.headers };
@@ -134,6 +152,19 @@ export class HttpEngine implements Engine {
     this.#redactor = new Redactor(secrets);
     this.#retry = options.retry ?? {};
     this.#random = options.random;
+    const connections = options.connections ?? DEFAULT_MAX_CONNECTIONS;
+    if (!Number.isInteger(connections) || connections < 1) {
+      throw new EngineError(
+        'INVALID_REQUEST',
+        `HttpEngine: connections must be a positive integer, got ${connections}`,
+      );
+    }
+    this.connections = connections;
+    this.#dispatcher = new Agent({
+      connections,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: KEEP_ALIVE_MS,
+    });
   }
 
   /**

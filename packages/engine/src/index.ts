@@ -29,7 +29,12 @@ export {
 export { type ServedEngine, type ServeOptions, serveEngine } from './engine-server.js';
 export { errorAnswer } from './error-answer.js';
 export { ERROR_CODES, type ErrorCode, GENERIC_REFUSAL, isErrorCode } from './error-codes.js';
-export { DEFAULT_MAX_REPLY_BYTES, HttpEngine, type HttpEngineOptions } from './http-engine.js';
+export {
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_REPLY_BYTES,
+  HttpEngine,
+  type HttpEngineOptions,
+} from './http-engine.js';
 export {
   encodeLineRequest,
   LINE_METHODS,

@@ -3,62 +3,28 @@
 // `id` because a reply may come before the replies to earlier requests. The messages inside
 // (`params`, `result`) are the HTTP protocol's bodies unchanged, so one engine can serve both.
 
-import type { AskRequest, RetrieveRequest } from './engine.js';
-import { protocolErrors } from './engine-schema.js';
+import type { Static } from '@nl2sql/format';
+import {
+  type LINE_METHODS,
+  LINE_REPLY_JSON_SCHEMA,
+  type LineReplySchema,
+  type LineRequestSchema,
+  protocolErrors,
+} from './engine-schema.js';
 
-type Schema = Record<string, unknown>;
+// The messages are defined with the rest of the protocol (engine-schema.ts).
+export { LINE_METHODS, LINE_REPLY_JSON_SCHEMA, LINE_REQUEST_JSON_SCHEMA } from './engine-schema.js';
 
-/** What a request asks for: POST /ask, POST /retrieve and GET /describe over HTTP. */
-export const LINE_METHODS = ['ask', 'retrieve', 'describe'] as const;
 export type LineMethod = (typeof LINE_METHODS)[number];
 
 /** One line on the engine's stdin. `id` is a positive integer, unique within the process. */
-export type LineRequest =
-  | { id: number; method: 'ask'; params: AskRequest }
-  | { id: number; method: 'retrieve'; params: RetrieveRequest }
-  | { id: number; method: 'describe'; params: Record<string, never> };
+export type LineRequest = Static<typeof LineRequestSchema>;
 
 /**
  * One line on the engine's stdout: the request's `id` and either `result` (an AskResponse,
  * a RetrieveResponse or an EngineDescription) or `error` (the request could not be served).
  */
-export type LineReply =
-  | { id: number; result: unknown }
-  | { id: number; error: { code: string; message: string } };
-
-export const LINE_REQUEST_JSON_SCHEMA: Schema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://nl2sql-evals.dev/schemas/engine/line-request.json',
-  title: 'LineRequest',
-  type: 'object',
-  properties: {
-    id: { type: 'integer', minimum: 1 },
-    method: { enum: [...LINE_METHODS] },
-    params: { type: 'object' },
-  },
-  required: ['id', 'method', 'params'],
-  additionalProperties: false,
-};
-
-export const LINE_REPLY_JSON_SCHEMA: Schema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://nl2sql-evals.dev/schemas/engine/line-reply.json',
-  title: 'LineReply',
-  type: 'object',
-  properties: {
-    id: { type: 'integer', minimum: 1 },
-    result: true,
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string', minLength: 1 }, message: { type: 'string' } },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['id'],
-  // Exactly one of result and error (a misspelt `results` is refused, not taken as empty).
-  oneOf: [{ required: ['result'] }, { required: ['error'] }],
-  additionalProperties: false,
-};
+export type LineReply = Static<typeof LineReplySchema>;
 
 /** A reply line read: a reply, or a line that is not one (and the id it names, if any). */
 export type ReadLine =

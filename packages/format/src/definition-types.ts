@@ -4,6 +4,7 @@
 
 import {
   type SchemaOptions,
+  type Static,
   type TNull,
   type TSchema,
   type TUnion,
@@ -23,12 +24,40 @@ export function StringEnum<const V extends readonly [string, ...string[]]>(
   return Type.Unsafe<V[number]>({ ...options, type: 'string', enum: [...values] });
 }
 
+/**
+ * One of fixed JSON values of any type (strings, numbers, booleans, null), spelled
+ * `{ "enum": [...] }` alone: a value of the wrong type is told the values allowed, not a
+ * type. For a format whose messages say so (the suite's, the record's); a list of strings
+ * that structured output must accept is a StringEnum.
+ */
+export function EnumOf<const V extends readonly [unknown, ...unknown[]]>(
+  values: V,
+  options: SchemaOptions = {},
+): TUnsafe<V[number]> {
+  return Type.Unsafe<V[number]>({ ...options, enum: [...values] });
+}
+
 /** A value or null: `anyOf: [schema, {type: null}]`. */
 export function Nullable<T extends TSchema>(
   schema: T,
   options: SchemaOptions = {},
 ): TUnion<[T, TNull]> {
   return Type.Union([schema, Type.Null()], options);
+}
+
+/**
+ * An object of any keys, each holding a `value`: `{ "type": "object", "additionalProperties":
+ * value }`. TypeBox's Record would spell the keys as a `patternProperties` regex.
+ */
+export function Dictionary<V extends TSchema>(
+  value: V,
+  options: SchemaOptions = {},
+): TUnsafe<Record<string, Static<V>>> {
+  return Type.Unsafe<Record<string, Static<V>>>({
+    ...options,
+    type: 'object',
+    additionalProperties: value,
+  });
 }
 
 /** A published format as FormatRef sees it: its `$id` and the values it accepts. */

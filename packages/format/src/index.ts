@@ -3,11 +3,21 @@ export {
   type Static,
   type TImport,
   type TModule,
+  type TObject,
+  type TProperties,
   type TSchema,
   type TUnsafe,
   Type,
 } from '@sinclair/typebox';
-export { FormatRef, Nullable, type Referable, StringEnum } from './definition-types.js';
+export {
+  Dictionary,
+  EnumOf,
+  FormatRef,
+  Nullable,
+  type Referable,
+  StringEnum,
+} from './definition-types.js';
+export { inDocumentOrder } from './document-order.js';
 export {
   type DocumentPositions,
   documentPositions,
@@ -30,6 +40,6 @@ export { JSON_SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
 export { type LocatedIssue, locatedMessage, locateIssue } from './located-message.js';
 export { type DocumentHeader, schemaDocument } from './schema-document.js';
 export { type SchemaFile, staleSchemaFiles, writeSchemaFiles } from './schema-files.js';
-export { mostSpecificIssue, type SchemaIssue } from './schema-issue.js';
+export { mostSpecificIssue, type SchemaIssue, singleTypeIssue } from './schema-issue.js';
 export { schemaText } from './schema-text.js';
 export { structuredOutputSchema } from './structured-output-schema.js';

@@ -24,6 +24,21 @@ export interface IssuePhrasing {
   dependentRequired(property: string, missing: string): string;
   /** Two equal items in a list that must not repeat (0-based positions). */
   uniqueItems(first: number, second: number): string;
+  /** A string shorter than `limit` characters. */
+  minLength(limit: number, value: string): string;
+  /** A string that does not match `pattern`. */
+  pattern(pattern: string, value: string): string;
+  /** A number below `limit`. */
+  minimum(limit: number, value: number): string;
+  /** A number above `limit`. */
+  maximum(limit: number, value: number): string;
+  /**
+   * A value of none of the types of a nullable union (`null` or a schema that is not of one
+   * plain type, such as a reference). `branches` names each branch as written: `null`, a
+   * referenced definition by its name, anything else by its type. Without it, the schema's
+   * own type error stands (`must be object`).
+   */
+  union?(branches: readonly string[], value: unknown): string;
   /** Any other keyword: ajv's own sentence (`must NOT have fewer than 1 items`). */
   other(keyword: string, message: string): string;
 }
@@ -51,5 +66,10 @@ export const DEFAULT_PHRASING: IssuePhrasing = {
       : `missing or non-string '${property}' (expected one of: ${kinds.join(', ')})`,
   dependentRequired: (property, missing) => `'${property}' needs '${missing}'`,
   uniqueItems: (first, second) => `items ${first} and ${second} are the same`,
+  // ajv's own sentences, as every format said them before these keywords had a phrasing.
+  minLength: (limit) => `must NOT have fewer than ${limit} characters`,
+  pattern: (pattern) => `must match pattern "${pattern}"`,
+  minimum: (limit) => `must be >= ${limit}`,
+  maximum: (limit) => `must be <= ${limit}`,
   other: (keyword, message) => message || `fails ${keyword}`,
 };

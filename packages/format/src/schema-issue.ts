@@ -5,7 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { type FieldPath, pointerPath } from './field-path.js';
 import { DEFAULT_PHRASING, type IssuePhrasing } from './issue-phrasing.js';
 import type { JsonSchema } from './json-schema.js';
-import { kindsOfUnion } from './validation-schema.js';
+import { kindsOfUnion, nullableUnionBranches } from './validation-schema.js';
 
 /** One way a value breaks its format. */
 export interface SchemaIssue {
@@ -82,6 +82,25 @@ function issueOf(error: ErrorObject, phrasing: IssuePhrasing): SchemaIssue {
         keyword: error.keyword,
         message: phrasing.uniqueItems(Number(params.j), Number(params.i)),
       };
+    case 'minLength':
+      return {
+        path: at,
+        keyword: error.keyword,
+        message: phrasing.minLength(Number(params.limit), String(error.data)),
+      };
+    case 'pattern':
+      return {
+        path: at,
+        keyword: error.keyword,
+        message: phrasing.pattern(String(params.pattern), String(error.data)),
+      };
+    case 'minimum':
+    case 'maximum':
+      return {
+        path: at,
+        keyword: error.keyword,
+        message: phrasing[error.keyword](Number(params.limit), Number(error.data)),
+      };
     default:
       return {
         path: at,
@@ -93,23 +112,58 @@ function issueOf(error: ErrorObject, phrasing: IssuePhrasing): SchemaIssue {
 
 /**
  * ajv's errors as issues, in ajv's order, each once. `if` reports only that its `else`
- * failed, next to the real errors of the `else`, so it is left out.
+ * failed, next to the real errors of the `else`, so it is left out. Where the if-else is a
+ * nullable union (validation-schema.ts), the `else` is the closest branch of a value that is
+ * not null, and a value of neither type is told the union's branches when the phrasing has
+ * words for it (`must be null or rate`); without them the schema's type error stands.
  */
 export function schemaIssues(
   errors: readonly ErrorObject[],
   phrasing: IssuePhrasing = DEFAULT_PHRASING,
 ): SchemaIssue[] {
+  // Each issue with the index of the error it came from.
+  const found: { readonly issue: SchemaIssue; readonly from: number }[] = [];
+  errors.forEach((error, index) => {
+    if (error.keyword === 'if') {
+      const branches = nullableUnionBranches(error.parentSchema);
+      if (branches && phrasing.union) {
+        // The else branch's errors about the value itself come just before its `if` error.
+        let first = index;
+        while (first > 0 && errors[first - 1]?.instancePath === error.instancePath) first -= 1;
+        const run = errors.slice(first, index);
+        if (run.some((e) => e.keyword === 'type')) {
+          while (found.length > 0 && (found.at(-1)?.from ?? -1) >= first) found.pop();
+          const message = phrasing.union(branches, error.data);
+          const path = pointerPath(error.instancePath);
+          found.push({ issue: { path, keyword: 'type', message }, from: index });
+        }
+      }
+      return;
+    }
+    found.push({ issue: issueOf(error, phrasing), from: index });
+  });
   const seen = new Set<string>();
   const out: SchemaIssue[] = [];
-  for (const error of errors) {
-    if (error.keyword === 'if') continue;
-    const issue = issueOf(error, phrasing);
+  for (const { issue } of found) {
     const key = `${JSON.stringify(issue.path)}\u0000${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(issue);
   }
   return out;
+}
+
+/**
+ * `issues` where a field whose value is of the wrong type has that one issue: its enum or
+ * const (`must be one of ...`) would only say again that the value is wrong. For a format
+ * that lists every issue of a file; one whose reader is helped by the values allowed (an
+ * LLM correcting a plan) keeps both.
+ */
+export function singleTypeIssue<I extends SchemaIssue>(issues: readonly I[]): I[] {
+  const mistyped = new Set(
+    issues.filter((i) => i.keyword === 'type').map((i) => JSON.stringify(i.path)),
+  );
+  return issues.filter((i) => i.keyword === 'type' || !mistyped.has(JSON.stringify(i.path)));
 }
 
 /** The most specific issue: the deepest path, the first of equals. */

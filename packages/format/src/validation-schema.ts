@@ -6,7 +6,8 @@
 // - an anyOf of bare types (`string`, `number`, `null`) becomes one `type` list;
 // - an anyOf of a schema and null becomes one `type` list when the schema is of one plain
 //   type (`string` with a minLength, `array` with items), else if-null-else-schema, so a
-//   wrong non-null value is reported against the schema, not as "must be null".
+//   wrong non-null value is reported against the schema, not as "must be null": the closest
+//   branch. The if node remembers the branches' names, for a value of neither type.
 
 import type { JsonSchema } from './json-schema.js';
 
@@ -58,6 +59,24 @@ export function kindsOfUnion(union: unknown): readonly string[] {
   return union !== null && typeof union === 'object' ? (unionKinds.get(union) ?? []) : [];
 }
 
+// The branches of each nullable union spelled as if-null-else, by name, in written order.
+const nullableUnions = new WeakMap<object, readonly string[]>();
+
+/**
+ * The branches of a nullable union of a validation schema (its if-null-else node), each named
+ * as written: `null`, a local reference by its definition's name, anything else by its type.
+ * Undefined for any other node.
+ */
+export function nullableUnionBranches(node: unknown): readonly string[] | undefined {
+  return node !== null && typeof node === 'object' ? nullableUnions.get(node) : undefined;
+}
+
+function branchName(schema: unknown): string {
+  const node = (schema ?? {}) as JsonSchema;
+  if (typeof node.$ref === 'string') return node.$ref.slice(node.$ref.lastIndexOf('/') + 1);
+  return Array.isArray(node.type) ? node.type.join(' or ') : String(node.type ?? 'schema');
+}
+
 function isBareType(schema: unknown): boolean {
   if (schema === null || typeof schema !== 'object') return false;
   const keys = Object.keys(schema);
@@ -107,11 +126,13 @@ function transform(document: JsonSchema, node: unknown): unknown {
       };
     }
     if (anyOf.length === 2 && nullIndex !== -1) {
-      return {
+      const union = {
         ...transformKeywords(document, rest),
         if: { type: 'null' },
         else: transform(document, anyOf[1 - nullIndex]),
       };
+      nullableUnions.set(union, anyOf.map(branchName));
+      return union;
     }
   }
   return transformKeywords(document, schema);

@@ -2,7 +2,7 @@
 // judge that answers as the labels do passes; one that calls everything equivalent fails TNR;
 // failed calls count as wrong answers; the record is what checkCalibration reads.
 import { CHINOOK_CALIBRATION_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { wilson } from '@nl2sql/gate';
 import { FakeLLMServer, type LlmClient } from '@nl2sql/llm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

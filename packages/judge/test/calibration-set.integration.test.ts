@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_CALIBRATION_PATH, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { type Datasource, openSqlite } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { normalizedMatch } from '@nl2sql/sqlcheck';
 import { loadSuite } from '@nl2sql/suite';
 import {

@@ -1,7 +1,8 @@
 // judgeCase on real Chinook results, with the real LLM judge talking to FakeLLMServer.
 import { compareLenient, compareStrict } from '@nl2sql/comparator';
 import { CHINOOK_CALIBRATION_PATH, chinookForTests } from '@nl2sql/datasets';
-import { type Datasource, openSqlite } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, type LlmClient } from '@nl2sql/llm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CalibrationSet } from '../src/calibration-set.js';

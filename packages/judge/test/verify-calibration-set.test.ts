@@ -2,7 +2,8 @@
 // "not equivalent" label no database can show is unwitnessed, a broken query is an error,
 // and a database aimed at some pairs runs only those.
 import { chinookForTests } from '@nl2sql/datasets';
-import { type Datasource, openSqlite } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalibrationPair, CalibrationSet } from '../src/calibration-set.js';
 import {

@@ -1,11 +1,13 @@
 // A real HTTP server on 127.0.0.1 that speaks the three chat wires (Chat Completions,
-// Responses, Anthropic Messages) and the OpenAI embeddings wire, so tests exercise the same sockets, headers and JSON as production
+// Responses, Anthropic Messages) and the OpenAI embeddings wire (their JSON is in
+// fake-llm-wire.ts), so tests exercise the same sockets, headers and JSON as production
 // and spend nothing. Answers come from a table keyed by the structured output's schema name
 // (one more entry per new structured output) or a function; usage is canned; faults are
 // queued and consumed in order.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embeddingsReply, lastUserText, schemaNameOf, wireOf, wireReply } from './fake-llm-wire.js';
 import type { Wire } from './providers.js';
 
 export interface FakeRequest {
@@ -105,54 +107,6 @@ interface QueuedFault {
   fault: FakeFault;
   remaining: number;
   schemaName?: string;
-}
-
-function wireOf(path: string): Wire | 'embeddings' | undefined {
-  if (path.endsWith('/embeddings')) return 'embeddings';
-  if (path.endsWith('/chat/completions')) return 'chat';
-  if (path.endsWith('/responses')) return 'responses';
-  if (path.endsWith('/messages')) return 'anthropic';
-  return undefined;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
-
-function schemaNameOf(
-  wire: Wire | 'embeddings',
-  body: Record<string, unknown>,
-): string | undefined {
-  let name: unknown;
-  if (wire === 'embeddings') return undefined;
-  if (wire === 'chat') name = record(record(body.response_format).json_schema).name;
-  else if (wire === 'responses') name = record(record(body.text).format).name;
-  else name = record(body.tool_choice).name;
-  return typeof name === 'string' ? name : undefined;
-}
-
-function lastUserText(wire: Wire | 'embeddings', body: Record<string, unknown>): string {
-  if (wire === 'embeddings') return '';
-  const turns = wire === 'responses' ? body.input : body.messages;
-  if (!Array.isArray(turns)) return typeof turns === 'string' ? turns : '';
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const t = record(turns[i]);
-    if (t.role !== 'user') continue;
-    if (typeof t.content === 'string') return t.content;
-    if (Array.isArray(t.content)) {
-      return t.content
-        .map((c) => {
-          const part = record(c);
-          return typeof part.text === 'string'
-            ? part.text
-            : typeof part.content === 'string'
-              ? part.content
-              : '';
-        })
-        .join('');
-    }
-  }
-  return '';
 }
 
 export class FakeLLMServer {
@@ -288,7 +242,9 @@ export class FakeLLMServer {
     }
     let body: Record<string, unknown>;
     try {
-      body = record(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      body =
+        typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
     } catch {
       this.#json(res, 400, { error: { message: 'request body is not JSON' } });
       return;
@@ -349,7 +305,17 @@ export class FakeLLMServer {
     if (request.wire === 'embeddings') {
       // An `answer` fault is the whole reply body here (to serve a broken one).
       this.#served++;
-      this.#json(res, 200, override ? override.value : this.#embeddings(request));
+      this.#json(
+        res,
+        200,
+        override
+          ? override.value
+          : embeddingsReply(
+              request,
+              { ...DEFAULT_FAKE_USAGE, ...this.options.usage },
+              this.options.embed ?? fakeEmbedding,
+            ),
+      );
       return;
     }
     let answer: unknown;
@@ -375,100 +341,22 @@ export class FakeLLMServer {
           : (text ?? (this.options.respond ? await this.options.respond(request) : 'OK'));
     }
     this.#served++;
-    this.#json(res, 200, this.#reply(request, answer));
+    this.#json(
+      res,
+      200,
+      wireReply(request, answer, {
+        usage: { ...DEFAULT_FAKE_USAGE, ...this.options.usage },
+        model: this.options.echoModel
+          ? this.options.echoModel(request.model)
+          : `${request.model}-2026-01-01`,
+        id: `fake_${this.#served}`,
+      }),
+    );
   }
 
   #json(res: ServerResponse, status: number, value: unknown): void {
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(value));
-  }
-
-  #embeddings(request: FakeRequest): unknown {
-    const u: FakeUsage = { ...DEFAULT_FAKE_USAGE, ...this.options.usage };
-    const embed = this.options.embed ?? fakeEmbedding;
-    return {
-      object: 'list',
-      data: request.inputs.map((text, index) => ({
-        object: 'embedding',
-        index,
-        embedding: embed(text, request.model),
-      })),
-      model: request.model,
-      usage: { prompt_tokens: u.input, total_tokens: u.input },
-    };
-  }
-
-  #reply(request: FakeRequest, answer: unknown): unknown {
-    const u: FakeUsage = { ...DEFAULT_FAKE_USAGE, ...this.options.usage };
-    const model = this.options.echoModel
-      ? this.options.echoModel(request.model)
-      : `${request.model}-2026-01-01`;
-    const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
-    const id = `fake_${this.#served}`;
-    if (request.wire === 'chat') {
-      return {
-        id: `chatcmpl-${id}`,
-        object: 'chat.completion',
-        created: 0,
-        model,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: text, refusal: null },
-            finish_reason: 'stop',
-          },
-        ],
-        usage: {
-          prompt_tokens: u.input,
-          completion_tokens: u.output,
-          total_tokens: u.input + u.output,
-          prompt_tokens_details: { cached_tokens: u.cached },
-          completion_tokens_details: { reasoning_tokens: u.reasoning },
-        },
-      };
-    }
-    if (request.wire === 'responses') {
-      return {
-        id: `resp_${id}`,
-        object: 'response',
-        status: 'completed',
-        model,
-        output: [
-          { type: 'reasoning', id: `rs_${id}`, summary: [] },
-          {
-            type: 'message',
-            id: `msg_${id}`,
-            role: 'assistant',
-            status: 'completed',
-            content: [{ type: 'output_text', text, annotations: [] }],
-          },
-        ],
-        usage: {
-          input_tokens: u.input,
-          input_tokens_details: { cached_tokens: u.cached },
-          output_tokens: u.output,
-          output_tokens_details: { reasoning_tokens: u.reasoning },
-          total_tokens: u.input + u.output,
-        },
-      };
-    }
-    const structured = request.schemaName !== undefined && typeof answer !== 'string';
-    return {
-      id: `msg_${id}`,
-      type: 'message',
-      role: 'assistant',
-      model,
-      content: structured
-        ? [{ type: 'tool_use', id: `toolu_${id}`, name: request.schemaName, input: answer }]
-        : [{ type: 'text', text }],
-      stop_reason: structured ? 'tool_use' : 'end_turn',
-      usage: {
-        input_tokens: Math.max(0, u.input - u.cached - u.cacheWrite),
-        cache_read_input_tokens: u.cached,
-        cache_creation_input_tokens: u.cacheWrite,
-        output_tokens: u.output,
-      },
-    };
   }
 }

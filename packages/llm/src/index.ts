@@ -23,13 +23,7 @@ export {
   type FakeUsage,
   fakeEmbedding,
 } from './fake-llm-server.js';
-export {
-  type EmbeddingResult,
-  type EmbedOptions,
-  LlmClient,
-  type LlmClientOptions,
-  type LlmResult,
-} from './llm-client.js';
+export { LlmClient, type LlmClientOptions } from './llm-client.js';
 export {
   configNodes,
   declaredNodes,
@@ -56,7 +50,8 @@ export {
   parseLlmSection,
 } from './llm-file.js';
 export { type LlmOptionContext, resolveLlmOption } from './llm-option.js';
-export type { LlmMessage, LlmRequest, StructuredOutput } from './llm-request.js';
+export type { EmbedOptions, LlmMessage, LlmRequest, StructuredOutput } from './llm-request.js';
+export type { EmbeddingResult, LlmResult } from './llm-result.js';
 export { checkOutput, type OutputCheck } from './output-validator.js';
 export { type BilledTokens, callCost, PRICES, type Price, priceTable } from './prices.js';
 export {

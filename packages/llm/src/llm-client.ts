@@ -5,41 +5,24 @@
 // usage record per call, chat and embeddings alike (so every call is counted, priced and
 // under the same cost cap). Every error message it builds passes through its Redactor, so a
 // provider body that echoes the key never leaves the client with the key in it. The nodes are
-// the ones its config declares; the client knows no node names of its own.
+// the ones its config declares; the client knows no node names of its own. Where a call goes
+// is llm-route.ts; what it gives back is llm-result.ts.
 
 import { Redactor, type SecretValue } from '@nl2sql/redact';
-import {
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  type RetryPolicy,
-  withRetries,
-} from '@nl2sql/retry';
+import { parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
 import { Agent, request as undiciRequest } from 'undici';
-import { anthropicMessagesWire } from './anthropic-messages-wire.js';
-import { chatCompletionsWire } from './chat-completions-wire.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { configSecrets } from './config-secrets.js';
-import { EMBEDDINGS_PATH, embeddingsBody, parseEmbeddings } from './embeddings-wire.js';
-import {
-  configNodes,
-  type LlmConfig,
-  LlmConfigError,
-  type NodeConfig,
-  type ProviderSettings,
-} from './llm-config.js';
+import { embeddingsBody, parseEmbeddings } from './embeddings-wire.js';
+import { type LlmConfig, LlmConfigError } from './llm-config.js';
 import { LlmError, type LlmErrorCode, type LlmErrorDetails } from './llm-error.js';
-import type { LlmRequest } from './llm-request.js';
-import { checkOutput } from './output-validator.js';
-import { PROVIDERS, type ProviderName, type Wire } from './providers.js';
-import { responsesWire } from './responses-wire.js';
+import type { EmbedOptions, LlmRequest } from './llm-request.js';
+import type { EmbeddingResult, LlmResult } from './llm-result.js';
+import { type Route, resolveRoute } from './llm-route.js';
+import { checkOutput, outputValidator } from './output-validator.js';
+import type { ProviderName } from './providers.js';
 import type { TokenCounts, UsageRecord } from './usage.js';
-import type { Correction, WireAdapter, WireReply } from './wire-adapter.js';
-
-const WIRES: Readonly<Record<Wire, WireAdapter>> = {
-  chat: chatCompletionsWire,
-  responses: responsesWire,
-  anthropic: anthropicMessagesWire,
-};
+import type { Correction, WireReply } from './wire-adapter.js';
 
 export interface LlmClientOptions {
   /** Backoff and retry limits (a provider's maxRetries overrides maxRetries). */
@@ -59,48 +42,6 @@ export interface LlmClientOptions {
    * variables in `env` (which are always masked).
    */
   secrets?: Iterable<SecretValue>;
-}
-
-export interface EmbedOptions {
-  signal?: AbortSignal;
-  /** Per-attempt timeout for this call (default the provider's or the client's). */
-  timeoutMs?: number;
-  /** Texts per request. Default 128. */
-  batchSize?: number;
-}
-
-export interface EmbeddingResult {
-  /** One vector per text, in order, as the model returned it (not normalised). */
-  vectors: number[][];
-  /** One record per HTTP request that got an answer (one per batch). */
-  usage: UsageRecord[];
-  /** HTTP attempts made, retries included. */
-  attempts: number;
-}
-
-export interface LlmResult {
-  /** The final answer's text. */
-  text: string;
-  /** The validated structured answer, when the request asked for one. */
-  output: unknown;
-  /** One record per HTTP call that got an answer (two when a correction was needed). */
-  usage: UsageRecord[];
-  /** HTTP attempts made, retries and the correction included. */
-  attempts: number;
-}
-
-interface Route {
-  node: string;
-  config: NodeConfig;
-  provider: ProviderName;
-  /** The chat wire (unused for an embeddings route). */
-  wire: WireAdapter;
-  wireName: Wire | 'embeddings';
-  url: string;
-  apiKey: string | undefined;
-  timeoutMs: number;
-  policy: RetryPolicy;
-  limiter: ConcurrencyLimiter;
 }
 
 function truncate(text: string, max = 300): string {
@@ -162,50 +103,13 @@ export class LlmClient<N extends string = string> {
   }
 
   #route(node: N, kind: 'chat' | 'embeddings'): Route {
-    if (typeof node !== 'string' || !Object.hasOwn(this.config.nodes, node)) {
-      throw new LlmConfigError(
-        `Unknown LLM node "${String(node)}" (config ${this.config.name} declares: ${configNodes(this.config).join(', ')})`,
-      );
-    }
-    const config = this.config.nodes[node];
-    const provider = config.provider;
-    const info = PROVIDERS[provider];
-    const settings: ProviderSettings = this.config.providers[provider] ?? {};
-    const chatWire = config.wire ?? settings.wire ?? info.wire;
-    if (kind === 'embeddings' && chatWire === 'anthropic') {
-      throw new LlmConfigError(
-        `Node "${node}" asks for embeddings from ${provider}:${config.model}, but the ${provider} provider has no OpenAI-compatible embeddings endpoint`,
-      );
-    }
-    const wireName = kind === 'embeddings' ? 'embeddings' : chatWire;
-    const wire = WIRES[chatWire];
-    const env = this.#options.env ?? process.env;
-    const apiKey = settings.apiKey?.reveal() ?? (info.keyEnv ? env[info.keyEnv] : undefined);
-    if (info.needsKey && !apiKey) {
-      throw this.#error(
-        'AUTH',
-        `No API key for provider "${provider}" (node "${node}"): set api_key in the llm ` +
-          `section's providers.${provider}${info.keyEnv ? ` or the ${info.keyEnv} environment variable` : ''}.`,
-        { provider, model: config.model, node },
-      );
-    }
-    const base = (settings.baseUrl ?? info.baseUrl).replace(/\/+$/, '');
-    return {
-      node,
-      config,
-      provider,
-      wire,
-      wireName,
-      url: base + (kind === 'embeddings' ? EMBEDDINGS_PATH : wire.path),
-      apiKey,
-      timeoutMs: settings.timeoutMs ?? this.#options.timeoutMs ?? 120_000,
-      policy: {
-        ...DEFAULT_RETRY_POLICY,
-        ...this.#options.retry,
-        ...(settings.maxRetries !== undefined ? { maxRetries: settings.maxRetries } : {}),
-      },
-      limiter: this.limiter(provider),
-    };
+    return resolveRoute(this.config, node, kind, {
+      env: this.#options.env ?? process.env,
+      ...(this.#options.timeoutMs !== undefined ? { timeoutMs: this.#options.timeoutMs } : {}),
+      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
+      limiter: (provider) => this.limiter(provider),
+      error: (code, message, details) => this.#error(code, message, details),
+    });
   }
 
   /**
@@ -267,6 +171,8 @@ export class LlmClient<N extends string = string> {
 
   async #call(node: N, request: LlmRequest, usage: UsageRecord[]): Promise<LlmResult> {
     const route = this.#route(node, 'chat');
+    // A schema the validator cannot compile fails here, before a paid call is sent.
+    if (request.output) outputValidator(request.output.schema);
     let attempts = 0;
     const send = async (correction?: Correction): Promise<WireReply> => {
       const body = route.wire.body(route.config, request, correction);

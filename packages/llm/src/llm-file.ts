@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DocumentPositions, locatedMessage, parseWithPositions } from '@nl2sql/format';
 import { parse as parseYaml } from 'yaml';
 import {
   declaredNodes,
@@ -14,8 +15,9 @@ import {
   type ProviderSettings,
   resolveModel,
 } from './llm-config.js';
+import { type LlmNodeEntry, type LlmSection, llmSectionIssue } from './llm-file-format.js';
 import type { Price } from './prices.js';
-import { isProviderName, type ProviderName, type Wire } from './providers.js';
+import { isProviderName, type ProviderName } from './providers.js';
 import { Secret } from './secret.js';
 
 /** The folder of shipped presets (`presets/` at the package root, beside src/ and dist/). */
@@ -57,33 +59,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const WIRES: readonly Wire[] = ['chat', 'responses', 'anthropic'];
-
-function optionalNumber(v: unknown, where: string, min: number): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min) {
-    throw new LlmConfigError(`${where} must be a number >= ${min}, got ${JSON.stringify(v)}`);
-  }
-  return v;
-}
-
-function optionalWire(v: unknown, where: string): Wire | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string' || !WIRES.includes(v as Wire)) {
-    throw new LlmConfigError(
-      `${where} must be one of ${WIRES.join(', ')}, got ${JSON.stringify(v)}`,
-    );
-  }
-  return v as Wire;
-}
-
-function nodeConfig(value: unknown, where: string): NodeConfig {
+function nodeConfig(value: LlmNodeEntry, where: string): NodeConfig {
   if (typeof value === 'string') return resolveModel(value);
-  if (!isRecord(value) || typeof value.model !== 'string') {
-    throw new LlmConfigError(`${where} must be a model name or an object with a model`);
-  }
   let node: NodeConfig;
-  if (typeof value.provider === 'string') {
+  if (value.provider !== undefined) {
     if (!isProviderName(value.provider)) {
       throw new LlmConfigError(`${where}.provider: unknown provider "${value.provider}"`);
     }
@@ -92,62 +71,39 @@ function nodeConfig(value: unknown, where: string): NodeConfig {
     node = resolveModel(value.model);
   }
   if (value.temperature === null) node.temperature = null;
-  else {
-    const t = optionalNumber(value.temperature, `${where}.temperature`, 0);
-    if (t !== undefined) node.temperature = t;
-  }
-  const wire = optionalWire(value.wire, `${where}.wire`);
-  if (wire) node.wire = wire;
-  const maxTokens = optionalNumber(value.max_tokens, `${where}.max_tokens`, 1);
-  if (maxTokens !== undefined) node.maxTokens = maxTokens;
+  else if (value.temperature !== undefined) node.temperature = value.temperature;
+  if (value.wire) node.wire = value.wire;
+  if (value.max_tokens != null) node.maxTokens = value.max_tokens;
   return node;
 }
 
 function providerSettings(
-  value: unknown,
+  value: NonNullable<LlmSection['providers']>[string],
   where: string,
   env: Readonly<Record<string, string | undefined>>,
 ): ProviderSettings {
-  if (!isRecord(value)) throw new LlmConfigError(`${where} must be a mapping`);
   const out: ProviderSettings = {};
   if (value.api_key !== undefined) {
-    if (typeof value.api_key !== 'string')
-      throw new LlmConfigError(`${where}.api_key must be a string`);
     out.apiKey = new Secret(interpolateEnv(value.api_key, env, `${where}.api_key`));
   }
   if (value.base_url !== undefined) {
-    if (typeof value.base_url !== 'string')
-      throw new LlmConfigError(`${where}.base_url must be a string`);
     out.baseUrl = interpolateEnv(value.base_url, env, `${where}.base_url`);
   }
-  const wire = optionalWire(value.wire, `${where}.wire`);
-  if (wire) out.wire = wire;
-  const conc = optionalNumber(value.max_concurrency, `${where}.max_concurrency`, 1);
-  if (conc !== undefined) out.maxConcurrency = Math.floor(conc);
-  const timeout = optionalNumber(value.timeout_ms, `${where}.timeout_ms`, 1);
-  if (timeout !== undefined) out.timeoutMs = timeout;
-  const retries = optionalNumber(value.max_retries, `${where}.max_retries`, 0);
-  if (retries !== undefined) out.maxRetries = Math.floor(retries);
+  if (value.wire) out.wire = value.wire;
+  if (value.max_concurrency != null) out.maxConcurrency = Math.floor(value.max_concurrency);
+  if (value.timeout_ms != null) out.timeoutMs = value.timeout_ms;
+  if (value.max_retries != null) out.maxRetries = Math.floor(value.max_retries);
   return out;
 }
 
-function priceRow(value: unknown, where: string, file: string): Price {
-  if (!isRecord(value)) throw new LlmConfigError(`${where} must be a mapping`);
-  const rate = (key: string): number => {
-    const v = value[key];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-      throw new LlmConfigError(`${where}.${key} must be a non-negative number (USD per 1M tokens)`);
-    }
-    return v;
-  };
-  const input = rate('input');
+function priceRow(value: NonNullable<LlmSection['prices']>[string], file: string): Price {
   return {
-    input,
-    cachedInput: value.cached_input === undefined ? input : rate('cached_input'),
-    cacheWrite: value.cache_write === undefined ? input : rate('cache_write'),
-    output: rate('output'),
-    source: typeof value.source === 'string' ? value.source : `llm.prices in ${file}`,
-    checked: typeof value.checked === 'string' ? value.checked : null,
+    input: value.input,
+    cachedInput: value.cached_input ?? value.input,
+    cacheWrite: value.cache_write ?? value.input,
+    output: value.output,
+    source: value.source ?? `llm.prices in ${file}`,
+    checked: value.checked ?? null,
   };
 }
 
@@ -165,17 +121,27 @@ export function parseLlmSection<N extends string>(
     nodes: readonly N[];
     env?: Readonly<Record<string, string | undefined>>;
     file?: string;
+    /** Where each value of `section` is in the file, for the line of an error. */
+    positions?: DocumentPositions;
   },
 ): LlmConfig<N> {
   const file = options.file ?? name;
   const declared = declaredNodes(options.nodes, `${file}: nodes`);
   const isDeclared = (key: string): key is N => (declared as readonly string[]).includes(key);
   const env = options.env ?? process.env;
-  const root = isRecord(section) && isRecord(section.llm) ? section.llm : section;
+  const wrapped = isRecord(section) && isRecord(section.llm);
+  const root = wrapped ? (section as { llm: unknown }).llm : section;
   if (!isRecord(root)) throw new LlmConfigError(`${file}: an llm section must be a mapping`);
-  const configName = typeof root.name === 'string' ? root.name : name;
-  const nodesIn = root.nodes === undefined ? {} : root.nodes;
-  if (!isRecord(nodesIn)) throw new LlmConfigError(`${file}: nodes must be a mapping`);
+  const issue = llmSectionIssue(root);
+  if (issue) {
+    const line = options.positions?.locate(wrapped ? ['llm', ...issue.path] : issue.path)?.line;
+    throw new LlmConfigError(
+      locatedMessage(line === undefined ? { file } : { file, line }, issue.path, issue.message),
+    );
+  }
+  const llm = root as LlmSection;
+  const configName = llm.name ?? name;
+  const nodesIn = llm.nodes ?? {};
   for (const key of Object.keys(nodesIn)) {
     if (!isDeclared(key)) {
       throw new LlmConfigError(
@@ -183,7 +149,7 @@ export function parseLlmSection<N extends string>(
       );
     }
   }
-  const fallback = root.model === undefined ? undefined : nodeConfig(root.model, `${file}: model`);
+  const fallback = llm.model === undefined ? undefined : nodeConfig(llm.model, `${file}: model`);
   const nodes = {} as Record<N, NodeConfig>;
   for (const node of declared) {
     const value = nodesIn[node];
@@ -193,20 +159,14 @@ export function parseLlmSection<N extends string>(
       throw new LlmConfigError(`${file}: node "${node}" has no model (set model or nodes.${node})`);
   }
   const providers: Partial<Record<ProviderName, ProviderSettings>> = {};
-  if (root.providers !== undefined) {
-    if (!isRecord(root.providers)) throw new LlmConfigError(`${file}: providers must be a mapping`);
-    for (const [key, value] of Object.entries(root.providers)) {
-      if (!isProviderName(key))
-        throw new LlmConfigError(`${file}: providers.${key} is not a provider`);
-      providers[key] = providerSettings(value, `${file}: providers.${key}`, env);
-    }
+  for (const [key, value] of Object.entries(llm.providers ?? {})) {
+    if (!isProviderName(key))
+      throw new LlmConfigError(`${file}: providers.${key} is not a provider`);
+    providers[key] = providerSettings(value, `${file}: providers.${key}`, env);
   }
   const prices: Record<string, Price> = {};
-  if (root.prices !== undefined) {
-    if (!isRecord(root.prices)) throw new LlmConfigError(`${file}: prices must be a mapping`);
-    for (const [model, value] of Object.entries(root.prices)) {
-      prices[model] = priceRow(value, `${file}: prices.${model}`, file);
-    }
+  for (const [model, value] of Object.entries(llm.prices ?? {})) {
+    prices[model] = priceRow(value, file);
   }
   return { name: configName, nodes, providers, prices };
 }
@@ -233,6 +193,7 @@ export async function loadLlmFile<N extends string>(
     nodes: options.nodes,
     ...(options.env ? { env: options.env } : {}),
     file: path,
+    positions: parseWithPositions(text).positions,
   });
 }
 

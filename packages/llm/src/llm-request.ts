@@ -28,3 +28,12 @@ export interface LlmRequest {
   /** Overrides the provider's per-attempt timeout. */
   timeoutMs?: number;
 }
+
+/** Options of an embeddings call. */
+export interface EmbedOptions {
+  signal?: AbortSignal;
+  /** Per-attempt timeout for this call (default the provider's or the client's). */
+  timeoutMs?: number;
+  /** Texts per request. Default 128. */
+  batchSize?: number;
+}

@@ -1,22 +1,42 @@
-// Structured answers are checked against their JSON Schema with ajv before a node sees them;
-// the error text is what goes back to the model in the one corrective retry.
+// Structured answers are checked against their JSON Schema before a node sees them, by the
+// project's one ajv setup (@nl2sql/format); the error text is what goes back to the model in
+// the one corrective retry, each error at its field (`tables: must be array; got string`).
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false });
-const compiled = new WeakMap<object, ValidateFunction>();
+import {
+  type DocumentValidator,
+  documentValidator,
+  fieldName,
+  type JsonSchema,
+} from '@nl2sql/format';
+import { LlmConfigError } from './llm-config.js';
 
 export type OutputCheck = { ok: true; value: unknown } | { ok: false; errors: string[] };
 
-function describe(errors: readonly ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).slice(0, 20).map((e) => {
-    const where = e.instancePath === '' ? '(root)' : e.instancePath;
-    const extra =
-      e.keyword === 'additionalProperties'
-        ? ` (${String((e.params as { additionalProperty?: unknown }).additionalProperty)})`
-        : '';
-    return `${where} ${e.message ?? e.keyword}${extra}`;
-  });
+const validators = new WeakMap<object, DocumentValidator<unknown>>();
+
+/**
+ * The validator of an output schema, compiled once per schema object. The `$schema` marker
+ * is dropped: a structured-output schema (draft-07 or 2020-12) is read as 2020-12, which
+ * means the same for the keywords structured output allows. A schema the validator cannot
+ * compile (an unknown keyword, a malformed one) is an LlmConfigError, raised before any call
+ * is sent.
+ */
+export function outputValidator(schema: Record<string, unknown>): DocumentValidator<unknown> {
+  let validator = validators.get(schema);
+  if (!validator) {
+    const { $schema: _marker, ...rest } = schema;
+    const compiled = documentValidator(rest as JsonSchema);
+    try {
+      compiled.check(undefined);
+    } catch (error) {
+      throw new LlmConfigError(
+        `output schema is not a JSON Schema the validator accepts: ${(error as Error).message}`,
+      );
+    }
+    validator = compiled;
+    validators.set(schema, validator);
+  }
+  return validator;
 }
 
 /** Parse (when text) and validate an answer against `schema`. */
@@ -35,11 +55,10 @@ export function checkOutput(
       };
     }
   }
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  if (validate(value)) return { ok: true, value };
-  return { ok: false, errors: describe(validate.errors) };
+  const issues = outputValidator(schema).issues(value);
+  if (issues.length === 0) return { ok: true, value };
+  return {
+    ok: false,
+    errors: issues.slice(0, 20).map((i) => `${fieldName(i.path) || '(root)'}: ${i.message}`),
+  };
 }

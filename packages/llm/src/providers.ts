@@ -2,7 +2,9 @@
 // Ollama and vLLM all serve the OpenAI Chat Completions wire, so they differ only in base URL
 // and in whether a key is needed.
 
-export type Wire = 'chat' | 'responses' | 'anthropic';
+/** The wire protocols a provider speaks. */
+export const WIRES = ['chat', 'responses', 'anthropic'] as const;
+export type Wire = (typeof WIRES)[number];
 
 export type ProviderName = 'openai' | 'openrouter' | 'ollama' | 'vllm' | 'anthropic';
 

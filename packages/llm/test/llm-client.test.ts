@@ -147,6 +147,18 @@ describe('usage normalised per wire', () => {
 });
 
 describe('structured output and the corrective retry', () => {
+  it('a schema the validator cannot compile is a config error before any call is sent', async () => {
+    const client = new LlmClient(fakeConfig(server, 'chat'));
+    const call = client.call('planner', {
+      system: 'You plan SQL.',
+      messages: [{ role: 'user', content: 'Five tracks?' }],
+      output: { name: 'plan', schema: { type: 'object', requird: ['tables'] } },
+    });
+    await expect(call).rejects.toThrow(LlmConfigError);
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
   for (const wire of ['chat', 'responses', 'anthropic'] as const) {
     it(`${wire}: an invalid answer is sent back with the validation errors once, then accepted`, async () => {
       server.fault({ kind: 'answer', value: { tables: 'Track' } });
@@ -157,8 +169,8 @@ describe('structured output and the corrective retry', () => {
       expect(result.usage).toHaveLength(2);
       expect(result.attempts).toBe(2);
       const correction = server.requests[1]!.lastUserText;
-      expect(correction).toContain('/tables must be array');
-      expect(correction).toContain("must have required property 'limit'");
+      expect(correction).toContain('tables: must be array; got string');
+      expect(correction).toContain("limit: missing required field 'limit'");
       if (wire === 'anthropic') {
         const messages = server.requests[1]!.body.messages as Array<{
           role: string;

@@ -149,7 +149,60 @@ describe('loadLlmFile and parseLlmSection', () => {
       parseLlmSection({ model: 'gpt-5.4', prices: { m: { input: -1, output: 1 } } }, 'x', {
         nodes: NODES,
       }),
-    ).toThrow(/prices.m.input must be a non-negative number/);
+    ).toThrow('x: prices.m.input: must be a number >= 0, got -1');
+  });
+
+  it('checks the section against its format: each kind of fault at its field', () => {
+    const fault = (section: unknown): string => {
+      try {
+        parseLlmSection(section, 'x', { file: 'x.yaml', nodes: NODES });
+      } catch (error) {
+        if (error instanceof LlmConfigError) return error.message;
+        throw error;
+      }
+      throw new Error('expected an LlmConfigError');
+    };
+    expect(fault({ model: 5 })).toBe(
+      'x.yaml: model: must be a model name or an object with a model',
+    );
+    expect(fault({ model: '' })).toBe('x.yaml: model: must not be empty');
+    expect(fault({ model: { temperature: 1 } })).toBe(
+      "x.yaml: model.model: missing required field 'model'",
+    );
+    expect(fault({ model: { model: 'gpt-5.4', max_token: 9 } })).toBe(
+      "x.yaml: model.max_token: unknown field 'max_token' (allowed: model, provider, temperature, wire, max_tokens)",
+    );
+    expect(fault({ model: 'gpt-5.4', nodes: [] })).toBe('x.yaml: nodes: must be a mapping');
+    expect(fault({ model: 'gpt-5.4', providers: { openai: { max_retries: -1 } } })).toBe(
+      'x.yaml: providers.openai.max_retries: must be a number >= 0, got -1',
+    );
+    expect(fault({ model: 'gpt-5.4', nodes: { planner: { model: 'gpt-5.4', wire: 'ftp' } } })).toBe(
+      'x.yaml: nodes.planner.wire: must be one of chat, responses, anthropic, got "ftp"',
+    );
+    expect(fault({ llm: { model: 'gpt-5.4', prices: { m: { output: 1 } } } })).toBe(
+      "x.yaml: prices.m.input: missing required field 'input'",
+    );
+    // Empty settings are not set, as before.
+    const c = parseLlmSection(
+      { model: 'gpt-5.4', providers: { openai: { max_retries: null } } },
+      'x',
+      {
+        nodes: NODES,
+      },
+    );
+    expect(c.providers.openai).toEqual({});
+  });
+
+  it('a file names the line of the fault', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'llm-file-'));
+    const path = join(dir, 'bad.yaml');
+    await writeFile(
+      path,
+      ['llm:', '  model: gpt-5.4', '  providers:', '    openai:', '      timeout_ms: 0'].join('\n'),
+    );
+    await expect(loadLlmFile(path, { nodes: NODES })).rejects.toThrow(
+      `${path}:5: providers.openai.timeout_ms: must be a number >= 1, got 0`,
+    );
   });
 
   it('the nodes are whatever the caller declares: none, blank or repeated names are refused', () => {

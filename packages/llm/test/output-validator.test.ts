@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LlmConfigError } from '../src/llm-config.js';
 import { checkOutput } from '../src/output-validator.js';
 
 const schema = {
@@ -26,9 +27,17 @@ describe('checkOutput', () => {
     expect(!bad.ok && bad.errors[0]).toMatch(/^answer is not JSON/);
     const wrong = checkOutput(schema, { text: '{"n": "3", "x": 1}' });
     expect(!wrong.ok && wrong.errors).toEqual([
-      '(root) must NOT have additional properties (x)',
-      '/n must be integer',
+      "x: unknown field 'x' (allowed: n)",
+      'n: must be integer; got string',
     ]);
+    const empty = checkOutput(schema, { text: '[]' });
+    expect(!empty.ok && empty.errors).toEqual(['(root): must be object; got array']);
+  });
+
+  it('refuses a schema the shared validator cannot compile, as a config error', () => {
+    const typo = { type: 'object', propertys: { n: { type: 'integer' } } };
+    expect(() => checkOutput(typo, { text: '{}' })).toThrow(LlmConfigError);
+    expect(() => checkOutput(typo, { text: '{}' })).toThrow(/propertys/);
   });
 
   it('accepts a draft-07 $schema marker', () => {

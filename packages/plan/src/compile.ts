@@ -230,7 +230,8 @@ class SqlWriter {
         // ESCAPE gives backslash the same meaning on both.
         const operator = this.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
         const pattern = at(`${path}/pattern`, () => quoteLiteral(condition.pattern, this.dialect));
-        return `${this.expr(condition.expr, `${path}/expr`)} ${not(condition.negated)}${operator} ${pattern} ESCAPE '\\'`;
+        const escapeChar = quoteLiteral('\\', this.dialect);
+        return `${this.expr(condition.expr, `${path}/expr`)} ${not(condition.negated)}${operator} ${pattern} ESCAPE ${escapeChar}`;
       }
       case 'is_null':
         return `${this.expr(condition.expr, `${path}/expr`)} IS ${not(condition.negated)}NULL`;

@@ -19,8 +19,9 @@ export function quoteIdentifier(name: string): string {
 }
 
 /**
- * Writes a constant as SQL. Strings are single-quoted with quotes doubled (standard SQL;
- * PostgreSQL's standard_conforming_strings, on by default, keeps backslashes literal).
+ * Writes a constant as SQL. Strings are single-quoted with quotes doubled (standard SQL);
+ * on PostgreSQL a string holding a backslash is written E'...' with the backslash doubled,
+ * which reads the same whatever standard_conforming_strings is.
  * Booleans are 1/0 on SQLite, which has no boolean type. Negative numbers are parenthesised
  * so `a - -1` can never print as the comment `--`.
  */
@@ -44,5 +45,13 @@ export function quoteLiteral(value: string | number | boolean | null, dialect: D
       '',
     );
   }
-  return `'${value.replaceAll("'", "''")}'`;
+  const quoted = value.replaceAll("'", "''");
+  // A backslash in '...' means itself with standard_conforming_strings on (the default) and
+  // an escape with it off, so PostgreSQL could read a different string than we wrote (and
+  // the safety check refuses such text). E'...' with backslashes doubled means one thing
+  // under both settings.
+  if (dialect === 'postgres' && value.includes('\\')) {
+    return `E'${quoted.replaceAll('\\', '\\\\')}'`;
+  }
+  return `'${quoted}'`;
 }

@@ -4,7 +4,8 @@
 // answers the same question the usual way (subqueries included, which plans cannot use).
 
 import { chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePlan, type Expr, type PlanModel, planReads, validatePlan } from '../src/index.js';

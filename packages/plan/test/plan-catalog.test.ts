@@ -2,7 +2,8 @@
 // plan is validated, without this pure package importing the adapter. tsc (pnpm lint)
 // checks the assertions; the runtime test checks a real introspection validates a plan.
 import { CHINOOK_TABLES, chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type PlanCatalog, validatePlan } from '../src/index.js';
 

@@ -49,11 +49,29 @@ describe('quoteLiteral', () => {
       fc.property(
         fc.string().filter((s) => !s.includes('\0')),
         (text) => {
-          const quoted = quoteLiteral(text, 'postgres');
+          const quoted = quoteLiteral(text, 'sqlite');
           expect(quoted.slice(1, -1).replaceAll("''", "'")).toBe(text);
           expect(quoted.slice(1, -1).replaceAll("''", '')).not.toContain("'");
         },
       ),
+    );
+  });
+
+  it('writes a PostgreSQL string that reads the same with standard_conforming_strings on or off', () => {
+    expect(quoteLiteral('a\\b', 'postgres')).toBe("E'a\\\\b'");
+    expect(quoteLiteral("\\'", 'postgres')).toBe("E'\\\\'''");
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', "'", '\\', '%', '_', 'é') }), (text) => {
+        const quoted = quoteLiteral(text, 'postgres');
+        const escaped = quoted.startsWith("E'");
+        const body = quoted.slice(escaped ? 2 : 1, -1);
+        // Off (and E''): backslash escapes the next character; on: '' is the only escape.
+        const off = body.replace(/\\(.)|''/gs, (_m, c: string | undefined) => c ?? "'");
+        const on = body.replaceAll("''", "'");
+        expect(off).toBe(text);
+        if (!escaped) expect(on).toBe(text);
+        expect(escaped).toBe(text.includes('\\'));
+      }),
     );
   });
 });

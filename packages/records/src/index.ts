@@ -13,14 +13,13 @@ export {
 } from './benchmarks-page.js';
 export { type Comparability, comparable, type RecordDifference } from './comparable.js';
 export { createRecord, type RecordInput } from './create-record.js';
-export type {
-  CaseDiagnosticsRecord,
-  CaseEfficiencyRecord,
-  CaseTestSuiteRecord,
-  CaseVerdictRecord,
-  DiagnosticsMetrics,
-  FalsePositiveRecord,
-  VerdictTier,
+export {
+  type CaseDiagnosticsRecord,
+  type CaseEfficiencyRecord,
+  type CaseTestSuiteRecord,
+  type CaseVerdictRecord,
+  VERDICT_TIERS,
+  type VerdictTier,
 } from './diagnostics-record.js';
 export { gateThresholds } from './gate-thresholds.js';
 export { type GitInfo, gitInfo } from './git-info.js';
@@ -41,6 +40,8 @@ export {
   asStored,
   type CaseRecord,
   type CaseStatus,
+  type DiagnosticsMetrics,
+  type FalsePositiveRecord,
   isRetrievalMetrics,
   RECORD_FORMAT,
   type RecordAccuracy,
@@ -53,6 +54,7 @@ export {
   type RetrievalMetrics,
   type RunMetrics,
   type RunRecord,
+  recordSchema,
   type Scoreboard,
   type ScoreboardSettings,
   type StoredRecord,
@@ -67,7 +69,6 @@ export {
   recordName,
   recordPath,
 } from './record-path.js';
-export { recordSchema } from './record-schema.js';
 export {
   RESULTS_END,
   RESULTS_START,
@@ -76,6 +77,10 @@ export {
 } from './results-block.js';
 export { isMode, type Mode, RUN_MODES } from './run-mode.js';
 export { recordIdentity, toRunSummary } from './run-summary.js';
-export type { SchemaIssue } from './schema-validator.js';
-export { parseRecord, recordIssues, validateRecord } from './validate-record.js';
+export {
+  parseRecord,
+  type RecordIssue,
+  recordIssues,
+  validateRecord,
+} from './validate-record.js';
 export { formatRecord, writeRecord, writeRecordFile } from './write-record.js';

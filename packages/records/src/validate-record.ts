@@ -1,14 +1,22 @@
-import { type CaseRecord, RECORD_FORMAT, type RunRecord } from './record.js';
+import { fieldName, inDocumentOrder, type SchemaIssue, singleTypeIssue } from '@nl2sql/format';
+import { type CaseRecord, RECORD_FORMAT, RUN_RECORD_FORMAT, type RunRecord } from './record.js';
 import { RecordError } from './record-error.js';
-import { recordSchema } from './record-schema.js';
-import { type SchemaIssue, validateSchema } from './schema-validator.js';
+import { RECORD_PHRASING } from './record-phrasing.js';
+
+/** One way a value falls short of a record: the field's path and what is wrong with it. */
+export interface RecordIssue {
+  /** Dotted path from the root, `[i]` for array items (`scoreboard.cases[3].status`); empty for the root itself. */
+  readonly field: string;
+  readonly message: string;
+}
 
 /**
- * Every way `value` falls short of a format 2 record: the schema's issues, then the rules
- * a schema cannot say (counts within their totals, a real date, intervals around their
- * rate, completed within planned). [] for a valid record.
+ * Every way `value` falls short of a format 2 record: the format's issues in the order of the
+ * file (an object's missing fields first, then its fields as written), then the rules a schema
+ * cannot say (counts within their totals, a real date, intervals around their rate,
+ * completed within planned). [] for a valid record.
  */
-export function recordIssues(value: unknown): SchemaIssue[] {
+export function recordIssues(value: unknown): RecordIssue[] {
   if (
     typeof value === 'object' &&
     value !== null &&
@@ -23,9 +31,26 @@ export function recordIssues(value: unknown): SchemaIssue[] {
       },
     ];
   }
-  const issues = validateSchema(recordSchema, value);
-  if (issues.length > 0) return issues;
+  // A field of the wrong type gets that one issue, as records have always said it.
+  const issues = singleTypeIssue(RUN_RECORD_FORMAT.issues(value, RECORD_PHRASING));
+  if (issues.length > 0) {
+    return metricsLast(inDocumentOrder(value, issues)).map((issue) => ({
+      field: fieldName(issue.path),
+      message: issue.message,
+    }));
+  }
   return consistencyIssues(value as RunRecord);
+}
+
+/**
+ * The issues inside `metrics` after every other: which metrics a record must hold depends on
+ * its kind and scoreboard, so they are read last, and the first issue named (the one
+ * `validateRecord` puts in its message) is about the record's identity or board when both
+ * are wrong. Records have always been reported in this order.
+ */
+function metricsLast<I extends SchemaIssue>(issues: readonly I[]): I[] {
+  const inMetrics = (issue: I) => issue.path.length > 1 && issue.path[0] === 'metrics';
+  return [...issues.filter((i) => !inMetrics(i)), ...issues.filter(inMetrics)];
 }
 
 /**
@@ -75,8 +100,8 @@ export function parseRecord(text: string, file = '(record)'): RunRecord {
   return validateRecord(value, file);
 }
 
-function consistencyIssues(record: RunRecord): SchemaIssue[] {
-  const issues: SchemaIssue[] = [];
+function consistencyIssues(record: RunRecord): RecordIssue[] {
+  const issues: RecordIssue[] = [];
   if (!isRealInstant(record.recorded_at)) {
     issues.push({
       field: 'recorded_at',

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { linkNew, removeQuietly, writeTempFile } from './atomic-file.js';
-import type { RunRecord } from './record.js';
+import { RECORD_FIELDS, type RunRecord } from './record.js';
 import { RecordError } from './record-error.js';
 import { recordDir, recordFileName, recordName } from './record-path.js';
-import { RECORD_FIELDS } from './record-schema.js';
 import { validateRecord } from './validate-record.js';
 
 /**

@@ -156,6 +156,88 @@ describe('validateRecord', () => {
   });
 });
 
+// The words and order users read in `nl2sql eval publish` and scripts match, captured from the
+// hand-written interpreter records were checked by before the format was a TypeBox definition:
+// the shared validator must say exactly the same.
+describe('the messages records have always given', () => {
+  const said = (record: unknown) => recordIssues(record).map((i) => `${i.field}: ${i.message}`);
+
+  it('empty strings, patterns and lower bounds', () => {
+    const record = loose('full');
+    record.engine_version = '';
+    record.git_commit = 'XYZ';
+    record.database.datasource_id = '-x';
+    record.metrics.tokens.output = -3;
+    expect(said(record)).toEqual([
+      'engine_version: must not be empty',
+      'git_commit: must match ^([0-9a-f]{7,64}|unknown)$, got "XYZ"',
+      'database.datasource_id: must match ^[A-Za-z0-9][A-Za-z0-9._-]*$, got "-x"',
+      'metrics.tokens.output: must be at least 0, got -3',
+    ]);
+  });
+
+  it('a value of the wrong type in a list of values: the values allowed, once', () => {
+    const record = loose('full');
+    record.kind = 5;
+    record.scoreboard.cases[1].status = 3;
+    record.git_dirty = 'maybe';
+    record.note = 4;
+    expect(said(record)).toEqual([
+      'kind: must be one of "plans", "full", "retrieval", "engine", got number 5',
+      'git_dirty: must be one of true, false, "unknown", got the string "maybe"',
+      'note: must be string or null, got number 4',
+      'scoreboard.cases[1].status: must be one of "pass", "fail", "error", got number 3',
+    ]);
+  });
+
+  it('in file order: missing fields first, then fields as written, the metrics last', () => {
+    const record = loose('full');
+    record.metrics.dollars.total = 'x';
+    delete record.dataset;
+    record.zz = 1;
+    record.scoreboard.settings.passes = 0;
+    record.database = { extra: 1, ...record.database };
+    expect(said(record)).toEqual([
+      'dataset: is required',
+      'database.extra: is not a field of this object',
+      'scoreboard.settings.passes: must be at least 1, got 0',
+      'zz: is not a field of this object',
+      'metrics.dollars.total: must be number, got the string "x"',
+    ]);
+  });
+
+  it('nullable values, lists with null and nested lists', () => {
+    const record = loose('full');
+    record.metrics.pass_k = 3;
+    record.metrics.faithfulness.unfaithful = [{ case_id: '', role: 1, pass: 0 }];
+    record.scoreboard.stopped = 'timeout';
+    record.scoreboard.cases[0].generated_status = 'ok';
+    expect(said(record)).toEqual([
+      'scoreboard.stopped: must be one of "max_cost", "cancelled", null, got the string "timeout"',
+      'scoreboard.cases[0].generated_status: must be one of "pass", "fail", "error", null, got the string "ok"',
+      'metrics.pass_k: must be object or null, got number 3',
+      'metrics.faithfulness.unfaithful[0].unsupported_numbers: is required',
+      'metrics.faithfulness.unfaithful[0].unsupported_entities: is required',
+      'metrics.faithfulness.unfaithful[0].case_id: must not be empty',
+      'metrics.faithfulness.unfaithful[0].role: must be string or null, got number 1',
+      'metrics.faithfulness.unfaithful[0].pass: must be at least 1, got 0',
+    ]);
+  });
+
+  it('an engine record scored in mode retrieval is held to retrieval metrics', () => {
+    const record = loose('retrieval');
+    record.kind = 'engine';
+    record.engine = { name: 'acme-sql', version: '2.3.1', models: null };
+    record.scoreboard.settings.mode = 'retrieval';
+    record.metrics.retrieval.routing = 'n/a';
+    record.scoreboard.cases[0].role = '';
+    expect(said(record)).toEqual([
+      'scoreboard.cases[0].role: must not be empty',
+      'metrics.retrieval.routing: must be null or rate, got the string "n/a"',
+    ]);
+  });
+});
+
 describe('parseRecord', () => {
   it('names the file on a JSON syntax error', () => {
     const error = errorOf(() => parseRecord('{"schema": 2,', 'benchmarks/plans/chinook/bad.json'));

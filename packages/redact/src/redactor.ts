@@ -121,7 +121,16 @@ export class Redactor {
     if (proto !== Object.prototype && proto !== null) return value;
     const out: Record<string, unknown> = {};
     seen.set(value, out);
-    for (const [key, item] of Object.entries(value)) out[key] = this.#walk(item, seen);
+    // defineProperty, not `out[key] =`: an own key named `__proto__` (JSON can hold one) would
+    // set the copy's prototype instead and vanish from what is written.
+    for (const [key, item] of Object.entries(value)) {
+      Object.defineProperty(out, key, {
+        value: this.#walk(item, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out;
   }
 }

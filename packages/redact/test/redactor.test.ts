@@ -155,6 +155,14 @@ describe('Redactor: properties', () => {
 });
 
 describe('Redactor.redactValue', () => {
+  it('keeps an own key named __proto__ (as JSON.parse makes one) as a key, masked', () => {
+    const r = new Redactor(['sk-secret-123456']);
+    const parsed = JSON.parse('{"__proto__": {"token": "sk-secret-123456"}, "a": 1}') as object;
+    const out = r.redactValue(parsed);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe(`{"__proto__":{"token":"${MASK}"},"a":1}`);
+  });
+
   it('redacts every string of a JSON-shaped value and keeps keys and numbers', () => {
     const r = new Redactor(['hunter2hunter2']);
     const record = {

@@ -3,7 +3,7 @@
 // Run: pnpm bench
 
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { AskRequest, AskTrace } from '@nl2sql/engine';
 import { FakeLLMServer, LlmClient, modelConfig, Secret } from '@nl2sql/llm';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';

@@ -118,6 +118,12 @@ function llmCode(error: LlmError): ErrorCode {
   return 'LLM_ERROR';
 }
 
+/** Where a role's query runs: its own login when the datasource has one per role. */
+function roleDatasource(datasource: Datasource, role: string): Datasource {
+  if (datasource.forRole && (datasource.roles?.length ?? 0) > 0) return datasource.forRole(role);
+  return datasource;
+}
+
 export class ReferenceEngine implements Engine {
   readonly #options: ReferenceEngineOptions;
   readonly #entries = new Map<string, EngineDatasource>();
@@ -387,13 +393,23 @@ export class ReferenceEngine implements Engine {
         });
       });
     const execute = (sql: string) =>
-      rec.node('executor', () =>
-        executeSql(ds.entry.datasource, sql, {
-          timeoutMs: this.#options.statementTimeoutMs ?? 5000,
-          maxRows,
-          signal,
-        }),
-      );
+      rec.node('executor', async () => {
+        try {
+          return await executeSql(roleDatasource(ds.entry.datasource, role), sql, {
+            timeoutMs: this.#options.statementTimeoutMs ?? 5000,
+            maxRows,
+            signal,
+          });
+        } catch (error) {
+          // The database refused the role's own login (PostgreSQL's grants): the same refused
+          // outcome as the validator's, with the generic message, since the database's own
+          // words would name the table; no refinement can make the query allowed.
+          if (error instanceof DatasourceError && error.code === 'PERMISSION_DENIED') {
+            throw new EngineError('SECURITY_VIOLATION', this.refusalMessage, { node: 'executor' });
+          }
+          throw error;
+        }
+      });
     const refuse = (tables: string[] = []) =>
       new EngineError(
         'SECURITY_VIOLATION',

@@ -2,7 +2,7 @@
 // every node from the Chinook suite's gold data (real HTTP on 127.0.0.1).
 
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, LlmClient, modelConfig, Secret } from '@nl2sql/llm';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { goldPlanResponder } from '../src/gold-plan-responder.js';

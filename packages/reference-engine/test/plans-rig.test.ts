@@ -1,5 +1,5 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { plansEngine } from '../src/plans-rig.js';

@@ -166,6 +166,57 @@ describe.skipIf(noChinook)('ReferenceEngine on Chinook with gold plans', () => {
     expect(reply.error?.message).toBe('Role "catalog" may not read table Customer.');
   });
 
+  it('runs a role on its own login and answers a database refusal as the refused outcome', async () => {
+    // A datasource with one login per role (PostgreSQL's shape): the role `catalog`'s login
+    // is refused by the database (PERMISSION_DENIED naming the table), `sales`' login reads.
+    // No policy: only the database stands between the role and the data.
+    const asked: string[] = [];
+    const refusing: Datasource = {
+      engine: 'sqlite',
+      roles: ['catalog', 'sales'],
+      execute: (sql, options) => rig.datasource.execute(sql, options),
+      introspect: (options) => rig.datasource.introspect(options),
+      fingerprint: () => rig.datasource.fingerprint(),
+      close: async () => undefined,
+      forRole: (role) => ({
+        ...refusing,
+        roles: [],
+        execute: async (sql, options) => {
+          asked.push(role);
+          if (role === 'sales') return rig.datasource.execute(sql, options);
+          throw new DatasourceError('PERMISSION_DENIED', 'permission denied for table Track');
+        },
+      }),
+    };
+    const engine = rig.engine({
+      datasources: [{ id: 'chinook', datasource: refusing }],
+      policy: undefined,
+    });
+    const c = byId('chinook_002');
+    const refused = await engine.ask({ question: c.question, role: 'catalog' });
+    expect(refused.error).toEqual({ code: 'SECURITY_VIOLATION', message: GENERIC_REFUSAL });
+    expect(refused.results).toEqual([]);
+    expect(JSON.stringify(refused)).not.toContain('permission denied for table');
+    // Refused by the database: no refinement round, and the answer is not synthesised.
+    const nodes = traceOf(refused.trace).nodes.map((n) => n.node);
+    expect(nodes).toContain('executor');
+    expect(nodes).not.toContain('refiner');
+    expect(nodes).not.toContain('synthesizer');
+    const allowed = await engine.ask({ question: c.question, role: 'sales' });
+    expect(allowed.status).toBe('success');
+    expect(asked).toEqual(['catalog', 'sales']);
+    // A project's refusal message is what a database refusal says too.
+    const worded = rig.engine({
+      datasources: [{ id: 'chinook', datasource: refusing }],
+      policy: undefined,
+      refusalMessage: 'That is outside your access.',
+    });
+    expect((await worded.ask({ question: c.question, role: 'catalog' })).error).toEqual({
+      code: 'SECURITY_VIOLATION',
+      message: 'That is outside your access.',
+    });
+  });
+
   it('refuses a role the policy does not name', async () => {
     const reply = await rig
       .engine()

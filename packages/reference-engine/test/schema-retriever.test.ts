@@ -1,5 +1,6 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, LlmClient, LlmError, modelConfig, Secret } from '@nl2sql/llm';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import fc from 'fast-check';

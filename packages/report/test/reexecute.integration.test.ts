@@ -1,7 +1,7 @@
 // Re-execution on the real Chinook database: rows are shown only where they are the run's.
 
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReportData, parseSavedRun, reexecute, type SavedRun } from '../src/index.js';
 import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';

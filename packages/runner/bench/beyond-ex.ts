@@ -8,7 +8,7 @@
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { openSqliteExplainer } from '@nl2sql/efficiency';
 import { modelConfig, Secret } from '@nl2sql/llm';
 import type { RunMetrics } from '@nl2sql/records';

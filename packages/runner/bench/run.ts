@@ -1,11 +1,12 @@
 // Mode plans on Chinook, timed: start-up (suite, database, fake server, engine), engine
 // (inside ask, of which the database), scoring, and the process's peak RSS.
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, runEval } from '../src/index.js';
 import { harnessOverhead } from './harness-overhead.js';
+import { scaleBench } from './scale.js';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -53,3 +54,4 @@ for (const { label, sqlChecks } of runs) {
 }
 await harnessOverhead(await loadSuite(CHINOOK_SUITE_PATH));
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
+await scaleBench();

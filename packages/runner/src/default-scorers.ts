@@ -28,6 +28,8 @@ export interface ScorerOptions {
    * Without it only table and column recall are scored.
    */
   readonly selection?: SelectionScoring;
+  /** The datasource's engine (`database.engine`), whose gold rows are compared (default sqlite). */
+  readonly datasourceEngine?: string;
 }
 
 /** The scorers a mode runs, in order: execution first, then quality, then diagnostics. */
@@ -39,6 +41,7 @@ export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[
     }),
     resultMatchScorer({
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
+      ...(options.datasourceEngine !== undefined ? { engine: options.datasourceEngine } : {}),
     }),
   ];
   // Mode plans' fake synthesizer writes one fixed sentence for every case: nothing to check.

@@ -4,9 +4,11 @@ import type {
   DiagnosticsMetrics,
   FalsePositiveRecord,
   RecordAccuracy,
+  RunMetrics,
   VerdictTier,
 } from '@nl2sql/records';
 import { ERROR_CLASSES, type ErrorClass } from '@nl2sql/sqlcheck';
+import { accuracy } from './board-tally.js';
 import type { CaseResult } from './case-result.js';
 import { efficiencyMetrics } from './efficiency-pass.js';
 
@@ -153,5 +155,61 @@ export function diagnosticsMetrics(
             judge_cost_usd: verdicts.reduce((sum, v) => sum + (v.judge_cost_usd ?? 0), 0),
             review: verdicts.filter((v) => v.outcome === 'review').length,
           },
+  };
+}
+
+/**
+ * The board's diagnostics section, present only when some case run was evaluated (see
+ * diagnosticsMetrics); accuracies with the board's Wilson interval.
+ */
+export function diagnosticsSection(
+  records: readonly CaseResult[],
+  options: Omit<DiagnosticsMetricsOptions, 'accuracy'> | undefined,
+): Pick<RunMetrics, 'diagnostics'> {
+  const metrics = diagnosticsMetrics(records, {
+    tags: options?.tags ?? new Map(),
+    testSuite: options?.testSuite ?? null,
+    accuracy,
+  });
+  return metrics === null ? {} : { diagnostics: metrics };
+}
+
+/**
+ * The diagnostics section of a run merged from its shards' boards (mergeShards), counted again
+ * from the merged case runs like an unsharded run's. Two figures come from the shards' own
+ * boards, as the case records cannot give them: accuracy by tag (records carry no tags), the
+ * shards' counts summed, as the shards hold disjoint case runs; and the test suite's own
+ * figures (its size and mutants), the same in every shard of the run.
+ */
+export function mergedDiagnosticsSection(
+  records: readonly CaseResult[],
+  shards: readonly (DiagnosticsMetrics | undefined)[],
+): Pick<RunMetrics, 'diagnostics'> {
+  const suite = shards.find((d) => d?.test_suite != null)?.test_suite;
+  const merged = diagnosticsMetrics(records, {
+    tags: new Map(),
+    testSuite: suite
+      ? {
+          databases: suite.databases,
+          mutantsKilled: suite.mutants_killed,
+          mutantsSemantic: suite.mutants_semantic,
+        }
+      : null,
+    accuracy,
+  });
+  if (merged === null) return {};
+  const byTag = new Map<string, { count: number; total: number }>();
+  for (const shard of shards) {
+    for (const [tag, a] of Object.entries(shard?.by_tag ?? {})) {
+      const sum = byTag.get(tag) ?? { count: 0, total: 0 };
+      byTag.set(tag, { count: sum.count + a.count, total: sum.total + a.total });
+    }
+  }
+  const tags = [...byTag].sort(([a], [b]) => a.localeCompare(b));
+  return {
+    diagnostics: {
+      ...merged,
+      by_tag: Object.fromEntries(tags.map(([tag, a]) => [tag, accuracy(a.count, a.total)])),
+    },
   };
 }

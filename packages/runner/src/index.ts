@@ -6,6 +6,7 @@ export {
   buildRetrievalBoard,
   passedAllScorers,
 } from './board.js';
+export { BoardTally, type BoardTallyOptions } from './board-tally.js';
 export type { CaseContext } from './case-context.js';
 export { caseCost } from './case-cost.js';
 export { CaseTimeoutError, withDeadline } from './case-deadline.js';
@@ -68,6 +69,8 @@ export {
   readJournal,
 } from './journal.js';
 export {
+  type DifferenceLabels,
+  type JournalListener,
   type JournalRun,
   journalDifferences,
   journalHeader,
@@ -76,7 +79,9 @@ export {
   resumeJournal,
 } from './journal-listener.js';
 export { JournalLock } from './journal-lock.js';
+export { Streamed, streamed, writeJsonFile } from './json-file.js';
 export type { LlmCallFeed, LlmCallListener } from './llm-call-feed.js';
+export { mergeShards, type ShardInput } from './merge-shards.js';
 export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
 export { percentile } from './percentile.js';
 export { buildReport, type ReportInput } from './report.js';
@@ -99,7 +104,7 @@ export { retrieveCase } from './retrieve-case.js';
 export { routingScorer } from './routing-scorer.js';
 export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 export { rowsDigest } from './rows-digest.js';
-export { RunCollector } from './run-collector.js';
+export { type CollectorBoards, RunCollector } from './run-collector.js';
 export { runEval } from './run-eval.js';
 export {
   allListeners,
@@ -114,8 +119,13 @@ export {
   type RunSettings,
   resolveRunOptions,
 } from './run-options.js';
-export type { ConfigReport, RunReport, RunTimings } from './run-report.js';
-export { type RunReportJson, runReportJson } from './run-report-json.js';
+export type { ConfigReport, RunReport, RunShard, RunTimings } from './run-report.js';
+export {
+  type RunReportJson,
+  reportCaseJson,
+  runReportJson,
+  streamedReportJson,
+} from './run-report-json.js';
 export { RunnerError, type RunnerErrorCode } from './runner-error.js';
 export {
   type Admission,
@@ -135,6 +145,21 @@ export {
   verdict,
 } from './scorer.js';
 export { selectionReportJson } from './selection-report-json.js';
+export {
+  checkShard,
+  MAX_SHARDS,
+  parseShard,
+  type Shard,
+  shardOfCase,
+  shardText,
+} from './shard.js';
+export {
+  fromShardReportJson,
+  type ShardConfigJson,
+  type ShardJson,
+  type ShardReportJson,
+  shardReportJson,
+} from './shard-report-json.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
 export { suspectReason } from './suspect.js';
 export {
@@ -143,6 +168,8 @@ export {
   type PlannedRun,
   pendingTasks,
   plannedRuns,
+  type ShardPart,
   type TaskList,
   taskKey,
+  taskKeysDigest,
 } from './task-list.js';

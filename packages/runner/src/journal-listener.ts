@@ -10,6 +10,7 @@ import {
 } from './journal.js';
 import type { FinishedCase, RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
+import { type Shard, shardText } from './shard.js';
 import { type CaseTask, taskKey } from './task-list.js';
 
 /** What identifies a run to its journal: a resume must be the same run in every one. */
@@ -24,6 +25,8 @@ export interface JournalRun {
   readonly database: JournalDatabase;
   /** The options that change a case run's score. */
   readonly options: Readonly<Record<string, unknown>>;
+  /** The shard this run is (`--shard i/n`), or null (or absent) for a whole run. */
+  readonly shard?: Shard | null;
 }
 
 /** The header a run's journal starts with. */
@@ -38,17 +41,30 @@ export function journalHeader(run: JournalRun): JournalHeader {
     engines: run.engines,
     database: run.database,
     options: run.options,
+    // Written for a shard only, so a whole run's header reads as it always has.
+    ...(run.shard ? { shard: { index: run.shard.index, count: run.shard.count } } : {}),
   };
+}
+
+function shardName(shard: Shard | null | undefined): string {
+  return shard ? `shard ${shardText(shard)}` : 'the whole run';
+}
+
+/** The journal as a listener, with the file's close for when the run ends early. */
+export interface JournalListener extends RunEventListener {
+  /** Closes the journal file (done by run.finished; runEval calls it when a run fails). */
+  close(): void;
 }
 
 /**
  * The journal as a listener: on run.started it opens the file (a fresh one with the run's
  * header, or on resume the existing one), every case.finished appends one line and every
- * call.billed one line, so a kill loses neither finished work nor the record of money spent.
+ * call.billed one line, so a kill loses neither finished work nor the record of money spent;
+ * run.finished closes it.
  */
-export function journalListener(path: string, resume: boolean, run: JournalRun): RunEventListener {
+export function journalListener(path: string, resume: boolean, run: JournalRun): JournalListener {
   let journal: Journal | null = null;
-  return (event) => {
+  const listener: RunEventListener = (event) => {
     if (event.type === 'run.started') {
       journal = new Journal(path, journalHeader(run), resume);
     } else if (event.type === 'case.finished') {
@@ -70,8 +86,11 @@ export function journalListener(path: string, resume: boolean, run: JournalRun):
         reasoning: usage.reasoning,
         cost_usd: event.costUsd,
       });
+    } else if (event.type === 'run.finished') {
+      journal?.close();
     }
   };
+  return Object.assign(listener, { close: () => (journal as Journal | null)?.close() });
 }
 
 /** What a journal holds for a resume: its finished case runs and the dollars it billed. */
@@ -89,14 +108,33 @@ function engineText(e: JournalEngine | undefined): string {
   return `${e.name} ${e.version}${e.url ? ` at ${e.url}` : ''}${e.models ? ` (${Object.values(e.models).join(', ')})` : ''}`;
 }
 
-/** Every way the journal's run differs from this one, in words; empty when they match. */
-export function journalDifferences(before: JournalHeader, now: JournalHeader): string[] {
+/** How journalDifferences names the two sides it compares. */
+export interface DifferenceLabels {
+  /** Default `in the journal`. */
+  readonly before: string;
+  /** Default `now`. */
+  readonly now: string;
+}
+
+/**
+ * Every way the journal's run differs from this one, in words; empty when they match.
+ * `labels` name the sides (a merge compares two shards rather than a journal and a run).
+ */
+export function journalDifferences(
+  before: JournalHeader,
+  now: JournalHeader,
+  labels: DifferenceLabels = { before: 'in the journal', now: 'now' },
+): string[] {
   const out: string[] = [];
+  const was = labels.before;
+  const is = labels.now;
   const field = (what: string, a: unknown, b: unknown) => {
-    if (!same(a, b))
-      out.push(`${what}: ${JSON.stringify(a)} in the journal, ${JSON.stringify(b)} now`);
+    if (!same(a, b)) out.push(`${what}: ${JSON.stringify(a)} ${was}, ${JSON.stringify(b)} ${is}`);
   };
   field('mode', before.mode, now.mode);
+  if (!same(before.shard ?? null, now.shard ?? null)) {
+    out.push(`shard: ${shardName(before.shard)} ${was}, ${shardName(now.shard)} ${is}`);
+  }
   field('suite digest', before.suite_digest, now.suite_digest);
   field('configs', before.configs, now.configs);
   field('task list (cases, roles, passes)', before.tasks_digest, now.tasks_digest);
@@ -104,7 +142,7 @@ export function journalDifferences(before: JournalHeader, now: JournalHeader): s
     const a = before.engines[config];
     const b = now.engines[config];
     if (!same(a, b)) {
-      out.push(`engine of config ${config}: ${engineText(a)} in the journal, ${engineText(b)} now`);
+      out.push(`engine of config ${config}: ${engineText(a)} ${was}, ${engineText(b)} ${is}`);
     }
   }
   field('datasource', before.database.datasource_id, now.database.datasource_id);
@@ -115,8 +153,9 @@ export function journalDifferences(before: JournalHeader, now: JournalHeader): s
     const tables = [...new Set([...Object.keys(a), ...Object.keys(b)])]
       .filter((t) => a[t] !== b[t])
       .map((t) => `${t} ${a[t] ?? 'absent'} -> ${b[t] ?? 'absent'} rows`);
+    const verb = labels.before === 'in the journal' ? 'changed' : `differs (${was} -> ${is})`;
     out.push(
-      `the database's data changed${tables.length > 0 ? ` (${tables.join(', ')})` : ' (same row counts, different content)'}`,
+      `the database's data ${verb}${tables.length > 0 ? ` (${tables.join(', ')})` : ' (same row counts, different content)'}`,
     );
   }
   for (const key of new Set([...Object.keys(before.options), ...Object.keys(now.options)])) {

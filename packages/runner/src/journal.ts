@@ -1,10 +1,12 @@
 import {
-  appendFileSync,
+  closeSync,
   existsSync,
+  fstatSync,
+  ftruncateSync,
   mkdirSync,
-  readFileSync,
-  truncateSync,
-  writeFileSync,
+  openSync,
+  readSync,
+  writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CaseResult } from './case-result.js';
@@ -47,6 +49,8 @@ export interface JournalHeader {
   readonly database: JournalDatabase;
   /** The options that change a case run's score (see journalOptions). */
   readonly options: Readonly<Record<string, unknown>>;
+  /** A shard's journal only: which shard of the run (`--shard i/n`) it holds. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** One finished case run of one config. */
@@ -81,28 +85,60 @@ export interface JournalContents {
   readonly calls: readonly JournalCall[];
 }
 
+/** How much of a journal is read at a time: lines are parsed as they come, never the whole file. */
+const CHUNK_BYTES = 1024 * 1024;
+
 /**
- * Reads a journal. A last line without its newline is a write the kill interrupted and is
- * dropped (that case run simply runs again); a bad line anywhere else is JOURNAL_CORRUPT.
+ * The complete lines of a file (those ending in a newline), one at a time, read in chunks:
+ * a journal of 30,000 case runs is never held as one string. The piece after the last
+ * newline (a write the kill cut short) is not a line.
+ */
+function* completeLines(path: string): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.alloc(CHUNK_BYTES);
+    let pending: Buffer[] = [];
+    for (;;) {
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) return;
+      let start = 0;
+      for (;;) {
+        const end = chunk.indexOf(0x0a, start);
+        if (end < 0 || end >= read) break;
+        const piece = chunk.subarray(start, end);
+        yield (pending.length === 0 ? piece : Buffer.concat([...pending, piece])).toString('utf8');
+        pending = [];
+        start = end + 1;
+      }
+      // Copied: the chunk buffer is reused by the next read.
+      if (start < read) pending.push(Buffer.from(chunk.subarray(start, read)));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads a journal, line by line. A last line without its newline is a write the kill
+ * interrupted and is dropped (that case run simply runs again); a bad line anywhere else is
+ * JOURNAL_CORRUPT.
  */
 export function readJournal(path: string): JournalContents | null {
   if (!existsSync(path)) return null;
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  // The piece after the last newline is empty, or a line the kill cut short.
-  const complete = lines.slice(0, -1);
   let header: JournalHeader | null = null;
   const entries: JournalEntry[] = [];
   const calls: JournalCall[] = [];
-  complete.forEach((line, index) => {
+  let index = 0;
+  for (const line of completeLines(path)) {
+    index++;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
-      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index + 1}: not a JSON line`);
+      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index}: not a JSON line`);
     }
     const item = value as { type?: unknown };
-    if (index === 0) {
+    if (index === 1) {
       if (item.type !== 'header') {
         throw new RunnerError(
           'JOURNAL_CORRUPT',
@@ -115,33 +151,52 @@ export function readJournal(path: string): JournalContents | null {
     } else if (item.type === 'call') {
       calls.push(value as JournalCall);
     } else {
-      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index + 1}: unknown line type`);
+      throw new RunnerError('JOURNAL_CORRUPT', `${path}:${index}: unknown line type`);
     }
-  });
+  }
   if (header === null) return null;
   return { header, entries, calls };
 }
 
+/** The byte length of a file up to and including its last newline (0 when it has none). */
+function lastNewlineEnd(fd: number): number {
+  const size = fstatSync(fd).size;
+  const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, Math.max(size, 1)));
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const read = readSync(fd, chunk, 0, end - start, start);
+    const at = chunk.subarray(0, read).lastIndexOf(0x0a);
+    if (at >= 0) return start + at + 1;
+    end = start;
+  }
+  return 0;
+}
+
 /**
  * Appends one JSON line per finished case run and per billed LLM call, each written to the
- * file (opened, written, closed) before the run moves on, so a crash or kill loses no
- * finished work and no spent dollar, and nothing is left open when a run fails.
+ * file before the run moves on, so a crash or kill loses no finished work and no spent
+ * dollar. The file stays open for the run (one write per line, not an open and a close) and
+ * is closed when the run ends, whether it finishes or fails.
  */
 export class Journal {
   readonly path: string;
+  #fd: number | null;
 
   /** Opens a journal: a fresh one (header written) or, on resume, the existing file. */
   constructor(path: string, header: JournalHeader, resume: boolean) {
     this.path = path;
     mkdirSync(dirname(path), { recursive: true });
     if (resume && existsSync(path)) {
+      this.#fd = openSync(path, 'r+');
       // A line the kill cut short is dropped, so the next entry starts on a line of its own.
-      const text = readFileSync(path, 'utf8');
-      const end = text.lastIndexOf('\n') + 1;
-      if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+      const end = lastNewlineEnd(this.#fd);
+      if (end < fstatSync(this.#fd).size) ftruncateSync(this.#fd, end);
+      closeSync(this.#fd);
+      this.#fd = openSync(path, 'a');
       if (end === 0) this.#write(header);
     } else {
-      writeFileSync(path, '');
+      this.#fd = openSync(path, 'w');
       this.#write(header);
     }
   }
@@ -157,7 +212,20 @@ export class Journal {
     this.#write(call);
   }
 
+  /** Closes the file; a closed journal writes nothing more. Safe to call twice. */
+  close(): void {
+    if (this.#fd === null) return;
+    closeSync(this.#fd);
+    this.#fd = null;
+  }
+
   #write(value: unknown): void {
-    appendFileSync(this.path, `${JSON.stringify(value)}\n`);
+    if (this.#fd === null) {
+      throw new RunnerError('INTERNAL_ERROR', `journal ${this.path} was written after it closed`);
+    }
+    const line = Buffer.from(`${JSON.stringify(value)}\n`, 'utf8');
+    // writeSync may write less than asked (a full disk, a signal): loop until the line is out.
+    let done = 0;
+    while (done < line.length) done += writeSync(this.#fd, line, done, line.length - done);
   }
 }

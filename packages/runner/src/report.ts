@@ -1,11 +1,12 @@
 import { describeConfig } from '@nl2sql/llm';
 import type { RecordDatabase, ScoreboardSettings } from '@nl2sql/records';
-import { buildBoard, buildRetrievalBoard } from './board.js';
+import { BoardTally } from './board-tally.js';
 import type { CaseResult } from './case-result.js';
-import type { TestSuiteSummary } from './diagnostics-metrics.js';
+import { diagnosticsSection, type TestSuiteSummary } from './diagnostics-metrics.js';
 import type { EngineIdentity } from './engine-identity.js';
+import type { JournalHeader } from './journal.js';
 import type { RunSettings } from './run-options.js';
-import type { ConfigReport, RunReport, RunTimings } from './run-report.js';
+import type { ConfigReport, RunReport, RunShard, RunTimings } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 import type { TaskList } from './task-list.js';
 
@@ -29,6 +30,13 @@ export interface ReportInput {
    * calls of case runs that never finished, and of a resumed run's journal.
    */
   readonly billed?: Readonly<Record<string, number>>;
+  /**
+   * Each config's board as the run counted it (RunCollector.boards), by config name; a board
+   * not given is counted here from the results.
+   */
+  readonly boards?: ReadonlyMap<string, BoardTally>;
+  /** A shard's run: what identifies the run, as its journal header states it (see RunShard). */
+  readonly identity?: JournalHeader;
 }
 
 /** The test suite's own figures from its manifest, when the run scored with one. */
@@ -104,11 +112,27 @@ export function buildReport(input: ReportInput): RunReport {
   assertOneResultPerTask(input);
   const { settings, list, results } = input;
   const faithfulness = settings.scorers.some((s) => s.name === 'faithfulness');
+  const tallyOptions = {
+    retrieval: settings.mode === 'retrieval',
+    passes: settings.passes,
+    curated: settings.curated,
+    faithfulness,
+  };
+  // The diagnostics section reads each case's tags (records carry none) and the test suite's
+  // own figures.
+  const diagnostics = {
+    tags: new Map(list.cases.map((c) => [c.id, c.tags])),
+    testSuite: testSuiteSummary(settings),
+  };
   const configs: ConfigReport[] = settings.configs.map((config) => {
     const cases = list.tasks.flatMap((task) => {
       const result = task.config === config ? results.get(task.key) : undefined;
       return result ? [result] : [];
     });
+    let board = input.boards?.get(config.name);
+    if (board === undefined || board.count !== cases.length) {
+      board = BoardTally.over(cases, tallyOptions);
+    }
     return {
       config: { name: config.name, nodes: config.llm ? describeConfig(config.llm) : {} },
       kind: config.external === true ? 'engine' : settings.mode,
@@ -122,22 +146,15 @@ export function buildReport(input: ReportInput): RunReport {
       completedCases: cases.length,
       metrics:
         settings.mode === 'retrieval'
-          ? buildRetrievalBoard(cases)
-          : buildBoard(cases, {
-              passes: settings.passes,
-              curated: settings.curated,
-              faithfulness,
-              diagnostics: {
-                tags: new Map(list.cases.map((c) => [c.id, c.tags])),
-                testSuite: testSuiteSummary(settings),
-              },
-              ...(input.billed?.[config.name] !== undefined
-                ? { billedUsd: input.billed[config.name] }
-                : {}),
-            }),
+          ? board.metrics()
+          : {
+              ...board.runMetrics(input.billed?.[config.name]),
+              ...diagnosticsSection(cases, diagnostics),
+            },
       cases,
     };
   });
+  const shard = shardOf(input);
   return {
     mode: settings.mode,
     dataset: settings.dataset,
@@ -150,5 +167,24 @@ export function buildReport(input: ReportInput): RunReport {
     startedAt: input.startedAt.toISOString(),
     timings: input.timings,
     configs,
+    ...(shard ? { shard } : {}),
+  };
+}
+
+/** A shard's place in its run, for the merge (see RunShard); null for a whole run. */
+function shardOf(input: ReportInput): RunShard | null {
+  const part = input.list.shard;
+  if (part === null) return null;
+  if (input.identity === undefined) {
+    throw new RunnerError('INTERNAL_ERROR', 'a shard report was built without its run identity');
+  }
+  return {
+    index: part.index,
+    count: part.count,
+    maxCostUsd: input.settings.capUsd,
+    runTasksDigest: part.runDigest,
+    runPlannedCases: part.runPlannedCases,
+    casePositions: Object.fromEntries(part.casePositions),
+    identity: input.identity,
   };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite, writeSqliteCopy } from '@nl2sql/datasource';
+import { openSqlite, writeSqliteCopy } from '@nl2sql/datasource-sqlite';
 import {
   type RestrictedRunner,
   restrictedCopySql,

@@ -5,9 +5,10 @@ import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 /**
  * result_match: an allowed run's one result set against the gold rows or any alternative,
  * strict and lenient (spec "How a run is scored", "Strict and lenient accuracy"). Applies
- * only where the role's outcome is allowed; refusals are the outcome scorer's.
+ * only where the role's outcome is allowed; refusals are the outcome scorer's. `engine` is the
+ * datasource's (default sqlite): on PostgreSQL a case's `rows_by_engine.postgres` is the gold.
  */
-export function resultMatchScorer(options: { tolerance?: number } = {}): Scorer {
+export function resultMatchScorer(options: { tolerance?: number; engine?: string } = {}): Scorer {
   return {
     name: 'result_match',
     kind: 'execution',
@@ -29,7 +30,7 @@ export function resultMatchScorer(options: { tolerance?: number } = {}): Scorer 
           result_sets: response.results.length,
         });
       }
-      const golds = goldTables(input.case, result.columns.length);
+      const golds = goldTables(input.case, result.columns.length, options.engine);
       const compare = { orderMatters: input.case.order_matters, tolerance: options.tolerance };
       const strict = compareAny(golds, result, { ...compare, score: 'strict' });
       // Lenient is a superset of strict, so a strict pass needs no second search.

@@ -1,13 +1,21 @@
+import { BoardTally, type BoardTallyOptions } from './board-tally.js';
 import type { CaseResult } from './case-result.js';
 import type { RunEvent } from './run-event.js';
 import type { RunTimings } from './run-report.js';
 import { RunnerError } from './runner-error.js';
-import { taskKey } from './task-list.js';
+import { type CaseTask, taskKey } from './task-list.js';
+
+/** The run's tasks and how its boards count: given, the collector counts each board as it goes. */
+export interface CollectorBoards {
+  readonly tasks: readonly CaseTask[];
+  readonly options: BoardTallyOptions;
+}
 
 /**
  * The runner's own listener: every case result by task key (resumed ones from run.started,
- * the rest from case.finished) and the time summed over the case runs it saw finish. The
- * report is built from what it holds.
+ * the rest from case.finished), each config's board counted as results arrive (when given
+ * the tasks), and the time summed over the case runs it saw finish. The report is built
+ * from what it holds.
  *
  * It is also where the run's bookkeeping is checked: a case run finished twice, or one
  * that finished without having started, is an INTERNAL_ERROR that fails the run rather
@@ -22,6 +30,27 @@ export class RunCollector {
   #scoringMs = 0;
   #queuedMs = 0;
   readonly #billed = new Map<string, number>();
+  /** Task key -> its place in the run's order, and its config's board. */
+  readonly #order = new Map<string, { readonly order: number; readonly board: BoardTally }>();
+  readonly #boards = new Map<string, BoardTally>();
+
+  constructor(boards?: CollectorBoards) {
+    if (boards === undefined) return;
+    for (const task of boards.tasks) {
+      const name = task.config.name;
+      let board = this.#boards.get(name);
+      if (board === undefined) {
+        board = new BoardTally(boards.options);
+        this.#boards.set(name, board);
+      }
+      this.#order.set(task.key, { order: task.order, board });
+    }
+  }
+
+  /** Each config's board so far, by config name (empty when the collector was given no tasks). */
+  get boards(): ReadonlyMap<string, BoardTally> {
+    return this.#boards;
+  }
 
   readonly listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
@@ -77,6 +106,9 @@ export class RunCollector {
       throw new RunnerError('INTERNAL_ERROR', `case run ${key} was recorded twice`);
     }
     this.results.set(key, result);
+    // A result for a task the run did not plan has no board; the report refuses it.
+    const place = this.#order.get(key);
+    place?.board.add(result, place.order);
   }
 
   timings(wallMs: number): RunTimings {

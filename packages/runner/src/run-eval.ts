@@ -13,6 +13,7 @@ import type { EvalConfig } from './eval-config.js';
 import { evaluationPass } from './evaluation-pass.js';
 import {
   type JournalRun,
+  journalHeader,
   journalListener,
   type ResumedRun,
   resumeJournal,
@@ -87,6 +88,7 @@ function journalRun(
       row_counts: options.data?.rowCounts ?? null,
     },
     options: scoringOptions(run, options),
+    shard: run.shard,
   };
 }
 
@@ -105,7 +107,14 @@ function journalRun(
  */
 export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   const run = resolveRunOptions(options);
-  const list = listTasks(options.suite, options, run.mode, run.passes, run.configs);
+  const list = listTasks(
+    options.suite,
+    options,
+    run.mode,
+    run.passes,
+    run.configs,
+    run.shard ?? undefined,
+  );
   // Admission: a case the run compares must have gold rows, or it would be scored on its
   // outcome alone (UnscorableSuiteError, every such case named). An external engine sees
   // no plan, so it is admitted as mode engine.
@@ -142,7 +151,8 @@ async function runLocked(
       ? resumeJournal(options.journal, identity, list.tasks)
       : { cases: [], billed: {} };
 
-  const cap = new CostCap(run.maxCostUsd);
+  // A shard spends against its own share of the cap (RunSettings.capUsd).
+  const cap = new CostCap(run.capUsd);
   const byName = new Map(run.configs.map((c) => [c.name, c]));
   // A config whose calls are billed one by one had its journal's calls billed already.
   const billedPerCall = (name: string) => byName.get(name)?.calls !== undefined;
@@ -157,12 +167,22 @@ async function runLocked(
   // before any case starts so no statement timeout or LLM deadline running then pays for it.
   if (run.mode !== 'retrieval') await loadSqlcheck();
 
-  const collector = new RunCollector();
+  // Each config's board is counted as its case runs finish.
+  const collector = new RunCollector({
+    tasks: list.tasks,
+    options: {
+      retrieval: run.mode === 'retrieval',
+      passes: run.passes,
+      curated: run.curated,
+      faithfulness: run.scorers.some((s) => s.name === 'faithfulness'),
+    },
+  });
+  const journal = options.journal
+    ? journalListener(options.journal, options.resume === true, identity)
+    : null;
   const emit = allListeners([
     collector.listener,
-    ...(options.journal
-      ? [journalListener(options.journal, options.resume === true, identity)]
-      : []),
+    ...(journal ? [journal] : []),
     ...(options.onEvent === undefined ? [] : [options.onEvent].flat()),
   ]);
   const context = { ...run, ...(options.prices ? { prices: options.prices } : {}) };
@@ -269,11 +289,16 @@ async function runLocked(
       billed: Object.fromEntries(
         run.configs.flatMap((c) => (c.calls ? [[c.name, collector.billed(c.name)]] : [])),
       ),
+      // The boards counted as case runs finished, unless the evaluation pass changed the
+      // results since (the judge's dollars): then the report counts them again.
+      ...(results === collector.results ? { boards: collector.boards } : {}),
+      ...(run.shard ? { identity: journalHeader(identity) } : {}),
     });
     emit({ type: 'run.finished', report });
     return report;
   } finally {
     billing.stop();
+    journal?.close();
   }
 }
 

@@ -19,6 +19,7 @@ import { DEFAULT_MAX_ROWS } from './row-cap.js';
 import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
 import type { Scorer } from './scorer.js';
+import { checkShard, type Shard } from './shard.js';
 
 export interface RetrievalSettings {
   /** The full-snapshot limit sent with each retrieve. Default 0, so the search always runs. */
@@ -38,8 +39,16 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
   readonly mode?: Mode;
   /** Times each case run is repeated. Default 1. */
   readonly passes?: number;
-  /** The dollar cap over the whole run. Required in mode full. */
+  /** The dollar cap over the whole run (over every shard of it). Required in mode full. */
   readonly maxCostUsd?: number | null;
+  /**
+   * Run only this shard of the task list: the cases `shardOfCase` puts in it, with all their
+   * roles, passes and configs (`nl2sql eval run --shard i/n`). `mergeShards` makes the whole
+   * run's report of every shard's.
+   */
+  readonly shard?: Shard;
+  /** With `shard`: this shard's own dollar cap. Default `maxCostUsd / shard.count`. */
+  readonly shardMaxCostUsd?: number;
   /** Curated answers on (mode full only; default true there). Modes plans and retrieval run with them off. */
   readonly curated?: boolean;
   /** Case runs in flight at once. Default 4. */
@@ -101,7 +110,15 @@ export interface RunSettings {
   readonly configs: readonly EvalConfig[];
   /** Curated answers on: mode full unless turned off; never in modes plans and retrieval. */
   readonly curated: boolean;
+  /** The whole run's dollar cap (over every shard), as the record states it. */
   readonly maxCostUsd: number | null;
+  /** The shard this run is, or null for a whole run. */
+  readonly shard: Shard | null;
+  /**
+   * The cap this process spends against: the run's, or in a shard the shard's (given, else
+   * the run's divided by the shard count); null without a cap.
+   */
+  readonly capUsd: number | null;
   /** The row cap of the run's engines; the sql_checks scorer's LIMIT follows it. */
   readonly maxRows: number;
   readonly scorers: readonly Scorer[];
@@ -138,6 +155,28 @@ function resolveConfigs(options: RunEvalOptions, mode: Mode): EvalConfig[] {
   return configs;
 }
 
+/** The cap a run or shard spends against (see RunSettings.capUsd). */
+function shardCap(
+  shard: Shard | null,
+  maxCostUsd: number | null,
+  shardMaxCostUsd: number | undefined,
+): number | null {
+  if (shardMaxCostUsd !== undefined) {
+    if (shard === null) {
+      throw new RunnerError('INVALID_OPTIONS', 'shardMaxCostUsd applies to a shard; give shard');
+    }
+    if (!(Number.isFinite(shardMaxCostUsd) && shardMaxCostUsd > 0)) {
+      throw new RunnerError(
+        'INVALID_OPTIONS',
+        `shardMaxCostUsd must be a positive number of dollars, got ${shardMaxCostUsd}`,
+      );
+    }
+    return shardMaxCostUsd;
+  }
+  if (shard === null || maxCostUsd === null) return maxCostUsd;
+  return maxCostUsd / shard.count;
+}
+
 /**
  * Checks runEval's options before anything runs (a library caller gets a RunnerError, not a
  * half-started run): the mode, the counts, the configs, the cap mode full needs, a price for
@@ -163,6 +202,8 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
       'mode full spends money and never runs without maxCostUsd',
     );
   }
+  const shard = options.shard === undefined ? null : checkShard(options.shard);
+  const capUsd = shardCap(shard, maxCostUsd, options.shardMaxCostUsd);
   const curated = mode === 'full' ? (options.curated ?? true) : false;
   const maxRows = positiveInteger(options.maxRows ?? DEFAULT_MAX_ROWS, 'maxRows');
 
@@ -201,8 +242,16 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     configs,
     curated,
     maxCostUsd,
+    shard,
+    capUsd,
     maxRows,
-    scorers: options.scorers ? [...options.scorers] : defaultScorers(mode, { ...options, maxRows }),
+    scorers: options.scorers
+      ? [...options.scorers]
+      : defaultScorers(mode, {
+          ...options,
+          maxRows,
+          ...(options.database ? { datasourceEngine: options.database.engine } : {}),
+        }),
     fullSnapshotMaxTables: options.retrieval?.fullSnapshotMaxTables ?? 0,
     redactor:
       options.redactor ?? new Redactor(configs.flatMap((c) => (c.llm ? configSecrets(c.llm) : []))),

@@ -7,7 +7,9 @@ import type {
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
+import type { CaseResult } from './case-result.js';
 import { type ReportCaseRun, toReportCaseRun } from './case-run-record.js';
+import { streamed } from './json-file.js';
 import type { RunReport } from './run-report.js';
 
 /** A report as `nl2sql eval run --json` prints it and `--save` stores it: the file's names. */
@@ -38,9 +40,16 @@ export interface RunReportJson {
 }
 
 /**
- * The report in its written form. Case runs go through toReportCaseRun: a record's fields
- * plus the written answer and the first rows (a record itself keeps neither).
+/**
+ * One case run as a written report holds it: a record's fields plus the written answer and
+ * the first rows (a record itself keeps neither). A writer that streams a report (the CLI's
+ * saved report) writes each case run through this, one at a time.
  */
+export function reportCaseJson(result: CaseResult): ReportCaseRun {
+  return toReportCaseRun(result);
+}
+
+/** The report in its written form; case runs go through reportCaseJson. */
 export function runReportJson(report: RunReport): RunReportJson {
   const t = report.timings;
   return {
@@ -65,7 +74,25 @@ export function runReportJson(report: RunReport): RunReportJson {
       planned_cases: board.plannedCases,
       completed_cases: board.completedCases,
       metrics: board.metrics,
-      cases: board.cases.map(toReportCaseRun),
+      cases: board.cases.map(reportCaseJson),
+    })),
+  };
+}
+
+/**
+ * The report's written form with each config's case runs left to be written one at a time
+ * by `writeJsonFile`: the same JSON as runReportJson, never held as a second list.
+ */
+export function streamedReportJson(report: RunReport): unknown {
+  const head = runReportJson({
+    ...report,
+    configs: report.configs.map((board) => ({ ...board, cases: [] })),
+  });
+  return {
+    ...head,
+    configs: head.configs.map((board, i) => ({
+      ...board,
+      cases: streamed(report.configs[i]?.cases ?? [], reportCaseJson),
     })),
   };
 }

@@ -10,6 +10,7 @@ import type {
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
 import type { EngineIdentity } from './engine-identity.js';
+import type { JournalHeader } from './journal.js';
 
 /**
  * One config's board: its headline figures and every case result. `metrics` and the
@@ -58,4 +59,30 @@ export interface RunReport {
   readonly startedAt: string;
   readonly timings: RunTimings;
   readonly configs: readonly ConfigReport[];
+  /** Present when the run was one shard of a larger one (`shard` option): see RunShard. */
+  readonly shard?: RunShard;
+}
+
+/**
+ * What a shard's report says of the run it is part of, so `mergeShards` can check that
+ * shards belong together and cover the run, and put their case runs back in its order.
+ */
+export interface RunShard {
+  /** This shard, i of n. */
+  readonly index: number;
+  readonly count: number;
+  /** The dollar cap this shard spent against (the run's / n unless given); null without one. */
+  readonly maxCostUsd: number | null;
+  /** The whole run's task-list digest (every shard's tasks in the run's order). */
+  readonly runTasksDigest: string;
+  /** Case runs the whole run plans, over every shard. */
+  readonly runPlannedCases: number;
+  /** Each of this shard's cases by id: its position in the suite. */
+  readonly casePositions: Readonly<Record<string, number>>;
+  /**
+   * The run's identity as this shard's journal header states it (mode, suite digest,
+   * configs, engines, database and its data, scoring options, the shard): shards merge only
+   * when everything but the shard and its own task digest is the same.
+   */
+  readonly identity: JournalHeader;
 }

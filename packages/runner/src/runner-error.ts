@@ -1,5 +1,6 @@
-// Errors where the run cannot go on (a bad option, a journal from another run). Scoring
-// failures are never thrown: they are case records with status fail or error.
+// Errors where the run cannot go on (a bad option, a journal from another run, shards that
+// do not make one run). Scoring failures are never thrown: they are case records with
+// status fail or error.
 // INTERNAL_ERROR is a bug in the runner (a case run lost or counted twice): the run fails
 // rather than print a board that is not the run's.
 
@@ -15,6 +16,8 @@ export type RunnerErrorCode =
   | 'JOURNAL_CORRUPT'
   | 'JOURNAL_LOCKED'
   | 'UNCALIBRATED_JUDGE'
+  | 'INVALID_SHARD'
+  | 'SHARD_MISMATCH'
   | 'INTERNAL_ERROR';
 
 export class RunnerError extends Error {

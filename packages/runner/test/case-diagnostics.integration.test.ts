@@ -1,5 +1,5 @@
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { validateRecord } from '@nl2sql/records';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

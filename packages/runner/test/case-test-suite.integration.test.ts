@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareAny } from '@nl2sql/comparator';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import {
   generateMutants,

@@ -1,5 +1,5 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, modelConfig, Secret } from '@nl2sql/llm';
 import { goldPlanResponder, REFERENCE_NODES, referenceConfig } from '@nl2sql/reference-engine';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';

@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, dataFingerprint, runEval } from '../src/index.js';

@@ -44,10 +44,9 @@ describe('journal', () => {
   it("keeps each case run's answer and first rows, so a resumed run's report shows them; older lines read as none", () => {
     const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
     const head = { columns: ['Name'], rows: [['AC/DC']], truncated: true };
-    new Journal(path, header, false).append(
-      'plans',
-      caseResultOf('a', { answer: 'AC/DC leads.', resultHead: head }),
-    );
+    const journal = new Journal(path, header, false);
+    journal.append('plans', caseResultOf('a', { answer: 'AC/DC leads.', resultHead: head }));
+    journal.close();
     const [entry] = readJournal(path)?.entries ?? [];
     expect(fromCaseRunRecord(entry!.record)).toMatchObject({
       answer: 'AC/DC leads.',
@@ -63,6 +62,47 @@ ${JSON.stringify({ type: 'case', config: 'plans', record: older })}
     );
     const [old] = readJournal(path)?.entries ?? [];
     expect(fromCaseRunRecord(old!.record)).toMatchObject({ answer: null, resultHead: null });
+  });
+
+  it('reads lines of any length and any character across its read chunks (a 1 MiB chunk)', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    const j = new Journal(path, header, false);
+    // Lines longer than a chunk, many short ones, and multi-byte characters that a chunk
+    // boundary may cut in two.
+    const sizes = [10, 1_500_000, 3, 700_000, 2_200_000, 1, 50];
+    sizes.forEach((size, i) => {
+      j.append('plans', caseResultOf(`c${i}`, { sql: `SELECT '${'é漢'.repeat(size)}'` }));
+    });
+    for (let i = 0; i < 2000; i++) j.append('plans', caseResultOf(`short${i}`));
+    j.close();
+    const read = readJournal(path);
+    expect(read?.entries).toHaveLength(sizes.length + 2000);
+    sizes.forEach((size, i) => {
+      expect(read?.entries[i]?.record.sql).toBe(`SELECT '${'é漢'.repeat(size)}'`);
+    });
+    expect(read?.entries.at(-1)?.record.case_id).toBe('short1999');
+  });
+
+  it('a torn last line longer than a chunk is found and cut on resume', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    new Journal(path, header, false).close();
+    writeFileSync(
+      path,
+      `${readFileSync(path, 'utf8')}{"type":"case","x":"${'y'.repeat(3_000_000)}`,
+    );
+    const again = new Journal(path, header, true);
+    again.append('plans', caseResultOf('b'));
+    again.close();
+    expect(readJournal(path)?.entries.map((e) => e.record.case_id)).toEqual(['b']);
+    expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(3);
+  });
+
+  it('a closed journal refuses to write (a bug, not a lost line)', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    const j = new Journal(path, header, false);
+    j.close();
+    j.close();
+    expect(() => j.append('plans', caseResultOf('a'))).toThrow(/written after it closed/);
   });
 
   it('no file is no journal', () => {

@@ -1,5 +1,5 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { toRunSummary, validateRecord } from '@nl2sql/records';
 import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';

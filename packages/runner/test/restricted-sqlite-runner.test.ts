@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { chinookForTests } from '@nl2sql/datasets';
-import { DatasourceError, openSqlite } from '@nl2sql/datasource';
+import { DatasourceError } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { SchemaSelection } from '@nl2sql/schema-selection';
 import { describe, expect, it } from 'vitest';
 import { restrictedSqliteRunner } from '../src/restricted-sqlite-runner.js';

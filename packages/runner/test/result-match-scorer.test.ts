@@ -114,3 +114,40 @@ describe('resultMatchScorer (spec "How a run is scored")', () => {
     expect(failed?.explanation).toContain('EXECUTION_ERROR: no such column');
   });
 });
+
+describe('resultMatchScorer on a datasource engine', () => {
+  const scored = (engine: string | undefined, c: Partial<EvalCase>, rows: unknown[][]) => {
+    const r = resultMatchScorer(engine === undefined ? {} : { engine }).score({
+      kind: 'ask',
+      mode: 'plans',
+      case: { ...base, ...c },
+      role: 'analyst',
+      expected: 'allowed',
+      response: {
+        status: 'success',
+        sql: 'SELECT …',
+        results: [{ columns: ['avg'], rows: rows as never, truncated: false }],
+        answer: null,
+        error: null,
+        usage: [],
+        trace: {},
+      },
+    });
+    if (r instanceof Promise) throw new Error('sync');
+    return r?.pass;
+  };
+  // SQLite truncates 11 / 2; PostgreSQL's NUMERIC keeps the fraction: the case records both.
+  const c = { rows: [[5]], rows_by_engine: { postgres: [[5.5]] } };
+
+  it("compares PostgreSQL's result with rows_by_engine.postgres, SQLite's with rows", () => {
+    expect(scored('postgres', c, [[5.5]])).toBe(true);
+    expect(scored('postgres', c, [[5]])).toBe(false);
+    expect(scored('sqlite', c, [[5]])).toBe(true);
+    expect(scored(undefined, c, [[5.5]])).toBe(false);
+  });
+
+  it('compares with rows on PostgreSQL when the engines agree (no rows_by_engine)', () => {
+    expect(scored('postgres', { rows: [[5]] }, [[5]])).toBe(true);
+    expect(scored('postgres', { rows: [[5]] }, [[5.5]])).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { RetrieveResponse } from '@nl2sql/engine';
 import { type EvalCase, type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { beforeAll, describe, expect, it } from 'vitest';

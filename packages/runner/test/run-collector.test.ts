@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { RunCollector, type RunEvent, RunnerError } from '../src/index.js';
+import {
+  buildBoard,
+  type EvalConfig,
+  listTasks,
+  RunCollector,
+  type RunEvent,
+  RunnerError,
+} from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
+import { FakeEngine } from './fake-engine.js';
+import { SUITE } from './suite-fixture.js';
 
 const timings = { engineMs: 1, databaseMs: 0, scoringMs: 0, queuedMs: 0 };
 const progress = { completedCases: 1, plannedCases: 2, passedCases: 1, dollars: 0 };
@@ -27,6 +36,41 @@ describe('RunCollector', () => {
     expect([...collector.results.keys()]).toEqual(['["plans","a",null,1]', '["plans","b",null,1]']);
     expect(collector.unfinished.size).toBe(0);
     expect(collector.timings(10)).toMatchObject({ wallMs: 10, engineMs: 2 });
+  });
+
+  it('counts each board as case runs finish, as buildBoard counts them in task order', () => {
+    const config: EvalConfig = { name: 'plans', engine: new FakeEngine(SUITE) };
+    const list = listTasks(SUITE, {}, 'plans', 2, [config]);
+    const options = { retrieval: false, passes: 2, curated: false, faithfulness: false };
+    const collector = new RunCollector({ tasks: list.tasks, options });
+    const results = list.tasks.map((t, i) =>
+      caseResultOf(t.case.id, { role: t.role, pass: t.pass, costUsd: 0.1 * (i + 1), latencyMs: i }),
+    );
+    // Finishing in reverse: the board is the same as the one of the run's order.
+    for (const t of [...list.tasks].reverse()) {
+      const result = results[t.order];
+      collector.listener({
+        type: 'case.started',
+        config: 'plans',
+        caseId: t.case.id,
+        question: '?',
+        role: t.role,
+        pass: t.pass,
+      });
+      collector.listener({
+        type: 'case.finished',
+        config: 'plans',
+        result: result as (typeof results)[0],
+        timings,
+        ...progress,
+      });
+      if (t.order === list.tasks.length - 5) {
+        expect(collector.boards.get('plans')?.count).toBe(5);
+      }
+    }
+    expect(collector.boards.get('plans')?.metrics()).toEqual(
+      buildBoard(results, { passes: 2, curated: false, faithfulness: false }),
+    );
   });
 
   it('a case run recorded twice is an internal error, not a board that counts it twice', () => {

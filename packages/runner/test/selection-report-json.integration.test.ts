@@ -1,5 +1,5 @@
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { recordIssues } from '@nl2sql/records';
 import { ReferenceEngine } from '@nl2sql/reference-engine';
 import { methodSummary } from '@nl2sql/schema-selection';

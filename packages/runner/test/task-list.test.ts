@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   plannedRuns,
   selectCases,
   taskKey,
+  taskKeysDigest,
 } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
@@ -112,5 +114,59 @@ describe('pendingTasks (the resume filter)', () => {
       'a:support',
       'b:analyst',
     ]);
+  });
+});
+
+describe('listTasks with a shard', () => {
+  const shards = (n: number, passes = 2) =>
+    Array.from({ length: n }, (_, i) =>
+      listTasks(SUITE, {}, 'plans', passes, configs, { index: i + 1, count: n }),
+    );
+
+  it('the shards partition the run: every task once, in the run order, a case whole in one shard', () => {
+    const whole = listTasks(SUITE, {}, 'plans', 2, configs);
+    for (const n of [1, 2, 3, 5, 8]) {
+      const parts = shards(n);
+      const keys = parts.flatMap((p) => p.tasks.map((t) => t.key));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect([...keys].sort()).toEqual(whole.tasks.map((t) => t.key).sort());
+      for (const part of parts) {
+        // Each shard keeps the run's order and numbers its own tasks from 0.
+        const inRun = part.tasks.map((t) => whole.tasks.findIndex((w) => w.key === t.key));
+        expect(inRun).toEqual([...inRun].sort((a, b) => a - b));
+        expect(part.tasks.map((t) => t.order)).toEqual(part.tasks.map((_, i) => i));
+        // Every role, pass and config of a case is in the same shard.
+        for (const id of new Set(part.tasks.map((t) => t.case.id))) {
+          expect(part.tasks.filter((t) => t.case.id === id)).toHaveLength(
+            whole.tasks.filter((t) => t.case.id === id).length,
+          );
+        }
+        expect(part.shard).toMatchObject({
+          count: n,
+          runDigest: whole.digest,
+          runPlannedCases: whole.tasks.length,
+        });
+        expect(part.roles).toEqual(whole.roles);
+        expect([...(part.shard?.casePositions.keys() ?? [])]).toEqual(part.cases.map((c) => c.id));
+      }
+    }
+  });
+
+  it('a shard may be empty (more shards than cases): it plans nothing, and is not NO_CASES', () => {
+    const parts = Array.from({ length: 40 }, (_, i) =>
+      listTasks(SUITE, { cases: ['c1'] }, 'plans', 1, configs, { index: i + 1, count: 40 }),
+    );
+    expect(parts.filter((p) => p.tasks.length > 0)).toHaveLength(1);
+    expect(parts.filter((p) => p.tasks.length === 0).length).toBe(39);
+  });
+
+  it('the digest of a whole list is the SHA-256 of its keys as a JSON array, as journals hold it', () => {
+    const whole = listTasks(SUITE, {}, 'plans', 1, configs);
+    expect(whole.digest).toBe(
+      createHash('sha256')
+        .update(JSON.stringify(whole.tasks.map((t) => t.key)))
+        .digest('hex'),
+    );
+    expect(taskKeysDigest(whole.tasks.map((t) => t.key))).toBe(whole.digest);
   });
 });

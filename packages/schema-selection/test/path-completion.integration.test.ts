@@ -2,7 +2,8 @@
 // with the demo's access policy.
 
 import { CHINOOK_POLICIES, CHINOOK_TABLES, chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeSelection, type RoleScope, selectionContext } from '../src/index.js';
 

@@ -6,7 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { readSet } from '@nl2sql/sqlcheck';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

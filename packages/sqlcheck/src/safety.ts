@@ -1,6 +1,9 @@
 // L3: a static safety filter for generated SQL. It fails closed: anything it cannot prove
 // is a bounded, read-only query over allowed tables with vetted functions is a violation.
 // It is defence in depth, not the boundary: the database role, grants and timeouts are.
+
+import { ALLOWED_KINDS } from './allowed-kinds.js';
+import { BLOCKED_KINDS, isDdlKind } from './blocked-kinds.js';
 import { canonicalTableName } from './catalog.js';
 import type { SqlDialect } from './dialect.js';
 import { catalogKey, defaultSchema, toDialect } from './dialect.js';
@@ -17,7 +20,6 @@ import {
   toIdent,
   walkNodes,
 } from './node.js';
-import { ALLOWED_KINDS, BLOCKED_KINDS, isDdlKind } from './node-policy.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';

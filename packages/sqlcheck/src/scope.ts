@@ -4,6 +4,7 @@
 // `WITH salaries AS (SELECT * FROM salaries)` the inner `salaries` is the real table.
 import type { Catalog, CatalogTable, TableName } from './catalog.js';
 import { writtenName } from './catalog.js';
+import { resolveColumn, starReads } from './column-resolution.js';
 import type { SqlDialect } from './dialect.js';
 import { identKey } from './dialect.js';
 import type { Ident, Json, JsonObject } from './node.js';
@@ -17,72 +18,21 @@ import {
   toIdent,
   walkNodes,
 } from './node.js';
-import type { Violation } from './verdict.js';
+import {
+  type Analysis,
+  type AnalysisContext,
+  type Clause,
+  type Cols,
+  type CteBinding,
+  OPEN,
+  type Scope,
+  SET_OPS,
+  type TableUse,
+} from './scope-model.js';
 
-/** A physical table a query reads. */
-export interface TableUse {
-  name: TableName;
-  /** The catalog entry when a schema was given and the table is in it. */
-  entry?: CatalogTable;
-  node: JsonObject;
-}
+export type { Analysis, Clause, ColumnUse, TableUse } from './scope-model.js';
 
-export type Clause =
-  | 'select'
-  | 'join'
-  | 'where'
-  | 'group'
-  | 'having'
-  | 'order'
-  | 'window'
-  | 'other';
-
-/** A column reference resolved to the physical table(s) it reads, when that is known. */
-export interface ColumnUse {
-  column: Ident;
-  qualifier?: Ident;
-  clause: Clause;
-  reads: { table: TableUse; column: string }[];
-  /** What the name resolved to: a physical table, a CTE/subquery output, a select alias, or nothing known. */
-  target: 'table' | 'derived' | 'alias' | 'unknown';
-}
-
-export interface Analysis {
-  tables: TableUse[];
-  columns: ColumnUse[];
-  /** Table nodes that name a CTE in scope (not physical tables). */
-  cteRefs: Set<JsonObject>;
-  /** FROM items that are not tables or subqueries: generate_series(...), dblink(...), ... */
-  tableFunctions: { kind: string; name: string }[];
-  /** L2 findings; only meaningful when a catalog was given. */
-  violations: Violation[];
-}
-
-type Cols = { open: true } | { open: false; names: Map<string, string> };
-const OPEN: Cols = { open: true };
-
-interface Source {
-  key: string;
-  cols: Cols;
-  table?: TableUse;
-}
-
-interface Scope {
-  sources: Source[];
-  parent?: Scope;
-  aliases: Set<string>;
-  usingCols: Set<string>;
-  natural: boolean;
-}
-
-interface CteBinding {
-  key: string;
-  cols: Cols;
-}
-
-const SQLITE_ROWID = new Set(['rowid', 'oid', '_rowid_']);
-const SET_OPS = new Set(['union', 'intersect', 'except']);
-
+/** What `query` reads, with L2's findings when `catalog` is given. */
 export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): Analysis {
   const out: Analysis = {
     tables: [],
@@ -96,6 +46,8 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
     dialect === 'sqlite'
       ? new Set(['where', 'group', 'having', 'order', 'window'])
       : new Set(['group', 'order']);
+
+  const ctx: AnalysisContext = { out, dialect, catalog, key, aliasClauses };
 
   function namesOf(entry: CatalogTable): Cols {
     const names = new Map<string, string>();
@@ -389,7 +341,7 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
   function resolveIn(v: Json | undefined, scope: Scope, env: CteBinding[], clause: Clause): void {
     walkNodes(v, (kind, body, node) => {
       if (kind === 'column') {
-        resolveColumn(body, scope, clause);
+        resolveColumn(ctx, body, scope, clause);
         return false;
       }
       if (kind === 'select' || SET_OPS.has(kind)) {
@@ -397,7 +349,7 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
         return false;
       }
       if (kind === 'star') {
-        starReads(body, scope, clause);
+        starReads(ctx, body, scope, clause);
         return false;
       }
       if (kind === 'method_call') {
@@ -407,114 +359,6 @@ export function analyze(query: Json, dialect: SqlDialect, catalog?: Catalog): An
       }
       return true;
     });
-  }
-
-  function starReads(body: JsonObject, scope: Scope, clause: Clause): void {
-    if (clause !== 'select') return; // COUNT(*) reads no particular column
-    const q = toIdent(body.table);
-    for (const s of scope.sources) {
-      if (q && s.key !== key(q)) continue;
-      if (!s.table?.entry) continue;
-      for (const col of s.table.entry.table.columns) {
-        out.columns.push({
-          column: { name: col.name, quoted: false },
-          clause,
-          reads: [{ table: s.table, column: col.name }],
-          target: 'table',
-        });
-      }
-    }
-  }
-
-  function resolveColumn(body: JsonObject, scope: Scope, clause: Clause): void {
-    const column = toIdent(body.name);
-    if (!column) return;
-    const qualifier = toIdent(body.table);
-    const use: ColumnUse = {
-      column,
-      clause,
-      reads: [],
-      target: 'unknown',
-      ...(qualifier ? { qualifier } : {}),
-    };
-    out.columns.push(use);
-    const ck = key(column);
-    const label = qualifier ? `${qualifier.name}.${column.name}` : column.name;
-    const isRowid = dialect === 'sqlite' && !column.quoted && SQLITE_ROWID.has(ck);
-
-    const read = (s: Source) => {
-      if (use.target === 'unknown') use.target = s.table ? 'table' : 'derived';
-      if (!s.table) return;
-      const real = s.cols.open ? column.name : (s.cols.names.get(ck) ?? column.name);
-      use.reads.push({ table: s.table, column: real });
-    };
-
-    if (qualifier) {
-      const qk = key(qualifier);
-      for (let s: Scope | undefined = scope; s; s = s.parent) {
-        const src = s.sources.find((x) => x.key === qk && x.key !== '');
-        if (!src) continue;
-        if (src.cols.open || src.cols.names.has(ck) || isRowid) {
-          read(src);
-          return;
-        }
-        if (catalog) {
-          out.violations.push({
-            rule: 'unknown-column',
-            message: `unknown column: ${label} (${qualifier.name} has no column ${column.name})`,
-          });
-        }
-        return;
-      }
-      if (catalog) {
-        out.violations.push({
-          rule: 'unknown-table-reference',
-          message: `column ${label}: no table or alias "${qualifier.name}" in scope`,
-        });
-      }
-      return;
-    }
-
-    const aliasFirst = clause === 'order';
-    for (let s: Scope | undefined = scope; s; s = s.parent) {
-      const aliasOk = s === scope && aliasClauses.has(clause) && s.aliases.has(ck);
-      if (aliasFirst && aliasOk) {
-        use.target = 'alias';
-        return;
-      }
-      const definite = s.sources.filter((x) => !x.cols.open && x.cols.names.has(ck));
-      const open = s.sources.filter((x) => x.cols.open);
-      if (definite.length === 1) {
-        read(definite[0]!);
-        return;
-      }
-      if (definite.length > 1) {
-        if (s.usingCols.has(ck) || s.natural) {
-          for (const d of definite) read(d);
-        } else if (catalog) {
-          out.violations.push({
-            rule: 'ambiguous-column',
-            message: `ambiguous column: ${column.name} is in ${definite.length} sources (${definite.map((d) => d.key || '(subquery)').join(', ')})`,
-          });
-        }
-        return;
-      }
-      if (open.length > 0 || (isRowid && s.sources.length > 0)) {
-        const physical = s.sources.filter((x) => x.table);
-        if (s.sources.length === 1 && physical.length === 1) read(physical[0]!);
-        else if (physical.length === 0) use.target = 'derived';
-        return;
-      }
-      if (aliasOk) {
-        use.target = 'alias';
-        return;
-      }
-    }
-    // SQLite reads an unresolvable double-quoted identifier as a string literal.
-    if (dialect === 'sqlite' && column.quoted) return;
-    if (catalog) {
-      out.violations.push({ rule: 'unknown-column', message: `unknown column: ${label}` });
-    }
   }
 
   analyzeQuery(query, [], undefined);

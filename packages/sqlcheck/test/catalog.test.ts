@@ -2,7 +2,8 @@
 // the runner and the reference engine hand an introspection to the checks as is, while this
 // pure package imports no adapter (the datasource is a dev dependency, for this test only).
 import { chinookForTests } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { runChecks, type SchemaLike, type SchemaTable } from '../src/index.js';
 

@@ -4,7 +4,7 @@
 // Plain lines, no assertions; run with `pnpm bench`.
 import { readFile } from 'node:fs/promises';
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import {
   formatSuite,

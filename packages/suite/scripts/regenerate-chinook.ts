@@ -2,7 +2,7 @@
 // @nl2sql/datasets, so this runs from a checkout with allowPackaged. Read the rows it wrote
 // before committing them. Run: pnpm regenerate:chinook
 import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { regenerate } from '../src/index.js';
 
 const db = await openSqlite(await locateChinook());

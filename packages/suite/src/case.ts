@@ -127,6 +127,32 @@ export const EvalCaseSchema = Type.Object(
     alt_rows: Type.Optional(
       Type.Array(RowsSchema, { description: 'What each alt_sql returns, in the same order.' }),
     ),
+    sql_by_engine: Type.Optional(
+      Type.Object(
+        {
+          postgres: Type.Optional(
+            Sql({ description: 'The gold SQL for PostgreSQL, where transpiling `sql` is wrong.' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          minProperties: 1,
+          description:
+            'Gold SQL written for one engine, where transpiling `sql` (written for SQLite) does not give the same question.',
+        },
+      ),
+    ),
+    rows_by_engine: Type.Optional(
+      Type.Object(
+        { postgres: Type.Optional(RowsSchema) },
+        {
+          additionalProperties: false,
+          minProperties: 1,
+          description:
+            "What the gold SQL returns on one engine where it differs from `rows` (SQLite's); `suite cross-check` says where.",
+        },
+      ),
+    ),
     plan: Type.Optional(
       FormatRef<PlanModel>(PLAN_FORMAT, {
         description: 'The gold plan; present exactly on answerable cases.',
@@ -138,7 +164,14 @@ export const EvalCaseSchema = Type.Object(
     description: 'One eval case.',
     additionalProperties: false,
     // An unanswerable case has no SQL, so nothing to run and nothing to plan.
-    dependentRequired: { alt_sql: ['sql'], alt_rows: ['alt_sql'], rows: ['sql'], plan: ['sql'] },
+    dependentRequired: {
+      alt_sql: ['sql'],
+      alt_rows: ['alt_sql'],
+      rows: ['sql'],
+      plan: ['sql'],
+      sql_by_engine: ['sql'],
+      rows_by_engine: ['rows'],
+    },
   },
 );
 
@@ -211,6 +244,9 @@ export function isApproved(c: Pick<EvalCase, 'approved'>): boolean {
 export function sourceKind(c: Pick<EvalCase, 'source'>): SourceKind {
   return typeof c.source === 'string' ? c.source : c.source.kind;
 }
+/** The engines a case can give gold SQL or rows of its own for (`sql` and `rows` are SQLite's). */
+export const CASE_ENGINES = ['sqlite', 'postgres'] as const;
+export type CaseEngine = (typeof CASE_ENGINES)[number];
 
 /** A case the database can answer: it has SQL (and so rows and a plan). */
 export function isAnswerable(c: EvalCase): boolean {

@@ -30,8 +30,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * SHA-256 (hex) over the case's gold data: question, SQL, rows, alternatives, outcomes,
- * tables, columns and plan. Tags, notes and approval are not gold data and do not count.
+ * SHA-256 (hex) over the case's gold data: question, SQL, rows, alternatives, per-engine SQL
+ * and rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.
  */
 export function goldPin(c: EvalCase): string {
   const gold = {
@@ -40,6 +40,9 @@ export function goldPin(c: EvalCase): string {
     rows: c.rows ?? null,
     alt_sql: c.alt_sql ?? [],
     alt_rows: c.alt_rows ?? [],
+    // canonicalJson leaves out undefined keys: the pins of cases without them are unchanged.
+    sql_by_engine: c.sql_by_engine,
+    rows_by_engine: c.rows_by_engine,
     outcome: c.outcome,
     tables: c.tables,
     columns: c.columns,

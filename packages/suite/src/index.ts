@@ -19,10 +19,12 @@ export {
 } from './approve-cases.js';
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
+  CASE_ENGINES,
   CASE_FORMAT,
   CASE_JSON_SCHEMA,
   CASE_SOURCES,
   CASE_TAGS,
+  type CaseEngine,
   type CaseSource,
   type CaseTag,
   type Cell,
@@ -42,7 +44,25 @@ export {
   sourceKind,
 } from './case.js';
 export { pairCaseId } from './case-id.js';
+export {
+  type CrossCheckCase,
+  type CrossCheckOptions,
+  type CrossCheckReport,
+  crossCheckSuite,
+  DIFFERENCE_REASONS,
+  type Difference,
+  explainDifference,
+  TOLERATED_DIFFERENCES,
+} from './cross-check.js';
 export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
+export {
+  caseEngine,
+  type GoldSql,
+  GoldSqlError,
+  type GoldSqlSource,
+  goldRowsFor,
+  goldSqlFor,
+} from './gold-for-engine.js';
 export { GoldQueryError, goldRows, MAX_GOLD_ROWS, toCell } from './gold-rows.js';
 export {
   type ImportDatasource,
@@ -70,7 +90,13 @@ export {
   type LintOptions,
   lintSuite,
 } from './lint-suite.js';
-export { type LoadSuiteOptions, loadSuite, parseSuite, SUITE_MAX_BYTES } from './load-suite.js';
+export {
+  type LoadSuiteOptions,
+  loadSuite,
+  parseSuite,
+  SUITE_MAX_BYTES,
+  SUITE_REPARSE_MAX_BYTES,
+} from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
 export { PairsFileError, type PairsFileErrorCode } from './pairs-file-error.js';
 export {

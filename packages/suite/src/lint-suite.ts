@@ -16,6 +16,7 @@ import {
   sourceKind,
 } from './case.js';
 import { canonicalJson } from './digest.js';
+import { goldRowsFor, goldSqlFor } from './gold-for-engine.js';
 import {
   declaredModes,
   LINT_RULES,
@@ -44,10 +45,11 @@ export interface LintOptions {
   roles?: readonly string[];
   /**
    * The database itself: each gold sql is run (one row kept) to learn its column count for
-   * `rows-width`, and `sql-fails` reports one that does not run. Without it, rows are only
-   * checked against each other.
+   * `rows-width`, and `sql-fails` reports one that does not run. On a PostgreSQL datasource
+   * (`engine`) the gold is the case's PostgreSQL SQL (goldSqlFor) and the rows its
+   * goldRowsFor. Without it, rows are only checked against each other.
    */
-  datasource?: Pick<Datasource, 'execute'>;
+  datasource?: Pick<Datasource, 'execute'> & Partial<Pick<Datasource, 'engine'>>;
   /**
    * Time limit of each of those gold queries (default GOLD_TIMEOUT_MS). Generous on purpose:
    * a gold query that is merely slow on a loaded machine is not a broken one.
@@ -127,8 +129,17 @@ export async function lintSuite(
       message,
     });
   };
-  const { schema, policy, require = {} } = options;
+  const { policy, require = {} } = options;
   const dialect = { dialect: options.dialect ?? 'sqlite' };
+  // The gold SQL is SQLite's, which names no schema: a PostgreSQL database's tables (schema
+  // `public`) are read as SQLite would see them, each in the dialect's default schema.
+  const schema =
+    options.schema && dialect.dialect === 'sqlite'
+      ? { tables: options.schema.tables.map(({ schema: _, ...table }) => table) }
+      : options.schema;
+  const names = schema
+    ? schema.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)])
+    : [];
   const knownDatasources = options.datasources ? new Set(options.datasources) : undefined;
 
   const byId = new Map<string, EvalCase>();
@@ -256,15 +267,21 @@ export async function lintSuite(
     const sql = c.sql as string;
     if (c.rows === undefined)
       add(c, 'rows-missing', 'no rows: write them with regenerate (nl2sql suite regenerate)');
-    else if (active.has('rows-width') || active.has('sql-fails'))
-      await checkWidth(
-        c,
-        c.rows,
-        sql,
-        options.datasource,
-        options.goldTimeoutMs ?? GOLD_TIMEOUT_MS,
-        add,
-      );
+    else if (active.has('rows-width') || active.has('sql-fails')) {
+      // The gold as the datasource's engine runs it (PostgreSQL: its own or transpiled SQL).
+      const engine = options.datasource?.engine ?? 'sqlite';
+      const gold = await goldSqlFor(c, engine, names).catch((error: Error) => error);
+      if (gold instanceof Error) add(c, 'sql-fails', gold.message);
+      else
+        await checkWidth(
+          c,
+          goldRowsFor(c, engine) ?? c.rows,
+          gold?.sql ?? sql,
+          options.datasource,
+          options.goldTimeoutMs ?? GOLD_TIMEOUT_MS,
+          add,
+        );
+    }
 
     if (schema) {
       const reads = await readSet(sql, schema, dialect);

@@ -82,6 +82,10 @@ function scalar(value: unknown): Scalar {
     const s = new Scalar(value);
     // Plain in YAML 1.2 but read as something else by YAML 1.1 parsers (PyYAML): quote them.
     if (YAML11_SPECIAL.test(value)) s.type = Scalar.QUOTE_DOUBLE;
+    // A block scalar for text with a line break at its end or a space or break at its start
+    // needs a keep (`|+`) or indentation (`|2`) header, which the two suite readers read
+    // differently (fast-yaml-reader.ts declines them): write such text double-quoted.
+    else if (value.includes('\n') && /^[ \n]|\n$/.test(value)) s.type = Scalar.QUOTE_DOUBLE;
     return s;
   }
   throw new TypeError(`cannot write a ${typeof value} into a suite`);
@@ -134,8 +138,15 @@ function blockHolds(text: string): boolean {
   map.items.push(new Pair(new Scalar('sql'), probe));
   const doc = new Document();
   doc.contents = map;
+  const written = doc.toString({
+    lineWidth: 0,
+    doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
+  });
+  // A keep (`|+`) or indentation (`|2`) header is read differently by the two suite readers
+  // (fast-yaml-reader.ts declines it): such text is written double-quoted instead.
+  if (/[+1-9]/.test(/^sql: ([|>]\S*)/.exec(written)?.[1] ?? '')) return false;
   try {
-    return (parse(doc.toString({ lineWidth: 0 })) as { sql?: unknown }).sql === text;
+    return (parse(written) as { sql?: unknown }).sql === text;
   } catch {
     return false;
   }
@@ -223,7 +234,13 @@ export function formatSuite(suite: EvalSuite): string {
     root.items.push(new Pair(new Scalar(key), node));
   }
   doc.contents = root;
-  return doc.toString({ lineWidth: 0, indentSeq: true }).replace(/\r\n?/g, '\n');
+  return doc
+    .toString({
+      lineWidth: 0,
+      indentSeq: true,
+      doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY,
+    })
+    .replace(/\r\n?/g, '\n');
 }
 
 /** Writes the suite to `path` with formatSuite. */

@@ -12,7 +12,8 @@ import {
   CHINOOK_TABLES,
   chinookForTests,
 } from '@nl2sql/datasets';
-import { type DatabaseSchema, openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import type { DatabaseSchema } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { compilePlan } from '@nl2sql/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

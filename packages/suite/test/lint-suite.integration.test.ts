@@ -1,7 +1,7 @@
 // The lint rules that ask the database itself: the gold sql's column count (rows-width) and
 // whether it runs at all (sql-fails), on the real Chinook file.
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EvalCase, lintSuite } from '../src/index.js';
 
@@ -102,5 +102,50 @@ describe.skipIf(noChinook)('lintSuite with a datasource', () => {
     } finally {
       await hasty.close();
     }
+  });
+});
+
+describe.skipIf(noChinook)('lintSuite with a PostgreSQL datasource', () => {
+  // Records the SQL lint sends to a datasource that says it is PostgreSQL. The transpiled gold
+  // (names quoted, NULLS FIRST) is also valid SQLite, so the real Chinook file answers it.
+  const asPostgres = (sent: string[]) => ({
+    engine: 'postgres',
+    execute: (sql: string, options?: Parameters<SqliteDatasource['execute']>[1]) => {
+      sent.push(sql);
+      return db.execute(sql, options);
+    },
+  });
+  const schema = {
+    tables: ['Artist'].map((name) => ({
+      name,
+      schema: 'public',
+      columns: [{ name: 'ArtistId' }, { name: 'Name' }],
+    })),
+  };
+  const lintOn = (c: EvalCase, sent: string[]) =>
+    lintSuite(
+      { name: 't', version: 1, cases: [c] },
+      { modes: ['engine'], datasource: asPostgres(sent), schema },
+    );
+
+  it("runs the case's PostgreSQL gold, and reads its SQLite SQL against the database's tables", async () => {
+    const sent: string[] = [];
+    expect(await lintOn(artists, sent)).toEqual([]);
+    expect(sent).toEqual([
+      'SELECT "ArtistId", "Name" FROM "Artist" ORDER BY "ArtistId" NULLS FIRST LIMIT 2',
+    ]);
+    const own: string[] = [];
+    await lintOn({ ...artists, sql_by_engine: { postgres: 'SELECT 1, 2' } }, own);
+    expect(own).toEqual(['SELECT 1, 2']);
+  });
+
+  it('checks widths against rows_by_engine.postgres, and reports a gold the parser cannot rewrite', async () => {
+    const wide = { ...artists, rows_by_engine: { postgres: [[1, 'AC/DC', 'x']] } };
+    expect((await lintOn(wide, [])).map((f) => f.rule)).toEqual(['rows-width']);
+    const broken = { ...artists, sql: 'SELECT FROM WHERE (' };
+    const findings = await lintOn(broken, []);
+    expect(findings.find((f) => f.rule === 'sql-fails')?.message).toMatch(
+      /^artists: cannot transpile .*sql_by_engine\.postgres$/,
+    );
   });
 });

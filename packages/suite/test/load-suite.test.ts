@@ -1,18 +1,22 @@
-import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type EvalCase,
   isApproved,
+  type LoadSuiteOptions,
   loadSuite,
   parseSuite,
   SUITE_MAX_BYTES,
+  SUITE_REPARSE_MAX_BYTES,
   SuiteFormatError,
   sourceKind,
   sourceLocation,
 } from '../src/index.js';
+import { readYamlWithPositions } from '../src/positional-yaml-reader.js';
 
 const GOOD = `name: demo
 version: 1
@@ -50,9 +54,9 @@ cases:
     columns: []
 `;
 
-function formatError(text: string): SuiteFormatError {
+function formatError(text: string, options: LoadSuiteOptions = {}): SuiteFormatError {
   try {
-    parseSuite(text, 'suites/demo.yaml');
+    parseSuite(text, 'suites/demo.yaml', options);
   } catch (error) {
     if (error instanceof SuiteFormatError) return error;
     throw error;
@@ -280,17 +284,18 @@ describe('the suite size limit', () => {
     expect(error?.message).toMatch(/^big\.yaml: the suite is 0\.0 MiB, above the 0\.0 MiB limit/);
   });
 
-  it('refuses a file over the limit from its size alone (a sparse 100 MiB file)', async () => {
+  it('refuses a file over the limit from its size alone (a sparse 200 MiB file)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'suite-size-'));
     const file = join(dir, 'huge.yaml');
     await writeFile(file, GOOD);
-    await truncate(file, 100 * 1024 * 1024);
+    await truncate(file, 200 * 1024 * 1024);
     const started = performance.now();
     const error = await loadError(file);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error.code).toBe('SUITE_TOO_LARGE');
-    expect(error.message).toContain('the suite is 100.0 MiB, above the 32.0 MiB limit');
-    expect(SUITE_MAX_BYTES).toBe(32 * 1024 * 1024);
+    expect(error.message).toContain('the suite is 200.0 MiB, above the 128.0 MiB limit');
+    expect(error.message).toContain('about 10 bytes per byte');
+    expect(SUITE_MAX_BYTES).toBe(128 * 1024 * 1024);
   });
 
   it('loads a file at the limit and refuses one byte more', async () => {
@@ -358,5 +363,115 @@ describe('case locations', () => {
 
   it('knows no place for a case built in code', () => {
     expect(sourceLocation({ id: 'x' })).toBeUndefined();
+  });
+});
+
+describe('the two readers', () => {
+  // reparseMaxBytes 0: nothing is re-read with positions, so what loads was read fast.
+  const fastOnly = { reparseMaxBytes: 0 };
+
+  it('read the Chinook suite alike, every case at the same place', async () => {
+    const text = await readFile(CHINOOK_SUITE_PATH, 'utf8');
+    const fast = parseSuite(text, 'chinook.yaml', fastOnly);
+    const positional = readYamlWithPositions(text, 'chinook.yaml');
+    expect(fast).toEqual(positional.data);
+    expect(fast.cases.map((c) => sourceLocation(c))).toEqual(
+      positional.places('cases', 'chinook.yaml'),
+    );
+    expect(fast.plan_notes?.map((n) => sourceLocation(n))).toEqual(
+      positional.places('plan_notes', 'chinook.yaml'),
+    );
+  });
+
+  it('re-read a suite with a problem with positions up to 32 MiB', () => {
+    expect(SUITE_REPARSE_MAX_BYTES).toBe(32 * 1024 * 1024);
+    const bad = GOOD.replace('func: count', 'func: median');
+    expect(formatError(bad).line).toBe(21);
+    expect(formatError(bad, { reparseMaxBytes: Buffer.byteLength(bad) }).line).toBe(21);
+    // One byte over: placed by the fast reader, at the case's `plan:` line (19).
+    expect(formatError(bad, { reparseMaxBytes: Buffer.byteLength(bad) - 1 }).line).toBe(19);
+  });
+});
+
+describe('a problem in a suite too large to re-read with positions', () => {
+  const big = { reparseMaxBytes: 0 };
+  const lineOf = (text: string, needle: string): number =>
+    text.slice(0, text.indexOf(needle)).split('\n').length;
+
+  it('is placed at the line of the case field that holds it', () => {
+    const e = formatError(GOOD.replace('func: count', 'func: median'), big);
+    expect(e.code).toBe('SUITE_SCHEMA');
+    expect(e.message).toBe(
+      `suites/demo.yaml:${lineOf(GOOD, 'plan:')}, case c1, field plan.select[0].expr.func: must be one of "count", "sum", "avg", "min", "max"`,
+    );
+  });
+
+  it('names an unknown field at its own line and a missing one at the case', () => {
+    const unknown = GOOD.replace(
+      '    approved: true\n    tags: [ unanswerable ]',
+      '    approved: true\n    colour: red\n    tags: [ unanswerable ]',
+    );
+    expect(formatError(unknown, big)).toMatchObject({
+      line: lineOf(unknown, 'colour'),
+      caseId: 'c2',
+      field: 'colour',
+    });
+    const missing = GOOD.replace(
+      '    order_matters: false\n    outcome:\n      admin: unanswerable',
+      '    outcome:\n      admin: unanswerable',
+    );
+    expect(formatError(missing, big)).toMatchObject({
+      line: lineOf(missing, '- id: c2'),
+      caseId: 'c2',
+      field: 'order_matters',
+    });
+    expect(formatError(GOOD.replace('version: 1', 'version: 2'), big).message).toBe(
+      'suites/demo.yaml:2, field version: must be 1',
+    );
+  });
+
+  it('explains the first case that is wrong, at its own place', () => {
+    const both = GOOD.replace('func: count', 'func: median').replace(
+      '    tags: [ unanswerable ]',
+      '    tags: [ unanswerabl ]',
+    );
+    expect(formatError(both, big)).toMatchObject({
+      caseId: 'c1',
+      field: 'plan.select[0].expr.func',
+    });
+    const second = GOOD.replace('    tags: [ unanswerable ]', '    tags: [ unanswerabl ]');
+    expect(formatError(second, big)).toMatchObject({
+      caseId: 'c2',
+      field: 'tags[0]',
+      line: lineOf(second, 'unanswerabl'),
+    });
+  });
+
+  it("reports YAML errors at the fast reader's line, duplicate keys included", () => {
+    const e = formatError(GOOD.replace('    tables: [ Artist ]', '    tables: [ Artist'), big);
+    expect(e.code).toBe('SUITE_YAML');
+    expect(e.line).toBeGreaterThanOrEqual(13);
+    const dup = formatError(
+      GOOD.replace(
+        '    source: hand\n    approved: true\n    tags: [ single',
+        '    source: hand\n    source: hand\n    approved: true\n    tags: [ single',
+      ),
+      big,
+    );
+    expect(dup).toMatchObject({ code: 'SUITE_YAML', line: 8 });
+    expect(dup.problem).toMatch(/duplicated mapping key/);
+  });
+
+  it('refuses YAML only the positional reader takes, saying why and where', () => {
+    const text = GOOD.replace('tables: [ Artist ]', 'tables: &t [ Artist ]').replace(
+      '    tables: []\n',
+      '    tables: *t\n',
+    );
+    const e = formatError(text, big);
+    expect(e.code).toBe('SUITE_YAML');
+    expect(e.line).toBe(lineOf(text, '&t'));
+    expect(e.problem).toMatch(
+      /^an anchor \(&t\) needs the positional YAML reader, which reads suites up to 0\.0 MiB/,
+    );
   });
 });

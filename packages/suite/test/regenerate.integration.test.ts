@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalSuite } from '../src/index.js';
 import { formatSuite, parseSuite, RegenerateError, regenerate, toCell } from '../src/index.js';

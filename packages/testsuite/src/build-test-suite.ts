@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Policy } from '@nl2sql/comparator';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { distill } from './distill.js';
 import { fileSha256 } from './file-digest.js';
 import { generateVariant } from './generate-variant.js';

@@ -3,7 +3,8 @@
 // missing from their seeds, and open every database read-only.
 import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Datasource, openSqlite } from '@nl2sql/datasource';
+import type { Datasource } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { fileSha256 } from './file-digest.js';
 import { generateVariant } from './generate-variant.js';
 import { type GoldQuery, goldsDigest, sqlDigest } from './gold-query.js';

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite, type TableSchema } from '@nl2sql/datasource';
+import type { TableSchema } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
 import { fillOrder, readSchemaModel } from '../src/schema-model.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
-import type { SqliteDatasource } from '@nl2sql/datasource';
+import type { SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { ReportError, readSavedRun, writeReport } from '@nl2sql/report';
 import { suiteFileDigest } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';

@@ -60,6 +60,7 @@ import { writeReviewProposals } from '../eval/review-proposals.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { savedReportListener } from '../eval/saved-report.js';
+import { shardRun, shardSave, shardSavedLine } from '../eval/shard-run.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
@@ -216,14 +217,18 @@ async function buildConfigs(
     let engine: HttpEngine;
     try {
       // A configured engine's requests carry its headers and end at the run's ask timeout;
-      // an --engine URL is built as it always was.
+      // an --engine URL is built as it always was. Either keeps as many sockets alive as
+      // asks in flight, reused, never more.
+      const connections =
+        typeof flags.concurrency === 'number' ? { connections: flags.concurrency } : {};
       engine = new HttpEngine(
         choice.kind === 'url'
-          ? { url: choice.url }
+          ? { url: choice.url, ...connections }
           : {
               url: choice.url,
               ...(Object.keys(choice.headers).length > 0 ? { headers: { ...choice.headers } } : {}),
               ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
+              ...connections,
             },
       );
     } catch (error) {
@@ -392,6 +397,7 @@ async function evalRun(
   }
   if (flags.resume && typeof flags.journal !== 'string')
     throw usageError('--resume needs --journal FILE');
+  const sharding = shardRun(flags);
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
   for (const flag of ['allow-partial', 'baseline-optional']) {
     if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
@@ -472,7 +478,15 @@ async function evalRun(
     });
     const save =
       typeof flags.save === 'string'
-        ? [savedReportListener(resolve(io.cwd, flags.save), () => recorder.records(), redactor)]
+        ? [
+            sharding
+              ? shardSave(resolve(io.cwd, flags.save), redactor)
+              : savedReportListener(
+                  resolve(io.cwd, flags.save),
+                  () => recorder.records(),
+                  redactor,
+                ),
+          ]
         : [];
     let report: RunReport;
     try {
@@ -488,6 +502,7 @@ async function evalRun(
         ...(concurrency ? { concurrency } : {}),
         ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
         ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+        ...(sharding ?? {}),
         ...(roles ? { roles } : {}),
         ...(cases ? { cases } : {}),
         ...(tags ? { tags } : {}),
@@ -533,12 +548,11 @@ async function evalRun(
           ...(judge ? { judge } : {}),
         },
         ...(efficiency ? { efficiency } : {}),
-        // A journal records the data it was written against, so --resume refuses changed data.
-        ...(typeof flags.journal === 'string'
-          ? {
-              journal: resolve(io.cwd, flags.journal),
-              data: await runData(byId, setup.caseDatasources),
-            }
+        ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
+        // A journal and a shard record the data they ran against: --resume and eval merge
+        // refuse other data.
+        ...(typeof flags.journal === 'string' || sharding
+          ? { data: await runData(byId, setup.caseDatasources) }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
         signal: stop.signal,
@@ -570,7 +584,8 @@ async function evalRun(
         );
     }
     const stopped = report.stopped === 'cancelled' && stop.received !== null;
-    const needRecords = typeof flags.save === 'string' || (baselineDir !== null && !stopped);
+    const needRecords =
+      (typeof flags.save === 'string' && !sharding) || (baselineDir !== null && !stopped);
     const records = needRecords ? recorder.records() : [];
     const gated =
       baselineDir === null || stopped
@@ -589,7 +604,8 @@ async function evalRun(
       records: () => recorder.records(),
       baselineDir,
     });
-    if (typeof flags.save === 'string')
+    if (typeof flags.save === 'string' && sharding) io.err(shardSavedLine(flags.save, sharding));
+    else if (typeof flags.save === 'string')
       io.err(`saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`);
     if (stopped) return EXIT.stopped;
     // Only the reference engine on gold plans must pass every case: there a failure is a bug

@@ -24,29 +24,9 @@ import { type LintDatabase, lintOnDatasources } from '../eval/lint-datasources.j
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
+import { readPolicy } from '../policy-file.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
-
-function readPolicy(path: string): AccessPolicy {
-  if (!existsSync(path)) throw configError(`--policy ${path}: no such file`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw configError(`--policy ${path}: not valid JSON (${(error as Error).message})`);
-  }
-  const roles = (parsed as { roles?: unknown })?.roles;
-  if (typeof roles !== 'object' || roles === null) {
-    throw configError(`--policy ${path}: expected {"roles": {"NAME": {"tables": [...]}}}`);
-  }
-  for (const [name, role] of Object.entries(roles)) {
-    const tables = (role as { tables?: unknown })?.tables;
-    if (!Array.isArray(tables) || !tables.every((t) => typeof t === 'string')) {
-      throw configError(`--policy ${path}: roles.${name}.tables must be a list of table names`);
-    }
-  }
-  return parsed as AccessPolicy;
-}
 
 /** The database to lint against: --db, else Chinook for the Chinook suite, else none. */
 async function databasePath(flag: unknown, isChinook: boolean): Promise<string | undefined> {

@@ -1,7 +1,9 @@
+import { RUN_MODES } from '@nl2sql/records';
 import type { Command } from '../command.js';
 import { engineFlag } from '../engine-flag.js';
 import { numberFlag } from '../number-flag.js';
 import { reporterFlag } from '../reporters/reporter-option.js';
+import { shardFlag } from '../shard-flag.js';
 import { configOption, gateOptions } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
@@ -32,7 +34,7 @@ export const evalRun: Command = {
     {
       name: 'mode',
       value: 'MODE',
-      choices: ['plans', 'full', 'retrieval'],
+      choices: RUN_MODES,
       description: 'what to run (default plans; see Modes below)',
     },
     configOption,
@@ -72,6 +74,24 @@ export const evalRun: Command = {
       }),
       description:
         'mode full: stop before a case that could pass this many dollars (required there, unless evals.yaml sets run.max_cost_usd)',
+    },
+    {
+      name: 'shard',
+      value: 'i/n',
+      parse: shardFlag,
+      description:
+        "run shard i of n: the cases whose id hashes to it (SHA-256 mod n), every role, pass and config of each; --save writes the shard's file for `eval merge` (no gate, no records)",
+    },
+    {
+      name: 'shard-max-cost',
+      value: 'USD',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a positive number of dollars',
+        min: 0,
+        minExclusive: true,
+      }),
+      description: "with --shard: this shard's own dollar cap (default: --max-cost divided by n)",
     },
     {
       name: 'passes',
@@ -271,6 +291,12 @@ export const evalRun: Command = {
     '               what was sent, and the summary)',
     'Reporters never change the exit code; one that cannot write its file makes a run',
     'that would exit 0 exit 3.',
+    '',
+    'Shards (CI matrix jobs): `--shard i/n` runs the cases whose id hashes to shard i, with',
+    'every role, pass and config of each, so n jobs that never talk cover the run exactly',
+    'once. Each gets --max-cost / n unless --shard-max-cost says otherwise. A shard is not',
+    'gated and makes no records: --baseline and --note are refused; `nl2sql eval merge`',
+    'checks the shards belong together, writes the whole run and gates it (docs/ci.md).',
   ].join('\n'),
   exitCodes: {
     0: 'the run finished (and the gate passed, with --baseline)',

@@ -1,3 +1,4 @@
+import { SUITE_MODES } from '@nl2sql/suite';
 import type { Command } from '../command.js';
 import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
@@ -26,7 +27,7 @@ export const suiteLint: Command = {
     {
       name: 'mode',
       value: 'M,..',
-      choices: ['plans', 'full', 'engine', 'retrieval'],
+      choices: SUITE_MODES,
       repeatable: true,
       description:
         'the run modes to lint for (default: those the suite declares: full, engine and retrieval, and plans when any case has a plan)',

@@ -12,7 +12,7 @@ import {
   lintSuite,
 } from '@nl2sql/suite';
 
-export type LintDatabase = Pick<Datasource, 'execute' | 'introspect'>;
+export type LintDatabase = Pick<Datasource, 'execute' | 'introspect' | 'engine'>;
 
 /**
  * Findings of `suite` over `databases` (by the ids cases name). `known` are the ids the

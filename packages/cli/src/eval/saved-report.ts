@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Redactor } from '@nl2sql/llm';
 import { parseRecord, type RunRecord, validateRecord } from '@nl2sql/records';
 import {
@@ -7,8 +6,12 @@ import {
   type RunReport,
   type RunReportJson,
   runReportJson,
+  streamed,
+  streamedReportJson,
+  writeJsonFile,
 } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
+import { SHARD_FORMAT } from './shard-save.js';
 
 /** What `eval run --save FILE` writes and `eval publish FILE` reads. */
 export interface SavedReport {
@@ -21,8 +24,9 @@ export interface SavedReport {
 }
 
 /**
- * The saved report of a run: what `--save` writes and what `--report` renders in memory.
- * Every string in it (a note, an error an engine echoed) is passed through `redactor`.
+ * The saved report of a run in memory: what `--report` renders (the file `--save` writes is
+ * the same JSON, streamed). Every string in it (a note, an error an engine echoed) is passed
+ * through `redactor`.
  */
 export function savedReport(
   report: RunReport,
@@ -38,18 +42,30 @@ export function savedReport(
   return redactor ? redactor.redactValue(plain) : plain;
 }
 
-/** Writes the saved report atomically (a temporary file renamed over the target). */
+/**
+ * Writes the saved report atomically (a temporary file renamed over the target), every
+ * string in it (a note, an error an engine echoed) passed through `redactor` when given:
+ * what savedReport holds, byte for byte as `JSON.stringify(saved, null, 2)`. It is
+ * streamed: each case run is converted, masked and written in turn, and the file is never
+ * one string in memory, so a run of 30,000 case runs saves in bounded memory beside the
+ * report it already holds.
+ */
 export function writeSavedReport(
   path: string,
   report: RunReport,
   records: readonly RunRecord[],
   redactor?: Redactor,
 ): void {
-  const saved = savedReport(report, records, redactor);
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temp, `${JSON.stringify(saved, null, 2)}\n`);
-  renameSync(temp, path);
+  const saved = {
+    format: 'nl2sql-eval-report',
+    version: 1,
+    report: streamedReportJson(report),
+    records: records.map((record) => ({
+      ...record,
+      scoreboard: { ...record.scoreboard, cases: streamed(record.scoreboard.cases) },
+    })),
+  };
+  writeJsonFile(path, saved, redactor);
 }
 
 /**
@@ -75,6 +91,11 @@ export function readSavedReport(path: string): SavedReport {
     throw configError(`${path}: not a readable report (${(error as Error).message})`);
   }
   const saved = value as Partial<SavedReport>;
+  if ((value as { format?: unknown } | null)?.format === SHARD_FORMAT) {
+    throw configError(
+      `${path} is one shard of a run (saved by \`eval run --shard i/n --save\`): merge every shard into one report first, with \`nl2sql eval merge SHARD... --save FILE\``,
+    );
+  }
   if (
     saved.format !== 'nl2sql-eval-report' ||
     saved.version !== 1 ||
@@ -103,7 +124,8 @@ export function readRunRecords(path: string): RunRecord[] {
   } catch (error) {
     throw configError(`${path}: not a readable report or record (${(error as Error).message})`);
   }
-  if ((value as { format?: unknown }).format === 'nl2sql-eval-report') {
+  const format = (value as { format?: unknown } | null)?.format;
+  if (format === 'nl2sql-eval-report' || format === SHARD_FORMAT) {
     return [...readSavedReport(path).records];
   }
   try {

@@ -2,7 +2,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 
 /** The signals that stop a run: Ctrl-C, and what a CI runner or `kill` sends. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 export type StopSignal = (typeof STOP_SIGNALS)[number];
 

@@ -12,12 +12,18 @@ export type OpenDatasource = Datasource & { readonly file?: string };
 const lower = (asked: number | undefined, limit: number | undefined) =>
   limit === undefined ? asked : Math.min(asked ?? limit, limit);
 
-/** `datasource` with every query held to `limits` (unchanged when it sets none). */
+/**
+ * `datasource` with every query held to `limits` (unchanged when it sets none). A datasource
+ * with a login per role keeps them: each role's datasource is held to the same limits.
+ */
 export function withLimits(datasource: OpenDatasource, limits: DatasourceLimits): OpenDatasource {
   if (limits.timeoutMs === undefined && limits.maxRows === undefined) return datasource;
+  const forRole = datasource.forRole?.bind(datasource);
   return {
     engine: datasource.engine,
     ...(datasource.file !== undefined ? { file: datasource.file } : {}),
+    ...(datasource.roles !== undefined ? { roles: datasource.roles } : {}),
+    ...(forRole ? { forRole: (role: string) => withLimits(forRole(role), limits) } : {}),
     execute(sql: string, options: ExecuteOptions = {}) {
       const timeoutMs = lower(options.timeoutMs, limits.timeoutMs);
       const maxRows = lower(options.maxRows, limits.maxRows);

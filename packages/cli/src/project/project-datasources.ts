@@ -1,11 +1,14 @@
-// The databases of a project, opened for one command: each SQLite datasource read-only,
-// every query held to the timeout and row cap evals.yaml gives it (datasource-limits.ts). A problem with one (a missing file, a file
-// that is not SQLite, a kind this version cannot open) is one line located in evals.yaml
-// and exit 3; nothing is left open when one fails.
+// The databases of a project, opened for one command: each datasource read-only through the
+// adapter of its engine (a PostgreSQL datasource with a login per policy role, so the
+// database enforces each role's grants), every query held to the timeout and row cap
+// evals.yaml gives it (datasource-limits.ts). A problem with one (a missing file, a file that
+// is not SQLite, a server that refuses the login) is one line located in evals.yaml and
+// exit 3; nothing is left open when one fails.
 
 import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
 import { configError } from '../cli-error.js';
 import { openDatabase } from '../open-database.js';
+import { openPostgresDatabase } from '../open-postgres.js';
 import { type OpenDatasource, withLimits } from './datasource-limits.js';
 
 /** The datasources a command opened, by id, and how to close them all. */
@@ -33,15 +36,23 @@ export async function openDatasources(
   try {
     for (const source of project.datasources) {
       if (!ids.includes(source.id)) continue;
-      if (source.engine !== 'sqlite') {
-        throw configError(
-          `${where(project, source, 'engine')} postgres datasources need the PostgreSQL adapter wired into eval run (a login per policy role for each ask), which this version of the CLI does not have; point the datasource at a SQLite copy for now`,
-        );
-      }
       const limits = {
         ...(source.timeoutMs !== undefined ? { timeoutMs: source.timeoutMs } : {}),
         ...(source.maxRows !== undefined ? { maxRows: source.maxRows } : {}),
       };
+      if (source.engine === 'postgres') {
+        byId.set(
+          source.id,
+          withLimits(
+            await openPostgresDatabase(source.url, where(project, source, 'url'), {
+              ...limits,
+              ...(source.roles ? { roles: source.roles } : {}),
+            }),
+            limits,
+          ),
+        );
+        continue;
+      }
       const opened = await openDatabase(source.path, where(project, source, 'path'), limits);
       byId.set(source.id, withLimits(opened, limits));
     }

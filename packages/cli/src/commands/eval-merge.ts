@@ -1,0 +1,67 @@
+import type { Command } from '../command.js';
+
+export const evalMerge: Command = {
+  path: ['eval', 'merge'],
+  summary: 'Merge the shards of a run (eval run --shard i/n --save) into the whole run',
+  description: [
+    'Reads the files that `eval run --shard i/n --save FILE` wrote, one per shard, checks',
+    'that they are one run split n ways (the same suite digest, engines, database data,',
+    'scoring options and settings, every shard 1..n exactly once, none stopped, each case',
+    'run in the shard its case id hashes to, and together every task of the run once), and',
+    'prints the board of the whole run: the same board, case runs and records an unsharded',
+    'run with the same answers makes. --save writes it as `eval run --save` does, for',
+    '`eval publish`; --baseline gates it as `eval run --baseline` does.',
+  ].join('\n'),
+  arguments: [
+    {
+      name: 'SHARD',
+      required: true,
+      variadic: true,
+      description: "a shard's saved file (eval run --shard i/n --save FILE), one per shard",
+    },
+  ],
+  options: [
+    {
+      name: 'save',
+      value: 'FILE',
+      description: 'save the merged report and its records for `nl2sql eval publish`',
+    },
+    { name: 'note', value: 'TEXT', description: 'what changed, written into the saved records' },
+    {
+      name: 'baseline',
+      value: 'DIR',
+      description:
+        'gate the merged run against the newest comparable record in DIR; exit 1 when the gate fails, exit 3 when no record there is comparable',
+    },
+    {
+      name: 'allow-partial',
+      description:
+        'with --baseline: let a run that lacks some of the baseline case runs pass (they are listed either way)',
+    },
+    {
+      name: 'baseline-optional',
+      description: 'with --baseline: no comparable record is not an error; the run is not gated',
+    },
+    { name: 'json', description: 'print the merged report (and the gate result) as JSON' },
+  ],
+  notes: [
+    'The merged records carry the commit the shards ran at (they must agree) and the time',
+    'the last shard finished; dollars are summed over the shards, the wall time is the',
+    "longest shard's. A stopped shard is refused: finish it with eval run --shard i/n",
+    '--journal FILE --resume (a higher --shard-max-cost if its cap stopped it).',
+  ].join('\n'),
+  exitCodes: {
+    0: 'merged (and the gate passed, with --baseline)',
+    1: [
+      'case runs failed in mode plans on the reference engine (every case must pass there),',
+      'or the gate failed',
+    ].join('\n'),
+    2: 'usage: unknown flag, no SHARD',
+    3: [
+      'the shards do not make one run (a shard missing or given twice, another suite, engine,',
+      'data, option or commit, a stopped shard), a file that is not a shard, or no comparable',
+      'baseline',
+    ].join('\n'),
+  },
+  load: () => import('../actions/eval-merge.js').then((m) => m.runEvalMerge),
+};

@@ -1,0 +1,310 @@
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type {
+  CellValue,
+  DatabaseSchema,
+  Datasource,
+  ExecuteOptions,
+  IntrospectOptions,
+  QueryResult,
+} from '@nl2sql/datasource';
+import { checkSingleQuery, DatasourceError, schemaFingerprint } from '@nl2sql/datasource';
+import { ConnectionPool } from './connection-pool.js';
+import { InterruptGuard } from './interrupt-guard.js';
+import { SqliteConnection, type SqliteRow } from './sqlite-connection.js';
+import { type SqliteErrorLimits, sqliteError } from './sqlite-error.js';
+import { checkSqliteFile } from './sqlite-file-check.js';
+import { introspectSqlite } from './sqlite-introspect.js';
+import {
+  cellBytes,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_VALUE_BYTES,
+  heapLimitBytes,
+  MAX_STATEMENT_BYTES,
+  MAX_VALUE_BYTES_CEILING,
+} from './sqlite-limits.js';
+import {
+  columnOrderSql,
+  columnProbeSql,
+  EXACT_CHUNK,
+  exactKey,
+  isIndexLikeName,
+  positionalSql,
+  valueKey,
+} from './sqlite-wrap.js';
+
+export interface SqliteOptions {
+  /** Connections for concurrent queries (default 4). Each running query holds one libuv thread. */
+  poolSize?: number;
+  /** Default statement timeout in milliseconds (default 5000). */
+  timeoutMs?: number;
+  /** Default row cap (default 10,000). */
+  maxRows?: number;
+  /**
+   * Longest string or blob a query may produce or read, in bytes (default 4 MiB). Longer fails
+   * with VALUE_TOO_LARGE. Also sets SQLite's process-wide heap limit to 16 times this (at least
+   * 64 MiB; the lowest value any open datasource asked for applies).
+   */
+  maxValueBytes?: number;
+  /** Most bytes of rows one execute() hands back (default 32 MiB); more fails with RESULT_TOO_LARGE. */
+  maxResultBytes?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_MAX_ROWS = 10_000;
+export const DEFAULT_POOL_SIZE = 4;
+
+function checkTimeout(value: number, where: string): number {
+  if (!(value > 0))
+    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
+  return value;
+}
+
+function checkMaxValueBytes(value: number, where: string): number {
+  if (!(Number.isInteger(value) && value >= 1 && value <= MAX_VALUE_BYTES_CEILING)) {
+    throw new RangeError(
+      `${where}: maxValueBytes must be an integer from 1 to ${MAX_VALUE_BYTES_CEILING}, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function checkMaxResultBytes(value: number, where: string): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1))) {
+    throw new RangeError(
+      `${where}: maxResultBytes must be a positive integer or Infinity, got ${value}`,
+    );
+  }
+  return value;
+}
+
+function checkMaxRows(value: number, where: string): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
+    throw new RangeError(
+      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
+    );
+  }
+  return value;
+}
+
+/** A read-only SQLite database behind a small connection pool. Create it with openSqlite. */
+export class SqliteDatasource implements Datasource {
+  readonly engine = 'sqlite';
+  private readonly pool: ConnectionPool<SqliteConnection>;
+  private readonly closing = new AbortController();
+  private closed = false;
+  private readonly label: string;
+  private readonly timeoutMs: number;
+  private readonly maxRows: number;
+  private readonly maxResultBytes: number;
+  private readonly limits: SqliteErrorLimits;
+
+  constructor(
+    /** Absolute path of the database file. */
+    readonly file: string,
+    options: SqliteOptions = {},
+  ) {
+    this.label = `SQLite ${file}`;
+    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
+    this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, this.label);
+    const maxValueBytes = checkMaxValueBytes(
+      options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
+      this.label,
+    );
+    this.maxResultBytes = checkMaxResultBytes(
+      options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+      this.label,
+    );
+    this.limits = { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) };
+    this.pool = new ConnectionPool({
+      open: () => SqliteConnection.open(file, { maxValueBytes }),
+      close: (connection) => connection.close(),
+      size: options.poolSize ?? DEFAULT_POOL_SIZE,
+      label: this.label,
+    });
+  }
+
+  async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
+    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, this.label);
+    const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
+    const bytes = Buffer.byteLength(sql, 'utf8');
+    if (bytes > MAX_STATEMENT_BYTES) {
+      throw new DatasourceError(
+        'QUERY_TOO_COMPLEX',
+        `${this.label}: the statement is ${bytes} bytes long; at most ${MAX_STATEMENT_BYTES} are accepted`,
+        { sql },
+      );
+    }
+    const check = checkSingleQuery(sql);
+    if (!check.ok && !check.askDatabase) {
+      throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
+    }
+    const connection = await this.acquire(options.signal);
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.closing.signal])
+      : this.closing.signal;
+    const guard = new InterruptGuard(() => connection.interrupt(), timeoutMs, signal, this.label);
+    const started = performance.now();
+    try {
+      // Compiling the statement as written first gives the caller SQLite's own error message,
+      // not one about the wrappers below.
+      await guard.step(() => this.driver(connection.prepare(check.text), sql));
+      if (!check.ok)
+        throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
+      const [probe] = await guard.step(() =>
+        this.driver(connection.all(columnProbeSql(check.text)), sql),
+      );
+      let columns = Object.keys(probe ?? {});
+      // The driver fills rows by plain property writes, so a column named __proto__ sets the
+      // probe's prototype (to its NULL value) instead of becoming a key.
+      const protoColumn = probe !== undefined && Object.getPrototypeOf(probe) !== Object.prototype;
+      if (protoColumn || (columns.length > 1 && columns.some(isIndexLikeName))) {
+        const count = columns.length + (protoColumn ? 1 : 0);
+        const [order] = await guard.step(() =>
+          this.driver(connection.all(columnOrderSql(check.text, count)), sql),
+        );
+        const position = new Map(columns.map((name) => [name, Number(order?.[name])]));
+        if (protoColumn) {
+          // Its position is the one no named column holds.
+          const taken = new Set(position.values());
+          position.set(
+            '__proto__',
+            [...Array(count).keys()].find((i) => !taken.has(i)) ?? count - 1,
+          );
+        }
+        columns = [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
+      }
+      const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
+      const raw = await this.fetchRows(
+        guard,
+        connection,
+        positionalSql(check.text, columns.length, limit),
+        sql,
+      );
+      const truncated = limit !== null && raw.length > maxRows;
+      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
+        const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
+        for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
+          const exact = row[exactKey(chunk)];
+          if (typeof exact !== 'string') continue;
+          (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
+            if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
+          });
+        }
+        return cells;
+      });
+      return { columns, rows, truncated, elapsedMs: performance.now() - started };
+    } finally {
+      guard.dispose();
+      this.pool.release(connection);
+    }
+  }
+
+  async introspect(options: IntrospectOptions = {}): Promise<DatabaseSchema> {
+    const connection = await this.acquire(undefined);
+    try {
+      return await introspectSqlite(
+        (sql, params) => this.driver(connection.all(sql, params), sql),
+        options,
+      );
+    } finally {
+      this.pool.release(connection);
+    }
+  }
+
+  async fingerprint(): Promise<string> {
+    return schemaFingerprint(await this.introspect({ rowCounts: false }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.closing.abort(new Error('the datasource was closed'));
+    await this.pool.close();
+  }
+
+  /** Open the first connection now, so a bad path fails at open rather than at the first query. */
+  async warm(): Promise<void> {
+    this.pool.release(await this.acquire(undefined));
+  }
+
+  private acquire(signal: AbortSignal | undefined): Promise<SqliteConnection> {
+    if (this.closed) {
+      return Promise.reject(new DatasourceError('CONNECTION', `${this.label} is closed`));
+    }
+    return this.pool.acquire(signal);
+  }
+
+  /**
+   * Read the wrapped statement's rows, counting their bytes as they arrive; past
+   * `maxResultBytes` the statement is interrupted (a few more rows may already be on their way,
+   * and are dropped) and the call fails with RESULT_TOO_LARGE.
+   */
+  private async fetchRows(
+    guard: InterruptGuard,
+    connection: SqliteConnection,
+    wrapped: string,
+    sql: string,
+  ): Promise<SqliteRow[]> {
+    const rows: SqliteRow[] = [];
+    let bytes = 0;
+    let over = false;
+    try {
+      await guard.step(() =>
+        this.driver(
+          connection.each(wrapped, (row) => {
+            for (const key in row) bytes += cellBytes(row[key]);
+            if (bytes > this.maxResultBytes) {
+              over = true;
+              return false;
+            }
+            rows.push(row);
+            return true;
+          }),
+          sql,
+        ),
+      );
+    } catch (error) {
+      if (!over) throw error;
+    }
+    if (over) {
+      throw new DatasourceError(
+        'RESULT_TOO_LARGE',
+        `${this.label}: the rows passed ${this.maxResultBytes} bytes (maxResultBytes) after ${rows.length} rows; select fewer or smaller columns, or fewer rows`,
+        { sql },
+      );
+    }
+    return rows;
+  }
+
+  /** Turn a raw driver rejection into a DatasourceError that keeps SQLite's message. */
+  private async driver<T>(pending: Promise<T>, sql: string): Promise<T> {
+    try {
+      return await pending;
+    } catch (error) {
+      throw error instanceof DatasourceError
+        ? error
+        : sqliteError(error, this.label, sql, this.limits);
+    }
+  }
+}
+
+/**
+ * Open a SQLite file read-only. A path that is missing, a directory, empty or not a SQLite
+ * database fails with CONNECTION and a one-line reason before SQLite sees it. The first
+ * connection is opened (and its read-only set-up verified) before this resolves; more are
+ * opened on demand up to `poolSize`.
+ */
+export async function openSqlite(
+  path: string,
+  options: SqliteOptions = {},
+): Promise<SqliteDatasource> {
+  const datasource = new SqliteDatasource(resolve(path), options);
+  try {
+    await checkSqliteFile(datasource.file);
+    await datasource.warm();
+  } catch (error) {
+    await datasource.close();
+    throw error;
+  }
+  return datasource;
+}

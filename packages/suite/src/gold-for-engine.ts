@@ -1,0 +1,69 @@
+// A case's gold for the engine its datasource runs on. `sql` and `rows` are written for
+// SQLite; on PostgreSQL the SQL is transpiled by the SQL parser unless the case gives
+// `sql_by_engine.postgres`, and the rows are `rows_by_engine.postgres` where the engines'
+// results differ (integer division, float formatting ...), else `rows`.
+// decisions/one-suite-two-engines.md says why.
+import { transpileSql } from '@nl2sql/sqlcheck';
+import type { CaseEngine, EvalCase, Row } from './case.js';
+
+/** The gold SQL of a case could not be made for an engine. */
+export class GoldSqlError extends Error {
+  override readonly name = 'GoldSqlError';
+  constructor(
+    readonly caseId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${caseId}: ${message}`, options);
+  }
+}
+
+/** An engine name as datasources spell it (`sqlite`, `postgres`, `postgresql`). */
+export function caseEngine(engine: string): CaseEngine {
+  const e = engine.toLowerCase();
+  if (e === 'sqlite') return 'sqlite';
+  if (e === 'postgres' || e === 'postgresql') return 'postgres';
+  throw new RangeError(`no gold for datasource engine "${engine}" (sqlite or postgres)`);
+}
+
+/** The gold rows for `engine`: its own where the case gives them, else `rows`. */
+export function goldRowsFor(c: EvalCase, engine: string): Row[] | undefined {
+  const e = caseEngine(engine);
+  if (e === 'postgres' && c.rows_by_engine?.postgres !== undefined)
+    return c.rows_by_engine.postgres;
+  return c.rows;
+}
+
+/** Where the gold SQL for an engine comes from. */
+export type GoldSqlSource = 'written' | 'by_engine' | 'transpiled';
+
+export interface GoldSql {
+  sql: string;
+  source: GoldSqlSource;
+}
+
+/**
+ * The gold SQL for `engine`, or undefined for an unanswerable case. `names` are the tables and
+ * columns as the engine's database spells them (its introspection), so a transpiled query
+ * quotes PascalCase names PostgreSQL would otherwise fold to lower case.
+ */
+export async function goldSqlFor(
+  c: EvalCase,
+  engine: string,
+  names: Iterable<string> = [],
+): Promise<GoldSql | undefined> {
+  if (c.sql === undefined) return undefined;
+  const e = caseEngine(engine);
+  if (e === 'sqlite') return { sql: c.sql, source: 'written' };
+  const own = c.sql_by_engine?.postgres;
+  if (own !== undefined) return { sql: own, source: 'by_engine' };
+  try {
+    return {
+      sql: await transpileSql(c.sql, { from: 'sqlite', to: 'postgres', names }),
+      source: 'transpiled',
+    };
+  } catch (error) {
+    const said = error instanceof Error ? error.message : String(error);
+    throw new GoldSqlError(c.id, `${said}; give the case sql_by_engine.postgres`, { cause: error });
+  }
+}
