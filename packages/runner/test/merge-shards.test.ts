@@ -83,7 +83,11 @@ describe('mergeShards', () => {
     const board = whole.configs[1]?.metrics as RunMetrics;
     expect(board.pass_k?.strict).toMatchObject({ count: 9, total: 10 });
     expect(board.determinism).toMatchObject({ cases: 10, deterministic: 9 });
+    // The diagnostics section is merged too: accuracy by tag (records carry no tags) from the
+    // shards' boards, the rest counted again from the case runs.
+    expect(Object.keys(board.diagnostics?.by_tag ?? {})).toContain('single-table');
     const merged = mergeShards(parts);
+    expect((merged.configs[1]?.metrics as RunMetrics).diagnostics).toEqual(board.diagnostics);
     expect(merged.shard).toBeUndefined();
     expect(withoutTimings(merged)).toEqual(withoutTimings(whole));
     // Given in any order, and through their written form, the shards merge the same.
