@@ -1,358 +1,40 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openSqliteExplainer } from '@nl2sql/efficiency';
-import { EngineError, HttpEngine } from '@nl2sql/engine';
+import { formatJudgeIdentity } from '@nl2sql/judge';
+import { configSecrets, type Redactor, UnknownPriceError } from '@nl2sql/llm';
+import { isMode, RUN_MODES } from '@nl2sql/records';
 import {
-  type CalibrationRecord,
-  formatJudgeIdentity,
-  type LlmJudge,
-  requireCalibratedJudge,
-  UncalibratedJudgeError,
-} from '@nl2sql/judge';
-import {
-  configSecrets,
-  type LlmConfig,
-  LlmConfigError,
-  PROVIDERS,
-  type Redactor,
-  resolveLlmOption,
-  UnknownPriceError,
-} from '@nl2sql/llm';
-import {
-  type EngineConfig,
-  type Project,
-  ProjectError,
-  projectEngine,
-  projectLine,
-} from '@nl2sql/project';
-import { isMode, type Mode, RUN_MODES } from '@nl2sql/records';
-import {
-  plansEngine,
-  REFERENCE_NODES,
-  type ReferenceNode,
-  type ReferenceSetup,
-  referenceConfig,
-} from '@nl2sql/reference-engine';
-import {
-  type EfficiencyOptions,
-  type EvalConfig,
   RunnerError,
   type RunReport,
   recordsListener,
   restrictedSqliteRunner,
   runEval,
 } from '@nl2sql/runner';
-import { type EvalSuite, suiteFileDigest } from '@nl2sql/suite';
+import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
-import type { CommandRun, Flags } from '../command.js';
-import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { isEngineUrl } from '../engine-flag.js';
+import type { CommandRun } from '../command.js';
 import { admissionMode, admitSuite } from '../eval/admit-suite.js';
+import { buildConfigs, chooseEngine } from '../eval/engine-configs.js';
+import { openEvaluation } from '../eval/evaluation-options.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
-import { buildJudge } from '../eval/judge-option.js';
+import { listFlag } from '../eval/list-flag.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
-import { openSuiteTestSuite } from '../eval/open-suite-test-suite.js';
-import { processEngineConfig } from '../eval/process-engine-config.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeReviewProposals } from '../eval/review-proposals.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
+import { casesOnDatasources, openRunSetup } from '../eval/run-setup.js';
 import { savedReportListener } from '../eval/saved-report.js';
 import { shardRun, shardSave, shardSavedLine } from '../eval/shard-run.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProject } from '../project/open-project.js';
-import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
 import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
-
-/** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
-function list(value: Flags[string]): string[] | undefined {
-  if (value === undefined) return undefined;
-  const items = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => String(v).split(','))
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  return items.length > 0 ? items : undefined;
-}
-
-/** Every provider a config uses that needs a key must have one before the run starts. */
-function assertKeys(
-  config: LlmConfig<ReferenceNode>,
-  env: Record<string, string | undefined>,
-): void {
-  for (const [node, settings] of Object.entries(config.nodes)) {
-    const info = PROVIDERS[settings.provider];
-    if (!info.needsKey) continue;
-    const key =
-      config.providers[settings.provider]?.apiKey ?? (info.keyEnv ? env[info.keyEnv] : undefined);
-    if (!key) {
-      throw configError(
-        `config ${config.name}: no API key for provider ${settings.provider} (node ${node}); set ${info.keyEnv ?? 'api_key in the llm section'}`,
-      );
-    }
-  }
-}
-
-interface Setup {
-  project: Project;
-  suite: EvalSuite;
-  suitePath: string;
-  datasources: OpenDatasources;
-  /** The datasource ids the run's cases name (each one the project has). */
-  caseDatasources: string[];
-  closers: Array<() => Promise<void>>;
-}
-
-/** What `--engine` chose: a URL given on the command line, or an engine of the project. */
-type EngineChoice = { readonly kind: 'url'; readonly url: string } | EngineConfig;
-
-function chooseEngine(project: Project, flag: Flags[string]): EngineChoice {
-  if (typeof flag === 'string' && isEngineUrl(flag)) return { kind: 'url', url: flag };
-  try {
-    return projectEngine(project, typeof flag === 'string' ? flag : undefined);
-  } catch (error) {
-    if (error instanceof ProjectError) throw configError(`--engine: ${error.message}`);
-    throw error;
-  }
-}
-
-/** `evals.yaml:LINE: engines.NAME:`, where a problem with a configured engine is told. */
-function enginePlace(project: Project, name: string): string {
-  const line = project.file === null ? undefined : projectLine(project, ['engines', name]);
-  return `${project.file ?? 'the built-in project'}${line === undefined ? '' : `:${line}`}: engines.${name}:`;
-}
-
-/** `:LINE` of the project's first suite, when it has a file. */
-function suitesLine(project: Project): string {
-  const line = project.file === null ? undefined : projectLine(project, ['suites', 0]);
-  return line === undefined ? '' : `:${line}`;
-}
-
-async function openSetup(flags: Flags, io: Io, project: Project): Promise<Setup> {
-  const suitePath =
-    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : (project.suites[0] as string);
-  if (!existsSync(suitePath)) {
-    throw configError(
-      typeof flags.suite === 'string'
-        ? `--suite ${suitePath}: no such file`
-        : `${project.file ?? 'the built-in project'}${suitesLine(project)}: suites[0]: ${suitePath}: no such file`,
-    );
-  }
-  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
-  const known = new Set(project.datasources.map((d) => d.id));
-  const caseDatasources = [...new Set(suite.cases.map((c) => c.datasource))].filter((id) =>
-    known.has(id),
-  );
-  const datasources = await openDatasources(project);
-  return {
-    project,
-    suite,
-    suitePath,
-    datasources,
-    caseDatasources,
-    closers: [() => datasources.close()],
-  };
-}
-
-/**
- * `--datasource ID,..`: only the cases asking these datasources, as a case selection (so the
- * gate counts the others as not run, as it does for --cases). Each id must be the project's.
- */
-function casesOnDatasources(
-  setup: Setup,
-  wanted: readonly string[] | undefined,
-  cases: readonly string[] | undefined,
-): string[] | undefined {
-  if (!wanted) return cases ? [...cases] : undefined;
-  const ids = setup.project.datasources.map((d) => d.id);
-  for (const id of wanted) {
-    if (!ids.includes(id))
-      throw usageError(
-        `--datasource: ${id} is not a datasource of the project (${ids.join(', ')})`,
-      );
-  }
-  const chosen = setup.suite.cases
-    .filter((c) => wanted.includes(c.datasource))
-    .map((c) => c.id)
-    .filter((id) => cases === undefined || cases.includes(id));
-  if (chosen.length === 0)
-    throw usageError(`--datasource ${wanted.join(',')}: no case of the suite asks it`);
-  return chosen;
-}
-
-async function buildConfigs(
-  mode: Mode,
-  flags: Flags,
-  setup: Setup,
-  choice: EngineChoice,
-  askTimeoutMs: number | undefined,
-  io: Io,
-): Promise<EvalConfig[]> {
-  const { env, cwd } = io;
-  const { project } = setup;
-  // The reference engine is built over every datasource of the project, so its resolver
-  // routes between them; the routing scorer reports where it went.
-  const reference: ReferenceSetup = {
-    datasources: [...setup.datasources.byId].map(([id, datasource]) => ({ id, datasource })),
-    ...(project.policy ? { policy: project.policy } : {}),
-    ...(project.policy?.refusalMessage !== undefined
-      ? { refusalMessage: project.policy.refusalMessage }
-      : {}),
-    ...(typeof flags['top-k'] === 'number' ? { retrieval: { kColumns: flags['top-k'] } } : {}),
-  };
-  if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
-    throw usageError(
-      "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
-    );
-  }
-  if (choice.kind === 'url' || choice.kind === 'http') {
-    let engine: HttpEngine;
-    try {
-      // A configured engine's requests carry its headers and end at the run's ask timeout;
-      // an --engine URL is built as it always was. Either keeps as many sockets alive as
-      // asks in flight, reused, never more.
-      const connections =
-        typeof flags.concurrency === 'number' ? { connections: flags.concurrency } : {};
-      engine = new HttpEngine(
-        choice.kind === 'url'
-          ? { url: choice.url, ...connections }
-          : {
-              url: choice.url,
-              ...(Object.keys(choice.headers).length > 0 ? { headers: { ...choice.headers } } : {}),
-              ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
-              ...connections,
-            },
-      );
-    } catch (error) {
-      if (error instanceof EngineError)
-        throw configError(
-          choice.kind === 'url'
-            ? `--engine: ${error.message}`
-            : `${enginePlace(project, choice.name)} ${error.message}`,
-        );
-      throw error;
-    }
-    setup.closers.unshift(() => engine.close());
-    // Named by --name, else by the engine's name in evals.yaml, else by the host it answers
-    // on (the URL kept has no credentials).
-    const name =
-      typeof flags.name === 'string'
-        ? flags.name
-        : choice.kind === 'http'
-          ? choice.name
-          : new URL(engine.url).host;
-    return [{ name, engine, external: true, endpoint: engine.url }];
-  }
-  if (choice.kind === 'process') {
-    // Started before the first ask (a command that cannot start is exit 3, located here),
-    // its stderr passed through, closed with the run's closers (run end and Ctrl-C).
-    const config = await processEngineConfig(choice, {
-      io,
-      closers: setup.closers,
-      place: enginePlace(project, choice.name),
-      ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
-      secrets: project.secrets,
-    });
-    return [typeof flags.name === 'string' ? { ...config, name: flags.name } : config];
-  }
-  if (flags.name !== undefined)
-    throw usageError(
-      '--name names an --engine URL or an external engine of evals.yaml; the reference engine is named by its mode or llm config',
-    );
-  if (mode === 'plans' || mode === 'retrieval') {
-    if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
-    // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
-    const rig = await plansEngine(setup.suite, reference);
-    setup.closers.unshift(() => rig.close());
-    return [{ name: mode, engine: rig.engine }];
-  }
-  // --llm values are read from the working directory; evals.yaml's from its folder.
-  const fromFlag = list(flags.llm);
-  const values = fromFlag ?? choice.llm;
-  const base = fromFlag ? cwd : project.dir;
-  if (!values || values.length === 0)
-    throw usageError(
-      'mode full needs at least one --llm (a preset, a file or a model), or an llm list on the reference engine in evals.yaml',
-    );
-  const configs: EvalConfig[] = [];
-  for (const value of values) {
-    let llm: LlmConfig<ReferenceNode>;
-    try {
-      llm = await resolveLlmOption(value, { env, cwd: base, nodes: REFERENCE_NODES });
-    } catch (error) {
-      if (error instanceof LlmConfigError) throw configError(error.message);
-      throw error;
-    }
-    assertKeys(llm, env);
-    const config = referenceConfig(llm, reference, { env });
-    setup.closers.unshift(() => config.close());
-    configs.push(config);
-  }
-  return configs;
-}
-
-/**
- * `--judge CONFIG`: the judge and its calibration record, which must be this judge's and pass
- * (`requireCalibratedJudge`); no record, another judge's or a failing one is exit 3.
- */
-async function openJudge(
-  flags: Flags,
-  setup: Setup,
-  io: Io,
-  redactor: Redactor,
-): Promise<{ judge: LlmJudge; calibration: CalibrationRecord }> {
-  const built = await buildJudge(flags.judge as string, '--judge', io.env, io.cwd, redactor);
-  setup.closers.unshift(() => built.close());
-  const file = resolve(
-    io.cwd,
-    typeof flags['judge-calibration'] === 'string'
-      ? flags['judge-calibration']
-      : 'judge-calibration.json',
-  );
-  try {
-    const calibration = await requireCalibratedJudge(file, built.judge);
-    return { judge: built.judge, calibration };
-  } catch (error) {
-    if (error instanceof UncalibratedJudgeError)
-      throw configError(`--judge: ${error.message} (record ${file})`);
-    throw error;
-  }
-}
-
-/**
- * `--efficiency`: a connection of its own for the timings (both queries on it, nothing else
- * running there) and an explainer for the plans, closed with the run.
- */
-async function openEfficiency(
-  setup: Setup,
-  database: OpenDatasource | undefined,
-  repeats: Flags[string],
-): Promise<EfficiencyOptions> {
-  if (database?.file === undefined) {
-    throw usageError(
-      "--efficiency times queries on one SQLite database: the run's cases must all ask one",
-    );
-  }
-  const timing = await openDatabase(database.file, '--db', { poolSize: 1 });
-  setup.closers.push(() => timing.close());
-  const explainer = await openSqliteExplainer(database.file);
-  setup.closers.push(() => explainer.close());
-  const { tables } = await database.introspect();
-  return {
-    datasource: timing,
-    explainer,
-    tables,
-    repeats: typeof repeats === 'number' ? repeats : 5,
-  };
-}
 
 /** A RunnerError as the CLI reports it: a usage error, a configuration error or a bug. */
 function runnerFailure(error: RunnerError): CliError {
@@ -434,39 +116,26 @@ async function evalRun(
     throw usageError('--judge calls a model: give a dollar cap with --max-cost USD');
   const thresholds = gateOverrides(flags, project.gate);
 
-  const setup = await openSetup(flags, io, project);
+  const setup = await openRunSetup(flags, io, project);
   const stop = stopOnSignals(io);
   try {
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, {
       mode: admissionMode(mode, external),
-      roles: list(flags.roles),
+      roles: listFlag(flags.roles),
       datasources: setup.datasources.byId,
       ...(external || !project.policy ? {} : { policy: project.policy }),
     });
-    const cases = casesOnDatasources(setup, list(flags.datasource), list(flags.cases));
+    const cases = casesOnDatasources(setup, listFlag(flags.datasource), listFlag(flags.cases));
     const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
-    // The evaluation beyond EX reads the one database the run's cases ask: its schema, and the
-    // suite's test suite when the suite has one beside it (not in mode retrieval).
-    const [only, ...more] = setup.caseDatasources.map(
-      (id) => setup.datasources.byId.get(id) as OpenDatasource,
+    const { evaluation, efficiency, judge } = await openEvaluation(
+      mode,
+      flags,
+      setup,
+      io,
+      redactor,
     );
-    const single = only && more.length === 0 ? only : undefined;
-    const schema = single ? await single.introspect({ rowCounts: false }) : undefined;
-    const testSuite =
-      mode === 'retrieval' || flags['skip-testsuite'] === true || single?.file === undefined
-        ? null
-        : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
-    if (testSuite) setup.closers.push(() => testSuite.close());
-    const judge =
-      typeof flags.judge === 'string' && mode !== 'retrieval'
-        ? await openJudge(flags, setup, io, redactor)
-        : null;
-    const efficiency =
-      flags.efficiency === true && mode !== 'retrieval'
-        ? await openEfficiency(setup, single, flags['efficiency-repeats'])
-        : null;
     for (const config of configs)
       if (config.llm) redactor.add(...configSecrets(config.llm, io.env));
     // Everything that follows the run listens to its events: the progress line, the records
@@ -490,8 +159,8 @@ async function evalRun(
         : [];
     let report: RunReport;
     try {
-      const roles = list(flags.roles);
-      const tags = list(flags.tags);
+      const roles = listFlag(flags.roles);
+      const tags = listFlag(flags.tags);
       const byId = setup.datasources.byId;
       const [first, ...others] = setup.caseDatasources.map((id) => byId.get(id) as OpenDatasource);
       report = await runEval({
@@ -542,11 +211,7 @@ async function evalRun(
         ...(project.policy?.refusalMessage !== undefined
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
-        evaluation: {
-          ...(schema ? { schema } : {}),
-          ...(testSuite ? { testSuite } : {}),
-          ...(judge ? { judge } : {}),
-        },
+        evaluation,
         ...(efficiency ? { efficiency } : {}),
         ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
         // A journal and a shard record the data they ran against: --resume and eval merge

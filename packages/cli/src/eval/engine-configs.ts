@@ -1,0 +1,176 @@
+// The configs `nl2sql eval run` hands the runner, from the engine chosen: an --engine URL or
+// an HTTP engine of evals.yaml (kind engine), a process engine of evals.yaml, or the
+// reference engine (mode plans' and retrieval's gold-plan rig, mode full's LLM configs).
+import { EngineError, HttpEngine } from '@nl2sql/engine';
+import { type LlmConfig, LlmConfigError, PROVIDERS, resolveLlmOption } from '@nl2sql/llm';
+import {
+  type EngineConfig,
+  type Project,
+  ProjectError,
+  projectEngine,
+  projectLine,
+} from '@nl2sql/project';
+import type { Mode } from '@nl2sql/records';
+import {
+  plansEngine,
+  REFERENCE_NODES,
+  type ReferenceNode,
+  type ReferenceSetup,
+  referenceConfig,
+} from '@nl2sql/reference-engine';
+import type { EvalConfig } from '@nl2sql/runner';
+import { configError, usageError } from '../cli-error.js';
+import type { Flags } from '../command.js';
+import { isEngineUrl } from '../engine-flag.js';
+import type { Io } from '../io.js';
+import { listFlag } from './list-flag.js';
+import { processEngineConfig } from './process-engine-config.js';
+import type { RunSetup } from './run-setup.js';
+
+/** Every provider a config uses that needs a key must have one before the run starts. */
+function assertKeys(
+  config: LlmConfig<ReferenceNode>,
+  env: Record<string, string | undefined>,
+): void {
+  for (const [node, settings] of Object.entries(config.nodes)) {
+    const info = PROVIDERS[settings.provider];
+    if (!info.needsKey) continue;
+    const key =
+      config.providers[settings.provider]?.apiKey ?? (info.keyEnv ? env[info.keyEnv] : undefined);
+    if (!key) {
+      throw configError(
+        `config ${config.name}: no API key for provider ${settings.provider} (node ${node}); set ${info.keyEnv ?? 'api_key in the llm section'}`,
+      );
+    }
+  }
+}
+
+/** What `--engine` chose: a URL given on the command line, or an engine of the project. */
+export type EngineChoice = { readonly kind: 'url'; readonly url: string } | EngineConfig;
+
+export function chooseEngine(project: Project, flag: Flags[string]): EngineChoice {
+  if (typeof flag === 'string' && isEngineUrl(flag)) return { kind: 'url', url: flag };
+  try {
+    return projectEngine(project, typeof flag === 'string' ? flag : undefined);
+  } catch (error) {
+    if (error instanceof ProjectError) throw configError(`--engine: ${error.message}`);
+    throw error;
+  }
+}
+
+/** `evals.yaml:LINE: engines.NAME:`, where a problem with a configured engine is told. */
+function enginePlace(project: Project, name: string): string {
+  const line = project.file === null ? undefined : projectLine(project, ['engines', name]);
+  return `${project.file ?? 'the built-in project'}${line === undefined ? '' : `:${line}`}: engines.${name}:`;
+}
+
+export async function buildConfigs(
+  mode: Mode,
+  flags: Flags,
+  setup: RunSetup,
+  choice: EngineChoice,
+  askTimeoutMs: number | undefined,
+  io: Io,
+): Promise<EvalConfig[]> {
+  const { env, cwd } = io;
+  const { project } = setup;
+  // The reference engine is built over every datasource of the project, so its resolver
+  // routes between them; the routing scorer reports where it went.
+  const reference: ReferenceSetup = {
+    datasources: [...setup.datasources.byId].map(([id, datasource]) => ({ id, datasource })),
+    ...(project.policy ? { policy: project.policy } : {}),
+    ...(project.policy?.refusalMessage !== undefined
+      ? { refusalMessage: project.policy.refusalMessage }
+      : {}),
+    ...(typeof flags['top-k'] === 'number' ? { retrieval: { kColumns: flags['top-k'] } } : {}),
+  };
+  if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
+    throw usageError(
+      "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
+    );
+  }
+  if (choice.kind === 'url' || choice.kind === 'http') {
+    let engine: HttpEngine;
+    try {
+      // A configured engine's requests carry its headers and end at the run's ask timeout;
+      // an --engine URL is built as it always was. Either keeps as many sockets alive as
+      // asks in flight, reused, never more.
+      const connections =
+        typeof flags.concurrency === 'number' ? { connections: flags.concurrency } : {};
+      engine = new HttpEngine(
+        choice.kind === 'url'
+          ? { url: choice.url, ...connections }
+          : {
+              url: choice.url,
+              ...(Object.keys(choice.headers).length > 0 ? { headers: { ...choice.headers } } : {}),
+              ...(askTimeoutMs !== undefined ? { timeoutMs: askTimeoutMs } : {}),
+              ...connections,
+            },
+      );
+    } catch (error) {
+      if (error instanceof EngineError)
+        throw configError(
+          choice.kind === 'url'
+            ? `--engine: ${error.message}`
+            : `${enginePlace(project, choice.name)} ${error.message}`,
+        );
+      throw error;
+    }
+    setup.closers.unshift(() => engine.close());
+    // Named by --name, else by the engine's name in evals.yaml, else by the host it answers
+    // on (the URL kept has no credentials).
+    const name =
+      typeof flags.name === 'string'
+        ? flags.name
+        : choice.kind === 'http'
+          ? choice.name
+          : new URL(engine.url).host;
+    return [{ name, engine, external: true, endpoint: engine.url }];
+  }
+  if (choice.kind === 'process') {
+    // Started before the first ask (a command that cannot start is exit 3, located here),
+    // its stderr passed through, closed with the run's closers (run end and Ctrl-C).
+    const config = await processEngineConfig(choice, {
+      io,
+      closers: setup.closers,
+      place: enginePlace(project, choice.name),
+      ...(askTimeoutMs !== undefined ? { askTimeoutMs } : {}),
+      secrets: project.secrets,
+    });
+    return [typeof flags.name === 'string' ? { ...config, name: flags.name } : config];
+  }
+  if (flags.name !== undefined)
+    throw usageError(
+      '--name names an --engine URL or an external engine of evals.yaml; the reference engine is named by its mode or llm config',
+    );
+  if (mode === 'plans' || mode === 'retrieval') {
+    if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
+    // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
+    const rig = await plansEngine(setup.suite, reference);
+    setup.closers.unshift(() => rig.close());
+    return [{ name: mode, engine: rig.engine }];
+  }
+  // --llm values are read from the working directory; evals.yaml's from its folder.
+  const fromFlag = listFlag(flags.llm);
+  const values = fromFlag ?? choice.llm;
+  const base = fromFlag ? cwd : project.dir;
+  if (!values || values.length === 0)
+    throw usageError(
+      'mode full needs at least one --llm (a preset, a file or a model), or an llm list on the reference engine in evals.yaml',
+    );
+  const configs: EvalConfig[] = [];
+  for (const value of values) {
+    let llm: LlmConfig<ReferenceNode>;
+    try {
+      llm = await resolveLlmOption(value, { env, cwd: base, nodes: REFERENCE_NODES });
+    } catch (error) {
+      if (error instanceof LlmConfigError) throw configError(error.message);
+      throw error;
+    }
+    assertKeys(llm, env);
+    const config = referenceConfig(llm, reference, { env });
+    setup.closers.unshift(() => config.close());
+    configs.push(config);
+  }
+  return configs;
+}

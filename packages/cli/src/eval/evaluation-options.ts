@@ -1,0 +1,126 @@
+// What `nl2sql eval run` evaluates beyond EX (issue 16), opened before the run: the schema and
+// the suite's test suite of the one database the run's cases ask, a calibrated judge with
+// --judge, and with --efficiency a timing connection and a plan explainer. Everything opened
+// is closed with the run (setup.closers).
+import { resolve } from 'node:path';
+import { openSqliteExplainer } from '@nl2sql/efficiency';
+import {
+  type CalibrationRecord,
+  type LlmJudge,
+  requireCalibratedJudge,
+  UncalibratedJudgeError,
+} from '@nl2sql/judge';
+import type { Redactor } from '@nl2sql/llm';
+import type { Mode } from '@nl2sql/records';
+import type { EfficiencyOptions, EvaluationOptions } from '@nl2sql/runner';
+import { configError, usageError } from '../cli-error.js';
+import type { Flags } from '../command.js';
+import type { Io } from '../io.js';
+import { openDatabase } from '../open-database.js';
+import type { OpenDatasource } from '../project/datasource-limits.js';
+import { buildJudge } from './judge-option.js';
+import { openSuiteTestSuite } from './open-suite-test-suite.js';
+import type { RunSetup } from './run-setup.js';
+
+/** The evaluation a run asks the runner for, and the judge that --judge opened (or null). */
+export interface RunEvaluation {
+  readonly evaluation: EvaluationOptions;
+  readonly efficiency: EfficiencyOptions | null;
+  readonly judge: { readonly judge: LlmJudge; readonly calibration: CalibrationRecord } | null;
+}
+
+/**
+ * Opens the evaluation beyond EX of a run in `mode`. It reads the one database the run's
+ * cases ask: its schema, and the suite's test suite when the suite has one beside it (not in
+ * mode retrieval, nor with --skip-testsuite).
+ */
+export async function openEvaluation(
+  mode: Mode,
+  flags: Flags,
+  setup: RunSetup,
+  io: Io,
+  redactor: Redactor,
+): Promise<RunEvaluation> {
+  const [only, ...more] = setup.caseDatasources.map(
+    (id) => setup.datasources.byId.get(id) as OpenDatasource,
+  );
+  const single = only && more.length === 0 ? only : undefined;
+  const schema = single ? await single.introspect({ rowCounts: false }) : undefined;
+  const testSuite =
+    mode === 'retrieval' || flags['skip-testsuite'] === true || single?.file === undefined
+      ? null
+      : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
+  if (testSuite) setup.closers.push(() => testSuite.close());
+  const judge =
+    typeof flags.judge === 'string' && mode !== 'retrieval'
+      ? await openJudge(flags, setup, io, redactor)
+      : null;
+  const efficiency =
+    flags.efficiency === true && mode !== 'retrieval'
+      ? await openEfficiency(setup, single, flags['efficiency-repeats'])
+      : null;
+  return {
+    evaluation: {
+      ...(schema ? { schema } : {}),
+      ...(testSuite ? { testSuite } : {}),
+      ...(judge ? { judge } : {}),
+    },
+    efficiency,
+    judge,
+  };
+}
+
+/**
+ * `--judge CONFIG`: the judge and its calibration record, which must be this judge's and pass
+ * (`requireCalibratedJudge`); no record, another judge's or a failing one is exit 3.
+ */
+async function openJudge(
+  flags: Flags,
+  setup: RunSetup,
+  io: Io,
+  redactor: Redactor,
+): Promise<{ judge: LlmJudge; calibration: CalibrationRecord }> {
+  const built = await buildJudge(flags.judge as string, '--judge', io.env, io.cwd, redactor);
+  setup.closers.unshift(() => built.close());
+  const file = resolve(
+    io.cwd,
+    typeof flags['judge-calibration'] === 'string'
+      ? flags['judge-calibration']
+      : 'judge-calibration.json',
+  );
+  try {
+    const calibration = await requireCalibratedJudge(file, built.judge);
+    return { judge: built.judge, calibration };
+  } catch (error) {
+    if (error instanceof UncalibratedJudgeError)
+      throw configError(`--judge: ${error.message} (record ${file})`);
+    throw error;
+  }
+}
+
+/**
+ * `--efficiency`: a connection of its own for the timings (both queries on it, nothing else
+ * running there) and an explainer for the plans, closed with the run.
+ */
+async function openEfficiency(
+  setup: RunSetup,
+  database: OpenDatasource | undefined,
+  repeats: Flags[string],
+): Promise<EfficiencyOptions> {
+  if (database?.file === undefined) {
+    throw usageError(
+      "--efficiency times queries on one SQLite database: the run's cases must all ask one",
+    );
+  }
+  const timing = await openDatabase(database.file, '--db', { poolSize: 1 });
+  setup.closers.push(() => timing.close());
+  const explainer = await openSqliteExplainer(database.file);
+  setup.closers.push(() => explainer.close());
+  const { tables } = await database.introspect();
+  return {
+    datasource: timing,
+    explainer,
+    tables,
+    repeats: typeof repeats === 'number' ? repeats : 5,
+  };
+}

@@ -1,0 +1,11 @@
+import type { Flags } from '../command.js';
+
+/** A repeatable, comma-separated list flag (`--roles a,b --roles c`). */
+export function listFlag(value: Flags[string]): string[] | undefined {
+  if (value === undefined) return undefined;
+  const items = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return items.length > 0 ? items : undefined;
+}

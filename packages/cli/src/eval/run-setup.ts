@@ -1,0 +1,82 @@
+// What `nl2sql eval run` opens before anything runs: the suite (from --suite or the project's
+// first suite), the project's datasources, the ids of those the suite's cases ask, and the
+// closers the run calls at its end; and the case selection --datasource makes of them.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Project, projectLine } from '@nl2sql/project';
+import type { EvalSuite } from '@nl2sql/suite';
+import { configError, usageError } from '../cli-error.js';
+import type { Flags } from '../command.js';
+import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import type { Io } from '../io.js';
+import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
+import { loadRunSuite } from './run-suite-file.js';
+
+/** A run's suite and datasources, open; `closers` end them (and what the run opens later). */
+export interface RunSetup {
+  project: Project;
+  suite: EvalSuite;
+  suitePath: string;
+  datasources: OpenDatasources;
+  /** The datasource ids the run's cases name (each one the project has). */
+  caseDatasources: string[];
+  closers: Array<() => Promise<void>>;
+}
+
+/** `:LINE` of the project's first suite, when it has a file. */
+function suitesLine(project: Project): string {
+  const line = project.file === null ? undefined : projectLine(project, ['suites', 0]);
+  return line === undefined ? '' : `:${line}`;
+}
+
+export async function openRunSetup(flags: Flags, io: Io, project: Project): Promise<RunSetup> {
+  const suitePath =
+    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : (project.suites[0] as string);
+  if (!existsSync(suitePath)) {
+    throw configError(
+      typeof flags.suite === 'string'
+        ? `--suite ${suitePath}: no such file`
+        : `${project.file ?? 'the built-in project'}${suitesLine(project)}: suites[0]: ${suitePath}: no such file`,
+    );
+  }
+  const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  const known = new Set(project.datasources.map((d) => d.id));
+  const caseDatasources = [...new Set(suite.cases.map((c) => c.datasource))].filter((id) =>
+    known.has(id),
+  );
+  const datasources = await openDatasources(project);
+  return {
+    project,
+    suite,
+    suitePath,
+    datasources,
+    caseDatasources,
+    closers: [() => datasources.close()],
+  };
+}
+
+/**
+ * `--datasource ID,..`: only the cases asking these datasources, as a case selection (so the
+ * gate counts the others as not run, as it does for --cases). Each id must be the project's.
+ */
+export function casesOnDatasources(
+  setup: RunSetup,
+  wanted: readonly string[] | undefined,
+  cases: readonly string[] | undefined,
+): string[] | undefined {
+  if (!wanted) return cases ? [...cases] : undefined;
+  const ids = setup.project.datasources.map((d) => d.id);
+  for (const id of wanted) {
+    if (!ids.includes(id))
+      throw usageError(
+        `--datasource: ${id} is not a datasource of the project (${ids.join(', ')})`,
+      );
+  }
+  const chosen = setup.suite.cases
+    .filter((c) => wanted.includes(c.datasource))
+    .map((c) => c.id)
+    .filter((id) => cases === undefined || cases.includes(id));
+  if (chosen.length === 0)
+    throw usageError(`--datasource ${wanted.join(',')}: no case of the suite asks it`);
+  return chosen;
+}
