@@ -88,8 +88,15 @@ export function parseCalibrationSet(text: string, file: string): LoadedCalibrati
   }
   const positions = documentPositions(doc, lineCounter);
   if (!CALIBRATION_SET_FORMAT.check(data)) {
-    // The deepest problem names the field to change; of equals, the first in the file.
-    const issue = mostSpecificIssue(inDocumentOrder(data, CALIBRATION_SET_FORMAT.issues(data)));
+    // The deepest problem names the field to change; of equals, an unknown key (a misspelt
+    // `reasons:` is also a missing `reason`, and the unknown key is the one to fix), else
+    // the first in the file.
+    const issues = inDocumentOrder(data, CALIBRATION_SET_FORMAT.issues(data));
+    const deepest = mostSpecificIssue(issues);
+    const issue =
+      issues.find(
+        (i) => i.keyword === 'additionalProperties' && i.path.length === deepest?.path.length,
+      ) ?? deepest;
     if (!issue) throw new Error('the calibration-set validator rejected a file without saying why');
     throw new CalibrationSetError(
       'CALIBRATION_SCHEMA',

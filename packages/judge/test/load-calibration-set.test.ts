@@ -105,6 +105,19 @@ describe('parseCalibrationSet', () => {
     });
   });
 
+  it('names a misspelt key as unknown, at its line, rather than the key it replaces', () => {
+    const pair = error(HEAD + PAIR.replace('    reason:', '    reasons:'));
+    expect(pair).toMatchObject({ pairId: 'p1', field: 'reasons', line: 13 });
+    expect(pair.problem).toMatch(/^unknown field 'reasons' \(allowed: /);
+    const top = error((HEAD + PAIR).replace('name: t', 'nam: t'));
+    expect(top).toMatchObject({ field: 'nam', line: 1 });
+    // Only a key at the depth of the deepest problem: a deeper one still comes first.
+    const deeper = error(
+      (HEAD + PAIR).replace('name: t', 'nam: t').replace('label: equivalent', 'label: same'),
+    );
+    expect(deeper).toMatchObject({ pairId: 'p1', field: 'label' });
+  });
+
   it('says an empty file is empty', () => {
     for (const text of ['', '# nothing yet\n', '~\n']) {
       expect(error(text)).toMatchObject({
