@@ -6,10 +6,13 @@
 // (TIMEOUT, TRANSPORT_ERROR, BAD_RESPONSE, CANCELLED), the way the runner scores them.
 // Credentials (`user:password@` in the URL, header values) are sent and never shown: the URL
 // kept and printed has none, and every message passes through a Redactor that knows them.
+//
+// This file holds the Engine methods and the retry policy around one exchange; the URL's
+// credentials are taken apart in http-credentials.ts and one exchange is http-exchange.ts.
 
-import { MASK, Redactor, redact } from '@nl2sql/redact';
-import { parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
-import { Agent, request } from 'undici';
+import { Redactor } from '@nl2sql/redact';
+import { type RetryPolicy, withRetries } from '@nl2sql/retry';
+import { Agent } from 'undici';
 import {
   type AskRequest,
   type AskResponse,
@@ -28,7 +31,9 @@ import {
 } from './engine-schema.js';
 import { errorAnswer } from './error-answer.js';
 import type { ErrorCode } from './error-codes.js';
-import { failedBeforeReply, TransportFailure } from './transport-failure.js';
+import { engineUrl } from './http-credentials.js';
+import { type ExchangeSettings, exchange } from './http-exchange.js';
+import { TransportFailure } from './transport-failure.js';
 
 export interface HttpEngineOptions {
   /**
@@ -67,8 +72,6 @@ const KEEP_ALIVE_MS = 10_000;
 const DEFAULT_HTTP_TIMEOUT_MS = 120_000;
 /** The reply cap: far above any real answer (1000 rows of wide text), far below trouble. */
 export const DEFAULT_MAX_REPLY_BYTES = 16 * 1024 * 1024;
-/** How much of a non-2xx body is read for the message. */
-const ERROR_BODY_BYTES = 64 * 1024;
 
 interface Reply {
   value: unknown;
@@ -81,74 +84,24 @@ function failure(code: ErrorCode, message: string, elapsedMs: number): AskRespon
   return errorAnswer(code, message, { trace: { transport: 'http', total_ms: elapsedMs } });
 }
 
-function excerpt(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
-}
-
-/** A URL as typed, everything before its last `@` masked: it may not even parse. */
-function withoutUserInfo(url: string): string {
-  const at = url.lastIndexOf('@');
-  return redact(at < 0 ? url : `${MASK}${url.slice(at)}`);
-}
-
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
-
 export class HttpEngine implements Engine {
   /** The base URL, without credentials. */
   readonly url: string;
   readonly timeoutMs: number;
   readonly maxReplyBytes: number;
-  readonly #headers: Record<string, string>;
   readonly #redactor: Redactor;
   readonly #retry: Partial<RetryPolicy>;
   readonly #random: (() => number) | undefined;
   /** Sockets to the engine: kept alive between asks, at most `connections` at once. */
   readonly connections: number;
   readonly #dispatcher: Agent;
+  readonly #exchange: ExchangeSettings;
 
   constructor(options: HttpEngineOptions) {
-    const headers = { ...options.headers };
-    const secrets: string[] = Object.values(headers);
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(options.url);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
-      throw new EngineError(
-        'INVALID_REQUEST',
-        `HttpEngine: not an http(s) URL: "${withoutUserInfo(options.url)}"`,
-      );
-    }
-    if (parsed.username !== '' || parsed.password !== '') {
-      if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
-        throw new EngineError(
-          'INVALID_REQUEST',
-          'HttpEngine: credentials are both in the URL and in an Authorization header; give one',
-        );
-      }
-      const user = decode(parsed.username);
-      const password = decode(parsed.password);
-      const basic = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
-      headers.authorization = basic;
-      // The user name alone is an identity, not a secret ("admin" would be masked in every
-      // message), unless it is the whole credential (a token as the user name).
-      secrets.push(basic, `${user}:${password}`, password, parsed.password);
-      if (password === '') secrets.push(user, parsed.username);
-      parsed.username = '';
-      parsed.password = '';
-    }
-    this.url = parsed.href.replace(/\/+$/, '');
+    const { url, headers, secrets } = engineUrl(options.url, options.headers);
+    this.url = url;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
     this.maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
-    this.#headers = headers;
     this.#redactor = new Redactor(secrets);
     this.#retry = options.retry ?? {};
     this.#random = options.random;
@@ -165,6 +118,13 @@ export class HttpEngine implements Engine {
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: KEEP_ALIVE_MS,
     });
+    this.#exchange = {
+      dispatcher: this.#dispatcher,
+      headers,
+      redactor: this.#redactor,
+      timeoutMs: this.timeoutMs,
+      maxReplyBytes: this.maxReplyBytes,
+    };
   }
 
   /**
@@ -184,7 +144,7 @@ export class HttpEngine implements Engine {
       const { value, engineMs } = await withRetries(
         (attempt) => {
           attempts = attempt + 1;
-          return this.#attempt(method, target, body, signal);
+          return exchange(this.#exchange, method, target, body, signal);
         },
         {
           policy: this.#retry,
@@ -206,123 +166,6 @@ export class HttpEngine implements Engine {
       if (signal?.aborted) throw new EngineError('CANCELLED', `${method} ${target}: cancelled`);
       throw error;
     }
-  }
-
-  /** One HTTP exchange; rejects with a TransportFailure saying whether a retry is safe. */
-  async #attempt(
-    method: 'GET' | 'POST',
-    target: string,
-    body: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<{ value: unknown; engineMs: number }> {
-    const what = `${method} ${target}`;
-    const fail = (code: ErrorCode, message: string, extra = {}) =>
-      new TransportFailure(code, this.#redactor.redact(`${what}: ${message}`), extra);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const interrupted = (error: unknown, stage: string, retryable = false) => {
-      if (signal?.aborted) return fail('CANCELLED', 'cancelled');
-      if (timedOut) return fail('TIMEOUT', `no answer within ${this.timeoutMs} ms`);
-      const message = (error as Error).message || String(error);
-      return fail('TRANSPORT_ERROR', `${stage}${message}`, { cause: error, retryable });
-    };
-    const started = performance.now();
-    try {
-      let res: Awaited<ReturnType<typeof request>>;
-      try {
-        if (signal?.aborted) throw new Error('aborted before sending');
-        res = await request(target, {
-          method,
-          dispatcher: this.#dispatcher,
-          signal: controller.signal,
-          headers: {
-            ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-            accept: 'application/json',
-            ...this.#headers,
-          },
-          ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-        });
-      } catch (error) {
-        // No status arrived, so the engine sent nothing back: safe to send again.
-        throw interrupted(error, '', failedBeforeReply(error));
-      }
-      const status = res.statusCode;
-      if (status < 200 || status >= 300) {
-        let text = '';
-        try {
-          text = (await this.#read(res.body, ERROR_BODY_BYTES, controller, true)).text;
-        } catch {
-          // The status says enough; a body that breaks off adds nothing.
-        }
-        const retryAfterMs = parseRetryAfter(res.headers);
-        throw fail('TRANSPORT_ERROR', `HTTP ${status}: ${excerpt(this.#redactor.redact(text))}`, {
-          status,
-          retryAfterMs,
-          retryable: (status === 429 || status === 503) && retryAfterMs !== undefined,
-        });
-      }
-      // A 2xx started: from here on nothing is retried.
-      const declared = Number(res.headers['content-length']);
-      if (Number.isFinite(declared) && declared > this.maxReplyBytes) {
-        controller.abort();
-        throw fail(
-          'BAD_RESPONSE',
-          `reply of ${declared} bytes is over maxReplyBytes (${this.maxReplyBytes}); not read`,
-        );
-      }
-      let read: { text: string; over: boolean };
-      try {
-        read = await this.#read(res.body, this.maxReplyBytes, controller);
-      } catch (error) {
-        throw interrupted(error, 'reply broke off: ');
-      }
-      if (read.over) {
-        throw fail(
-          'BAD_RESPONSE',
-          `reply is over maxReplyBytes (${this.maxReplyBytes}); stopped reading there`,
-        );
-      }
-      const engineMs = performance.now() - started;
-      try {
-        return { value: JSON.parse(read.text) as unknown, engineMs };
-      } catch (error) {
-        throw fail('BAD_RESPONSE', `reply is not JSON: ${(error as Error).message}`);
-      }
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-
-  /**
-   * Read a body up to `max` bytes. Past that the request is aborted at once (the socket
-   * closed, nothing more buffered) and `over` is true.
-   */
-  async #read(
-    body: AsyncIterable<Buffer>,
-    max: number,
-    controller: AbortController,
-    keepStart = false,
-  ): Promise<{ text: string; over: boolean }> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      if (size + chunk.length > max) {
-        controller.abort();
-        const start = keepStart ? Buffer.concat([...chunks, chunk]).subarray(0, max) : undefined;
-        chunks.length = 0;
-        return { text: start?.toString('utf8') ?? '', over: true };
-      }
-      size += chunk.length;
-      chunks.push(chunk);
-    }
-    return { text: Buffer.concat(chunks, size).toString('utf8'), over: false };
   }
 
   async ask(req: AskRequest, options: { signal?: AbortSignal } = {}): Promise<AskResponse> {

@@ -11,6 +11,7 @@ import {
   type LineRequestSchema,
   protocolErrors,
 } from './engine-schema.js';
+import { lineExcerpt } from './line-excerpt.js';
 
 // The messages are defined with the rest of the protocol (engine-schema.ts).
 export { LINE_METHODS, LINE_REPLY_JSON_SCHEMA, LINE_REQUEST_JSON_SCHEMA } from './engine-schema.js';
@@ -36,18 +37,17 @@ export function encodeLineRequest(request: LineRequest): string {
   return `${JSON.stringify(request)}\n`;
 }
 
-function excerpt(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > 200 ? `${one.slice(0, 200)}...` : one;
-}
-
 /** A line from the engine's stdout (without its newline) read as a reply. */
 export function readReplyLine(line: string): ReadLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    return { kind: 'invalid', id: undefined, why: `a line that is not JSON: "${excerpt(line)}"` };
+    return {
+      kind: 'invalid',
+      id: undefined,
+      why: `a line that is not JSON: "${lineExcerpt(line)}"`,
+    };
   }
   const problems = protocolErrors(LINE_REPLY_JSON_SCHEMA, value);
   if (problems.length === 0) return { kind: 'reply', reply: value as LineReply };
@@ -55,7 +55,7 @@ export function readReplyLine(line: string): ReadLine {
   return {
     kind: 'invalid',
     id: Number.isSafeInteger(id) && (id as number) > 0 ? (id as number) : undefined,
-    why: `a line that is not a reply (${problems.slice(0, 3).join('; ')}): "${excerpt(line)}"`,
+    why: `a line that is not a reply (${problems.slice(0, 3).join('; ')}): "${lineExcerpt(line)}"`,
   };
 }
 

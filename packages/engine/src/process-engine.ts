@@ -13,38 +13,33 @@
 // after a second one every request fails with TRANSPORT_ERROR. A command that cannot start
 // (not found, exits at once, writes something else first) is a ProcessEngineError from
 // start(), which the CLI reports in one line. See decisions/process-engine.md.
+//
+// This file holds the lifecycle (start, the restart rule, close); the pieces it composes:
+// engine-process.ts (the child and its pipes), line-protocol.ts (the JSON-lines framing),
+// line-requests.ts (ids, time limits, replies matched to requests), process-replies.ts
+// (a reply as the Engine method's result) and start-failure.ts (why a start failed).
 
 import { existsSync } from 'node:fs';
 import { Redactor } from '@nl2sql/redact';
-import {
-  type AskRequest,
-  type AskResponse,
-  type Engine,
-  type EngineDescription,
-  type RetrieveRequest,
-  type RetrieveResponse,
-  UNKNOWN_ENGINE,
+import type {
+  AskRequest,
+  AskResponse,
+  Engine,
+  EngineDescription,
+  RetrieveRequest,
+  RetrieveResponse,
 } from './engine.js';
+import type { EngineChild } from './engine-child.js';
 import { EngineError } from './engine-error.js';
 import { describeEnd, EngineProcess, type ProcessEnd } from './engine-process.js';
-import {
-  ASK_RESPONSE_JSON_SCHEMA,
-  ENGINE_DESCRIPTION_JSON_SCHEMA,
-  protocolErrors,
-  RETRIEVE_RESPONSE_JSON_SCHEMA,
-} from './engine-schema.js';
-import { errorAnswer } from './error-answer.js';
-import { type ErrorCode, isErrorCode } from './error-codes.js';
+import type { ErrorCode } from './error-codes.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './http-engine.js';
-import {
-  encodeLineRequest,
-  type LineMethod,
-  type LineReply,
-  type LineRequest,
-  leadingId,
-  readReplyLine,
-} from './line-protocol.js';
+import { lineExcerpt } from './line-excerpt.js';
+import type { LineMethod } from './line-protocol.js';
+import { LineRequests, type Outcome } from './line-requests.js';
 import { ProcessEngineError, type ProcessStartFailure } from './process-engine-error.js';
+import { askAnswer, describeAnswer, type ReplyContext, retrieveAnswer } from './process-replies.js';
+import { startFailure } from './start-failure.js';
 
 export interface ProcessEngineOptions {
   /** The program and its arguments, run without a shell: `['python3', 'engine.py']`. */
@@ -73,34 +68,6 @@ const DEFAULT_ASK_TIMEOUT_MS = 120_000;
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 const DEFAULT_CLOSE_GRACE_MS = 2_000;
 
-/** What a request came to: the reply and how long it took, or a failure with its code. */
-type Outcome =
-  | { ok: true; reply: LineReply; ms: number }
-  | { ok: false; code: ErrorCode; message: string };
-
-/** One start of the command, and what ProcessEngine knows about it. */
-interface Child {
-  process: EngineProcess;
-  /** The first request id sent to it: ids below belong to an earlier process. */
-  firstId: number;
-  /** It answered its first request. */
-  started: boolean;
-  /** Set once it is given up (ended, or ended by us for breaking the protocol). */
-  lost?: { reason: ProcessStartFailure; why: string; detail: string };
-}
-
-interface Pending {
-  child: Child;
-  method: LineMethod;
-  sentAt: number;
-  settle(outcome: Outcome): void;
-}
-
-function excerpt(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > 200 ? `${one.slice(0, 200)}...` : one;
-}
-
 export class ProcessEngine implements Engine {
   readonly command: readonly string[];
   readonly cwd: string | undefined;
@@ -111,14 +78,14 @@ export class ProcessEngine implements Engine {
   readonly #env: Record<string, string | undefined>;
   readonly #label: string;
   readonly #redactor: Redactor;
+  readonly #replies: ReplyContext;
   readonly #onStderr: (line: string) => void;
   readonly #log: (message: string) => void;
-  #nextId = 1;
-  readonly #pending = new Map<number, Pending>();
+  readonly #requests: LineRequests;
   /** Every process not yet ended (the current one, and one being ended). */
-  readonly #children = new Set<Child>();
-  #current: Child | undefined;
-  #starting: Promise<Child> | undefined;
+  readonly #children = new Set<EngineChild>();
+  #current: EngineChild | undefined;
+  #starting: Promise<EngineChild> | undefined;
   /** Ends nobody asked for, after a successful start. */
   #unexpectedEnds = 0;
   /** Why no request can be served any more (a failed start, a second end). */
@@ -146,6 +113,8 @@ export class ProcessEngine implements Engine {
     this.#env = { ...process.env, ...options.env };
     this.#redactor = new Redactor(options.secrets ?? []);
     this.#label = this.#redactor.redact(`process engine "${this.command.join(' ')}"`);
+    this.#replies = { label: this.#label, redactor: this.#redactor };
+    this.#requests = new LineRequests(this.#label);
     this.#onStderr =
       options.onStderr ?? ((line) => process.stderr.write(`[process engine] ${line}\n`));
     const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -170,32 +139,7 @@ export class ProcessEngine implements Engine {
 
   async ask(req: AskRequest, options: { signal?: AbortSignal } = {}): Promise<AskResponse> {
     const started = performance.now();
-    const failure = (code: string, message: string): AskResponse =>
-      errorAnswer(code, this.#redactor.redact(message), {
-        trace: { transport: 'process', total_ms: performance.now() - started },
-      });
-    const outcome = await this.#call('ask', req, options.signal);
-    if (!outcome.ok) return failure(outcome.code, outcome.message);
-    const { reply, ms } = outcome;
-    if ('error' in reply) {
-      // The engine could not serve the ask: its code is the answer's, as in an AskResponse.
-      return { ...failure(reply.error.code, reply.error.message), timing: { engine_ms: ms } };
-    }
-    const problems = protocolErrors(ASK_RESPONSE_JSON_SCHEMA, reply.result);
-    if (problems.length > 0) {
-      return failure(
-        'BAD_RESPONSE',
-        `${this.#label}: reply to ask #${reply.id} is not an AskResponse: ${problems.slice(0, 5).join('; ')}`,
-      );
-    }
-    const answer = reply.result as AskResponse;
-    return {
-      ...answer,
-      error: answer.error
-        ? { ...answer.error, message: this.#redactor.redact(answer.error.message) }
-        : null,
-      timing: { engine_ms: ms },
-    };
+    return askAnswer(await this.#call('ask', req, options.signal), this.#replies, started);
   }
 
   /** Throws EngineError (TIMEOUT, TRANSPORT_ERROR, BAD_RESPONSE, CANCELLED, or the engine's code). */
@@ -203,22 +147,7 @@ export class ProcessEngine implements Engine {
     req: RetrieveRequest,
     options: { signal?: AbortSignal } = {},
   ): Promise<RetrieveResponse> {
-    const outcome = await this.#call('retrieve', req, options.signal);
-    if (!outcome.ok) throw new EngineError(outcome.code, this.#redactor.redact(outcome.message));
-    const { reply } = outcome;
-    if ('error' in reply) {
-      const { code, message } = reply.error;
-      const said = this.#redactor.redact(`${this.#label}: retrieve failed: ${code}: ${message}`);
-      throw new EngineError(isErrorCode(code) ? code : 'BAD_RESPONSE', said);
-    }
-    const problems = protocolErrors(RETRIEVE_RESPONSE_JSON_SCHEMA, reply.result);
-    if (problems.length > 0) {
-      throw new EngineError(
-        'BAD_RESPONSE',
-        `${this.#label}: reply to retrieve #${reply.id} is not a RetrieveResponse: ${problems.slice(0, 5).join('; ')}`,
-      );
-    }
-    return reply.result as RetrieveResponse;
+    return retrieveAnswer(await this.#call('retrieve', req, options.signal), this.#replies);
   }
 
   /**
@@ -227,27 +156,7 @@ export class ProcessEngine implements Engine {
    * `unknown` and says why in `unavailable`.
    */
   async describe(options: { signal?: AbortSignal } = {}): Promise<EngineDescription> {
-    const unknown = (why: string): EngineDescription => ({
-      name: UNKNOWN_ENGINE,
-      version: UNKNOWN_ENGINE,
-      unavailable: this.#redactor.redact(why),
-    });
-    const outcome = await this.#call('describe', {}, options.signal);
-    if (!outcome.ok) return unknown(outcome.message);
-    const { reply } = outcome;
-    if ('error' in reply) {
-      return unknown(
-        `${this.#label} answered describe with ${reply.error.code}: ${reply.error.message}`,
-      );
-    }
-    const problems = protocolErrors(ENGINE_DESCRIPTION_JSON_SCHEMA, reply.result);
-    if (problems.length > 0) {
-      return unknown(
-        `${this.#label}: reply to describe #${reply.id} is not an EngineDescription: ${problems.slice(0, 5).join('; ')}`,
-      );
-    }
-    const { unavailable: _ignored, ...description } = reply.result as EngineDescription;
-    return this.#redactor.redactValue(description);
+    return describeAnswer(await this.#call('describe', {}, options.signal), this.#replies);
   }
 
   /**
@@ -257,13 +166,11 @@ export class ProcessEngine implements Engine {
    */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      for (const pending of [...this.#pending.values()]) {
-        pending.settle({
-          ok: false,
-          code: 'CANCELLED',
-          message: `${this.#label} was closed with this ${pending.method} in flight`,
-        });
-      }
+      this.#requests.failAll(
+        undefined,
+        'CANCELLED',
+        (method) => `${this.#label} was closed with this ${method} in flight`,
+      );
       await this.#starting?.catch(() => {});
       await Promise.all([...this.#children].map((child) => this.#end(child)));
     })();
@@ -276,18 +183,18 @@ export class ProcessEngine implements Engine {
     params: object,
     signal: AbortSignal | undefined,
   ): Promise<Outcome> {
-    let child: Child;
+    let child: EngineChild;
     try {
       child = await this.#ensure();
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
       return { ok: false, code: error.code, message: error.message };
     }
-    return this.#request(child, method, params, this.askTimeoutMs, signal);
+    return this.#requests.send(child, method, params, this.askTimeoutMs, signal);
   }
 
   /** The started process, starting one if there is none and the rules allow it. */
-  async #ensure(): Promise<Child> {
+  async #ensure(): Promise<EngineChild> {
     if (this.#closing) throw new EngineError('TRANSPORT_ERROR', `${this.#label} is closed`);
     if (this.#dead) throw this.#dead;
     if (this.#current?.started) return this.#current;
@@ -297,7 +204,7 @@ export class ProcessEngine implements Engine {
     return this.#starting;
   }
 
-  async #start(): Promise<Child> {
+  async #start(): Promise<EngineChild> {
     const again = this.#unexpectedEnds > 0;
     if (this.cwd !== undefined && !existsSync(this.cwd)) {
       // spawn would say "spawn python3 ENOENT", blaming the program.
@@ -309,12 +216,22 @@ export class ProcessEngine implements Engine {
       throw error;
     }
     const child = this.#spawn();
-    const outcome = await this.#request(child, 'describe', {}, this.startTimeoutMs, undefined);
+    const outcome = await this.#requests.send(
+      child,
+      'describe',
+      {},
+      this.startTimeoutMs,
+      undefined,
+    );
     if (outcome.ok && !child.lost) {
       child.started = true;
       return child;
     }
-    const error = this.#startError(child, outcome);
+    const failed = startFailure(this.#label, child, outcome, {
+      closing: this.#closing !== undefined,
+      startTimeoutMs: this.startTimeoutMs,
+    });
+    const error = this.#startFailure(failed.reason, failed.message);
     this.#dead = error;
     this.#lose(child, error.reason, error.message, 'TRANSPORT_ERROR');
     void this.#end(child);
@@ -326,43 +243,15 @@ export class ProcessEngine implements Engine {
     throw error;
   }
 
-  #startError(child: Child, outcome: Outcome): ProcessEngineError {
-    if (this.#closing)
-      return this.#startFailure('closed', `${this.#label} was closed while starting`);
-    const lost = child.lost;
-    if (lost?.reason === 'spawn') return this.#startFailure('spawn', `${this.#label} ${lost.why}`);
-    if (lost?.reason === 'protocol') {
-      return this.#startFailure(
-        'protocol',
-        `${this.#label} ${lost.why} before answering its first request (describe): stdout carries the protocol only, write logs to stderr`,
-      );
-    }
-    if (lost) {
-      return this.#startFailure(
-        'exit',
-        `${this.#label} ${lost.why} before answering its first request (describe)${lost.detail}`,
-      );
-    }
-    if (!outcome.ok && outcome.code === 'TIMEOUT') {
-      return this.#startFailure(
-        'timeout',
-        `${this.#label} did not answer its first request (describe) within ${this.startTimeoutMs} ms`,
-      );
-    }
-    // A reply to describe that is not one (its id known, its shape wrong).
-    const why = outcome.ok ? 'answered its first request wrongly' : outcome.message;
-    return this.#startFailure('protocol', `${this.#label}: ${why}`);
-  }
-
   /** A start-up failure, secrets masked (the message may quote its stderr). */
   #startFailure(reason: ProcessStartFailure, message: string): ProcessEngineError {
     return new ProcessEngineError(reason, this.#redactor.redact(message));
   }
 
-  #spawn(): Child {
-    const child: Child = {
+  #spawn(): EngineChild {
+    const child: EngineChild = {
       process: undefined as unknown as EngineProcess,
-      firstId: this.#nextId,
+      firstId: this.#requests.nextId,
       started: false,
     };
     child.process = new EngineProcess({
@@ -370,8 +259,16 @@ export class ProcessEngine implements Engine {
       cwd: this.cwd,
       env: this.#env,
       maxLineBytes: this.maxReplyBytes,
-      onLine: (line) => this.#onLine(child, line),
-      onOverflow: (prefix, bytes) => this.#onOverflow(child, prefix, bytes),
+      onLine: (line) => {
+        if (child.lost) return;
+        const why = this.#requests.onLine(child, line);
+        if (why !== undefined) this.#protocolFailure(child, why);
+      },
+      onOverflow: (prefix, bytes) => {
+        if (child.lost) return;
+        const why = this.#requests.onOverflow(child, prefix, bytes, this.maxReplyBytes);
+        if (why !== undefined) this.#protocolFailure(child, why);
+      },
       onStderr: (line) => this.#onStderr(this.#redactor.redact(line)),
       onEnd: (end) => this.#onEnd(child, end),
     });
@@ -380,129 +277,18 @@ export class ProcessEngine implements Engine {
     return child;
   }
 
-  #request(
-    child: Child,
-    method: LineMethod,
-    params: object,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Outcome> {
-    const id = this.#nextId++;
-    const what = `${this.#label}: ${method} #${id}`;
-    return new Promise<Outcome>((resolve) => {
-      const settle = (outcome: Outcome) => {
-        if (!this.#pending.delete(id)) return;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        this.#hold(child);
-        resolve(outcome);
-      };
-      const onAbort = () => settle({ ok: false, code: 'CANCELLED', message: `${what}: cancelled` });
-      const timer = setTimeout(
-        () =>
-          settle({
-            ok: false,
-            code: 'TIMEOUT',
-            message: `${what}: no answer within ${timeoutMs} ms`,
-          }),
-        timeoutMs,
-      );
-      const sentAt = performance.now();
-      this.#pending.set(id, { child, method, sentAt, settle });
-      if (signal?.aborted) {
-        onAbort();
-        return;
-      }
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#hold(child);
-      const request = { id, method, params } as LineRequest;
-      if (!child.process.write(encodeLineRequest(request))) {
-        settle({
-          ok: false,
-          code: 'TRANSPORT_ERROR',
-          message: `${what}: not sent, the process is ending`,
-        });
-      }
-    });
-  }
-
-  /** A child holds the event loop open only while a reply from it is awaited. */
-  #hold(child: Child): void {
-    let waiting = false;
-    for (const pending of this.#pending.values()) if (pending.child === child) waiting = true;
-    child.process.hold(waiting);
-  }
-
-  #pendingOf(child: Child, id: number): Pending | undefined {
-    const pending = this.#pending.get(id);
-    return pending?.child === child ? pending : undefined;
-  }
-
-  /** Whether `id` was sent to this process (a reply to it after a timeout is dropped). */
-  #sentTo(child: Child, id: number): boolean {
-    return id >= child.firstId && id < this.#nextId;
-  }
-
-  #onLine(child: Child, line: string): void {
-    if (child.lost || line.trim() === '') return;
-    const read = readReplyLine(line);
-    if (read.kind === 'reply') {
-      const pending = this.#pendingOf(child, read.reply.id);
-      if (pending) {
-        pending.settle({ ok: true, reply: read.reply, ms: performance.now() - pending.sentAt });
-        return;
-      }
-      if (this.#sentTo(child, read.reply.id)) return;
-      this.#protocolFailure(child, `replied to request #${read.reply.id}, which it was never sent`);
-      return;
-    }
-    if (read.id !== undefined) {
-      const pending = this.#pendingOf(child, read.id);
-      if (pending) {
-        pending.settle({
-          ok: false,
-          code: 'BAD_RESPONSE',
-          message: `${this.#label}: reply to ${pending.method} #${read.id} is ${read.why}`,
-        });
-        return;
-      }
-      if (this.#sentTo(child, read.id)) return;
-    }
-    this.#protocolFailure(child, `wrote ${read.why} on stdout`);
-  }
-
-  #onOverflow(child: Child, prefix: string, bytes: number): void {
-    if (child.lost) return;
-    const over = `${bytes} bytes, over maxReplyBytes (${this.maxReplyBytes}); not read`;
-    const id = leadingId(prefix);
-    const pending = id === undefined ? undefined : this.#pendingOf(child, id);
-    if (pending) {
-      pending.settle({
-        ok: false,
-        code: 'BAD_RESPONSE',
-        message: `${this.#label}: reply to ${pending.method} #${id} is ${over}`,
-      });
-      return;
-    }
-    if (id !== undefined && this.#sentTo(child, id)) return;
-    this.#protocolFailure(
-      child,
-      `wrote a line of ${over}, and it does not start with the id of a request ("${excerpt(prefix.slice(0, 80))}")`,
-    );
-  }
-
   /** A line that answers no request: the stream cannot be trusted, so the process is ended. */
-  #protocolFailure(child: Child, why: string): void {
+  #protocolFailure(child: EngineChild, why: string): void {
     // Before its first reply, start() says what this means in its own words.
     const said = child.started ? `${why} (a protocol failure: the process is ended)` : why;
     this.#lose(child, 'protocol', said, 'BAD_RESPONSE');
     void this.#end(child);
   }
 
-  #onEnd(child: Child, end: ProcessEnd): void {
+  #onEnd(child: EngineChild, end: ProcessEnd): void {
     this.#children.delete(child);
     const last = child.process.lastStderr;
-    const stderr = last === '' ? '' : ` (its last stderr line: "${excerpt(last)}")`;
+    const stderr = last === '' ? '' : ` (its last stderr line: "${lineExcerpt(last)}")`;
     const reason = end.kind === 'spawn' ? 'spawn' : 'exit';
     this.#lose(child, reason, describeEnd(end), 'TRANSPORT_ERROR', stderr);
   }
@@ -512,7 +298,7 @@ export class ProcessEngine implements Engine {
    * serving requests, the restart rule applies (once per run, then no more).
    */
   #lose(
-    child: Child,
+    child: EngineChild,
     reason: ProcessStartFailure,
     why: string,
     code: ErrorCode,
@@ -520,16 +306,11 @@ export class ProcessEngine implements Engine {
   ): void {
     if (child.lost) return;
     child.lost = { reason, why, detail };
-    let inFlight = 0;
-    for (const pending of [...this.#pending.values()]) {
-      if (pending.child !== child) continue;
-      inFlight++;
-      pending.settle({
-        ok: false,
-        code,
-        message: `${this.#label} ${why}, with this ${pending.method} in flight${detail}`,
-      });
-    }
+    const inFlight = this.#requests.failAll(
+      child,
+      code,
+      (method) => `${this.#label} ${why}, with this ${method} in flight${detail}`,
+    );
     if (this.#current !== child) return;
     this.#current = undefined;
     // A start that fails is reported by start(); an end during close() is the one asked for.
@@ -553,7 +334,7 @@ export class ProcessEngine implements Engine {
     );
   }
 
-  #end(child: Child): Promise<void> {
+  #end(child: EngineChild): Promise<void> {
     return child.process.terminate(this.closeGraceMs);
   }
 }

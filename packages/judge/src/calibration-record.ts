@@ -3,188 +3,154 @@
 // temperature, prompt version), the labels (name, version, SHA-256), the thresholds it was
 // measured against, the counts, both rates with Wilson intervals, and each pair's outcome.
 // The date is the caller's: the library reads no clock.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { EquivalenceLabel } from './calibration-set.js';
-import type { CalibrationThresholds } from './calibration-thresholds.js';
-import type { JudgeIdentity } from './judge.js';
+import {
+  defineFormat,
+  EnumOf,
+  inDocumentOrder,
+  type JsonSchema,
+  locatedMessage,
+  locateIssue,
+  parseWithPositions,
+  type Static,
+  Type,
+} from '@nl2sql/format';
+import { EquivalenceLabelSchema } from './calibration-set.js';
+import { CalibrationThresholdsSchema } from './calibration-thresholds.js';
+import { JudgeIdentitySchema } from './judge.js';
 import { UncalibratedJudgeError } from './uncalibrated-judge-error.js';
 
+/** The tag in a record's `format` field; it changes only when the format does. */
 export const CALIBRATION_RECORD_FORMAT = 'nl2sql-judge-calibration/1';
 
-export interface RateInterval {
-  k: number;
-  n: number;
-  estimate: number;
-  lower: number;
-  upper: number;
-  level: number;
-}
+const Count = () => Type.Integer({ minimum: 0 });
 
-export interface PairOutcome {
-  id: string;
-  category: string;
-  label: EquivalenceLabel;
-  /** What the judge said, or null when it gave no verdict (an error: counted as wrong). */
-  verdict: EquivalenceLabel | null;
-  correct: boolean;
-  reason: string;
-  error?: string;
-}
+/** `k` of `n`, the share `estimate` = k / n, and its Wilson interval at confidence `level`. */
+const RateIntervalSchema = (description: string) =>
+  Type.Object(
+    {
+      k: Count(),
+      n: Count(),
+      estimate: Type.Number(),
+      lower: Type.Number(),
+      upper: Type.Number(),
+      level: Type.Number(),
+    },
+    { additionalProperties: false, description },
+  );
 
-export interface CalibrationRecord {
-  format: typeof CALIBRATION_RECORD_FORMAT;
-  /** YYYY-MM-DD, supplied by the caller. */
-  date: string;
-  judge: JudgeIdentity;
-  labels: {
-    name: string;
-    version: number;
-    sha256: string;
-    pairs: number;
-    equivalent: number;
-    notEquivalent: number;
-  };
-  /** What the judge was shown besides the queries. */
-  inputs: { schema: boolean; resultHeads: boolean };
-  thresholds: CalibrationThresholds;
-  counts: {
-    truePositive: number;
-    falseNegative: number;
-    trueNegative: number;
-    falsePositive: number;
-    /** Pairs the judge gave no verdict on (counted among the wrong ones). */
-    errors: number;
-  };
-  /** Share of equivalent pairs called equivalent. */
-  tpr: RateInterval;
-  /** Share of not-equivalent pairs called not equivalent. */
-  tnr: RateInterval;
-  passed: boolean;
-  /** Why it did not pass (empty when it did). */
-  failures: string[];
-  /** Dollars the judge's calls cost. */
-  costUsd: number;
-  pairs: PairOutcome[];
-}
-
-const interval = {
-  type: 'object',
-  required: ['k', 'n', 'estimate', 'lower', 'upper', 'level'],
-  additionalProperties: false,
-  properties: {
-    k: { type: 'integer', minimum: 0 },
-    n: { type: 'integer', minimum: 0 },
-    estimate: { type: 'number' },
-    lower: { type: 'number' },
-    upper: { type: 'number' },
-    level: { type: 'number' },
+const PairOutcomeSchema = Type.Object(
+  {
+    id: Type.String(),
+    category: Type.String(),
+    label: EquivalenceLabelSchema(),
+    verdict: EnumOf(['equivalent', 'not_equivalent', null] as const, {
+      description:
+        'What the judge said, or null when it gave no verdict (an error: counted as wrong).',
+    }),
+    correct: Type.Boolean(),
+    reason: Type.String(),
+    error: Type.Optional(Type.String()),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-const count = { type: 'integer', minimum: 0 } as const;
-
-export const CALIBRATION_RECORD_JSON_SCHEMA = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  required: [
-    'format',
-    'date',
-    'judge',
-    'labels',
-    'inputs',
-    'thresholds',
-    'counts',
-    'tpr',
-    'tnr',
-    'passed',
-    'failures',
-    'costUsd',
-    'pairs',
-  ],
-  additionalProperties: false,
-  properties: {
-    format: { const: CALIBRATION_RECORD_FORMAT },
-    date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    judge: {
-      type: 'object',
-      required: ['provider', 'model', 'temperature', 'promptVersion'],
-      additionalProperties: false,
-      properties: {
-        provider: { type: 'string', minLength: 1 },
-        model: { type: 'string', minLength: 1 },
-        temperature: { type: ['number', 'null'] },
-        promptVersion: { type: 'string', minLength: 1 },
+const CalibrationRecordSchema = Type.Object(
+  {
+    format: Type.Literal(CALIBRATION_RECORD_FORMAT),
+    date: Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'YYYY-MM-DD, supplied by the caller.',
+    }),
+    judge: JudgeIdentitySchema,
+    labels: Type.Object(
+      {
+        name: Type.String(),
+        version: Type.Integer(),
+        sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+        pairs: Count(),
+        equivalent: Count(),
+        notEquivalent: Count(),
       },
-    },
-    labels: {
-      type: 'object',
-      required: ['name', 'version', 'sha256', 'pairs', 'equivalent', 'notEquivalent'],
-      additionalProperties: false,
-      properties: {
-        name: { type: 'string' },
-        version: { type: 'integer' },
-        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-        pairs: count,
-        equivalent: count,
-        notEquivalent: count,
-      },
-    },
-    inputs: {
-      type: 'object',
-      required: ['schema', 'resultHeads'],
-      additionalProperties: false,
-      properties: { schema: { type: 'boolean' }, resultHeads: { type: 'boolean' } },
-    },
-    thresholds: {
-      type: 'object',
-      required: ['minTpr', 'minTnr', 'minPairs', 'minNotEquivalent', 'maxNotEquivalent'],
-      additionalProperties: false,
-      properties: {
-        minTpr: { type: 'number' },
-        minTnr: { type: 'number' },
-        minPairs: count,
-        minNotEquivalent: count,
-        maxNotEquivalent: count,
-      },
-    },
-    counts: {
-      type: 'object',
-      required: ['truePositive', 'falseNegative', 'trueNegative', 'falsePositive', 'errors'],
-      additionalProperties: false,
-      properties: {
-        truePositive: count,
-        falseNegative: count,
-        trueNegative: count,
-        falsePositive: count,
-        errors: count,
-      },
-    },
-    tpr: interval,
-    tnr: interval,
-    passed: { type: 'boolean' },
-    failures: { type: 'array', items: { type: 'string' } },
-    costUsd: { type: 'number', minimum: 0 },
-    pairs: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'category', 'label', 'verdict', 'correct', 'reason'],
+      {
         additionalProperties: false,
-        properties: {
-          id: { type: 'string' },
-          category: { type: 'string' },
-          label: { enum: ['equivalent', 'not_equivalent'] },
-          verdict: { enum: ['equivalent', 'not_equivalent', null] },
-          correct: { type: 'boolean' },
-          reason: { type: 'string' },
-          error: { type: 'string' },
-        },
+        description: 'The calibration set: its name, version, SHA-256 and make-up.',
       },
-    },
+    ),
+    inputs: Type.Object(
+      { schema: Type.Boolean(), resultHeads: Type.Boolean() },
+      { additionalProperties: false, description: 'What the judge was shown besides the queries.' },
+    ),
+    thresholds: CalibrationThresholdsSchema,
+    counts: Type.Object(
+      {
+        truePositive: Count(),
+        falseNegative: Count(),
+        trueNegative: Count(),
+        falsePositive: Count(),
+        errors: Type.Integer({
+          minimum: 0,
+          description: 'Pairs the judge gave no verdict on (counted among the wrong ones).',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    tpr: RateIntervalSchema('Share of equivalent pairs called equivalent.'),
+    tnr: RateIntervalSchema('Share of not-equivalent pairs called not equivalent.'),
+    passed: Type.Boolean(),
+    failures: Type.Array(Type.String(), {
+      description: 'Why it did not pass (empty when it did).',
+    }),
+    costUsd: Type.Number({ minimum: 0, description: "Dollars the judge's calls cost." }),
+    pairs: Type.Array(PairOutcomeSchema),
   },
-} as const;
+  { additionalProperties: false },
+);
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
+/** A rate with its Wilson interval: `k` of `n`, `estimate` = k / n, at confidence `level`. */
+export interface RateInterval extends Static<ReturnType<typeof RateIntervalSchema>> {}
+/** What the judge said on one pair (`verdict` null: no verdict, counted as wrong). */
+export interface PairOutcome extends Static<typeof PairOutcomeSchema> {}
+/**
+ * The record: the judge, the labels (name, version, SHA-256, make-up), what the judge was
+ * shown, the thresholds, the counts, TPR and TNR with Wilson intervals, whether it passed and
+ * why not, the cost and each pair's outcome.
+ */
+export interface CalibrationRecord extends Static<typeof CalibrationRecordSchema> {}
+
+/**
+ * The record file's format (`CALIBRATION_RECORD_FORMAT` is the tag it holds): the
+ * definition, the published `judge-calibration-record-1.schema.json` and the validator
+ * parseCalibrationRecord runs.
+ */
+export const CALIBRATION_RECORD_FILE_FORMAT = defineFormat(CalibrationRecordSchema, {
+  id: 'https://nl2sql-evals.dev/schemas/judge-calibration-record-1.json',
+  title: 'nl2sql judge calibration record, format 1',
+  description:
+    'What an LLM equivalence judge scored on which labelled pairs: `nl2sql judge calibrate` writes it, `eval run --judge` reads it before using that judge.',
+});
+
+/** The JSON Schema (2020-12) of the record file, as published. */
+export const CALIBRATION_RECORD_JSON_SCHEMA: JsonSchema = CALIBRATION_RECORD_FILE_FORMAT.document;
+
+/**
+ * The error for a record that is JSON but not the format: every problem, in the order of the
+ * file, as `file:line: path: message` (JSON is YAML, so its positions give the lines); the
+ * message is the first and how many more there are; `failures` lists them all.
+ */
+function invalidRecord(text: string, file: string, data: unknown): UncalibratedJudgeError {
+  const { positions } = parseWithPositions(text);
+  const issues = inDocumentOrder(data, CALIBRATION_RECORD_FILE_FORMAT.issues(data)).map((issue) =>
+    locatedMessage(locateIssue(issue, file, positions), issue.path, issue.message),
+  );
+  const first = issues[0] ?? `${file}: does not match the format`;
+  const rest = issues.length - 1;
+  const more = rest > 0 ? `; ${rest} more problem${rest === 1 ? '' : 's'}` : '';
+  return new UncalibratedJudgeError(
+    'record_invalid',
+    `${first} (not a calibration record${more})`,
+    issues.length > 0 ? issues : [first],
+  );
+}
 
 /** The record as a file holds it: two-space JSON and a final newline. */
 export function formatCalibrationRecord(record: CalibrationRecord): string {
@@ -206,17 +172,8 @@ export function parseCalibrationRecord(text: string, file: string): CalibrationR
       `${file}: not JSON (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  validator ??= new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(
-    CALIBRATION_RECORD_JSON_SCHEMA,
-  );
-  if (!validator(data)) {
-    const e = validator.errors?.[0];
-    throw new UncalibratedJudgeError(
-      'record_invalid',
-      `${file}: not a calibration record (${e ? `${e.instancePath || '/'} ${e.message}` : 'invalid'})`,
-    );
-  }
-  const record = data as CalibrationRecord;
+  if (!CALIBRATION_RECORD_FILE_FORMAT.check(data)) throw invalidRecord(text, file, data);
+  const record: CalibrationRecord = data;
   const c = record.counts;
   const consistent =
     record.labels.equivalent + record.labels.notEquivalent === record.labels.pairs &&

@@ -3,17 +3,34 @@
 // estimates; the Wilson intervals are reported beside them (decisions/judge-and-cascade.md
 // says why the lower bound is not the test).
 
-export interface CalibrationThresholds {
-  /** Least share of equivalent pairs the judge must call equivalent. */
-  minTpr: number;
-  /** Least share of not-equivalent pairs the judge must call not equivalent. */
-  minTnr: number;
-  /** Least number of labelled pairs. */
-  minPairs: number;
-  /** Least and most not-equivalent pairs: enough to measure TNR, not so many that TPR rests on few. */
-  minNotEquivalent: number;
-  maxNotEquivalent: number;
-}
+import { type Static, Type } from '@nl2sql/format';
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** The thresholds, defined with TypeBox because a calibration record holds them. */
+export const CalibrationThresholdsSchema = Type.Object(
+  {
+    minTpr: Type.Number({
+      description: 'Least share of equivalent pairs the judge must call equivalent.',
+    }),
+    minTnr: Type.Number({
+      description: 'Least share of not-equivalent pairs the judge must call not equivalent.',
+    }),
+    minPairs: Count('Least number of labelled pairs.'),
+    minNotEquivalent: Count(
+      'Least not-equivalent pairs: enough to measure TNR, not so many that TPR rests on few.',
+    ),
+    maxNotEquivalent: Count('Most not-equivalent pairs.'),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * `minTpr` and `minTnr`: the least shares of equivalent (not-equivalent) pairs the judge must
+ * get right; `minPairs`: the least labelled pairs; `minNotEquivalent`..`maxNotEquivalent`:
+ * enough not-equivalent pairs to measure TNR, not so many that TPR rests on few.
+ */
+export interface CalibrationThresholds extends Static<typeof CalibrationThresholdsSchema> {}
 
 export const DEFAULT_CALIBRATION_THRESHOLDS: Readonly<CalibrationThresholds> = Object.freeze({
   minTpr: 0.9,

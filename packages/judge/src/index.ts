@@ -6,6 +6,7 @@ export {
   runCalibration,
 } from './calibrate.js';
 export {
+  CALIBRATION_RECORD_FILE_FORMAT,
   CALIBRATION_RECORD_FORMAT,
   CALIBRATION_RECORD_JSON_SCHEMA,
   type CalibrationRecord,
@@ -15,10 +16,13 @@ export {
   type RateInterval,
 } from './calibration-record.js';
 export {
+  CALIBRATION_SET_FORMAT,
+  CALIBRATION_SET_JSON_SCHEMA,
   type CalibrationComposition,
   type CalibrationPair,
   type CalibrationSet,
   composition,
+  EQUIVALENCE_LABELS,
   type EquivalenceLabel,
 } from './calibration-set.js';
 export {
@@ -26,7 +30,6 @@ export {
   type CalibrationSetErrorCode,
   type CalibrationSetLocation,
 } from './calibration-set-error.js';
-export { CALIBRATION_SET_JSON_SCHEMA } from './calibration-set-schema.js';
 export {
   type CalibrationThresholds,
   DEFAULT_CALIBRATION_THRESHOLDS,

@@ -1,6 +1,7 @@
 // What a judge is to the rest of the package: something that, given a question and two
 // queries (with the heads of their results), says whether they are equivalent and why, and
 // reports what the call cost. The LLM judge is one; calibration and the cascade take any.
+import { Nullable, type Static, Type } from '@nl2sql/format';
 import type { UsageRecord } from '@nl2sql/llm';
 
 /** A structural schema (what `@nl2sql/datasource`'s `introspect()` returns fits it). */
@@ -46,15 +47,30 @@ export interface JudgeInput {
   candidate: JudgedQuery;
 }
 
-/** Which judge gave a verdict: everything that changes its answers. */
-export interface JudgeIdentity {
-  provider: string;
-  model: string;
-  /** The temperature sent, or null when none is sent. */
-  temperature: number | null;
-  /** The prompt template's version (JUDGE_PROMPT_VERSION for the LLM judge). */
-  promptVersion: string;
-}
+/**
+ * Which judge gave a verdict: everything that changes its answers. Defined with TypeBox
+ * because a calibration record holds it (calibration-record.ts).
+ */
+export const JudgeIdentitySchema = Type.Object(
+  {
+    provider: Type.String({ minLength: 1 }),
+    model: Type.String({ minLength: 1 }),
+    temperature: Nullable(Type.Number(), {
+      description: 'The temperature sent, or null when none is sent.',
+    }),
+    promptVersion: Type.String({
+      minLength: 1,
+      description: "The prompt template's version (JUDGE_PROMPT_VERSION for the LLM judge).",
+    }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Which judge gave a verdict: everything that changes its answers.',
+  },
+);
+
+/** Which judge gave a verdict: provider, model, temperature (null: none sent), prompt version. */
+export interface JudgeIdentity extends Static<typeof JudgeIdentitySchema> {}
 
 export interface JudgeVerdict {
   equivalent: boolean;

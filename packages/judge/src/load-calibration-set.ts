@@ -1,15 +1,22 @@
-// Reading a calibration set: YAML (with line positions) -> JSON Schema (ajv) -> consistency
-// (unique ids, witnesses only on not-equivalent pairs). The first problem is thrown as a
-// CalibrationSetError naming file, line, pair and field. The set's digest (SHA-256 of its LF
-// bytes) goes into every calibration record, so a record says which labels it was measured on.
+// Reading a calibration set: YAML (with line positions) -> its format (the shared validator of
+// @nl2sql/format) -> consistency (unique ids, witnesses only on not-equivalent pairs). The
+// first problem is thrown as a CalibrationSetError naming file, line, pair and field. The
+// set's digest (SHA-256 of its LF bytes) goes into every calibration record, so a record says
+// which labels it was measured on.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { isNode, LineCounter, parseDocument, visit } from 'yaml';
-import type { CalibrationSet } from './calibration-set.js';
-import { CalibrationSetError } from './calibration-set-error.js';
-import { CALIBRATION_SET_JSON_SCHEMA } from './calibration-set-schema.js';
+import {
+  type DocumentPositions,
+  documentPositions,
+  type FieldPath,
+  fieldName,
+  inDocumentOrder,
+  mostSpecificIssue,
+} from '@nl2sql/format';
+import { type Alias, LineCounter, parseDocument, visit } from 'yaml';
+import { CALIBRATION_SET_FORMAT, type CalibrationSet } from './calibration-set.js';
+import { CalibrationSetError, type CalibrationSetLocation } from './calibration-set-error.js';
 
 export interface LoadedCalibrationSet {
   set: CalibrationSet;
@@ -19,38 +26,27 @@ export interface LoadedCalibrationSet {
   sha256: string;
 }
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
-
-function validate() {
-  if (!validator) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    validator = ajv.compile(CALIBRATION_SET_JSON_SCHEMA);
+/**
+ * Where a problem at `path` is: the line of the field (of its object, for a missing one), and
+ * for a field inside a pair the pair by its id (`#N` when it has none) and the field's path
+ * within the pair.
+ */
+function locate(
+  file: string,
+  data: unknown,
+  positions: DocumentPositions,
+  path: FieldPath,
+): CalibrationSetLocation {
+  const line = positions.locate(path)?.line;
+  const at = { file, ...(line !== undefined ? { line } : {}) };
+  const [top, index] = path;
+  if (top === 'pairs' && typeof index === 'number') {
+    const pairs = (data as { pairs?: unknown[] }).pairs;
+    const id = (pairs?.[index] as { id?: unknown } | undefined)?.id;
+    const pairId = typeof id === 'string' ? id : `#${index + 1}`;
+    return { ...at, pairId, field: fieldName(path.slice(2)) };
   }
-  return validator;
-}
-
-function pointerPath(pointer: string): Array<string | number> {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
-function describe(e: ErrorObject): string {
-  switch (e.keyword) {
-    case 'required':
-      return `missing required field '${String(e.params.missingProperty)}'`;
-    case 'additionalProperties':
-      return `unknown field '${String(e.params.additionalProperty)}'`;
-    case 'enum':
-      return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'pattern':
-      return `must match ${String(e.params.pattern)}`;
-    default:
-      return e.message ?? e.keyword;
-  }
+  return { ...at, field: fieldName(path) };
 }
 
 /** Parses calibration-set text; `file` names it in errors. Throws CalibrationSetError. */
@@ -67,64 +63,51 @@ export function parseCalibrationSet(text: string, file: string): LoadedCalibrati
     );
   }
   // A reviewer reads every pair as written: an alias would hide what a pair holds.
-  let aliasLine: number | undefined;
-  let aliasSeen = false;
+  let alias: Alias | undefined;
   visit(doc, {
     Alias(_, node) {
-      aliasSeen = true;
-      aliasLine = node.range ? lineAt(node.range[0]) : undefined;
+      alias = node;
       return visit.BREAK;
     },
   });
-  if (aliasSeen) {
+  if (alias) {
+    const range = (alias as Alias).range;
     throw new CalibrationSetError(
       'CALIBRATION_YAML',
       'YAML aliases are not allowed: write the value out',
-      {
-        file,
-        ...(aliasLine !== undefined ? { line: aliasLine } : {}),
-      },
+      { file, ...(range ? { line: lineAt(range[0]) } : {}) },
     );
   }
   const data: unknown = doc.toJS({ maxAliasCount: 0 });
-  const check = validate();
-  if (!check(data)) {
-    const errors = check.errors ?? [];
-    const depth = (e: ErrorObject) => pointerPath(e.instancePath).length;
-    const error = errors.reduce((best, e) => (depth(e) > depth(best) ? e : best), errors[0]!);
-    const path = pointerPath(error.instancePath);
-    // A missing field is reported at the object that lacks it, an unknown one at itself.
-    const missing = error.keyword === 'required' ? String(error.params.missingProperty) : undefined;
-    const extra =
-      error.keyword === 'additionalProperties'
-        ? String(error.params.additionalProperty)
-        : undefined;
-    const node = doc.getIn(extra !== undefined ? [...path, extra] : path, true);
-    const range = isNode(node) ? node.range : undefined;
-    let pairId: string | undefined;
-    let fieldPath = path;
-    if (path[0] === 'pairs' && typeof path[1] === 'number') {
-      const id = doc.getIn(['pairs', path[1], 'id']);
-      pairId = typeof id === 'string' ? id : `#${path[1] + 1}`;
-      fieldPath = path.slice(2);
-    }
-    const named = missing ?? extra;
-    const field = [...fieldPath, ...(named !== undefined ? [named] : [])]
-      .map((p) => (typeof p === 'number' ? `[${p}]` : p))
-      .join('.');
-    throw new CalibrationSetError('CALIBRATION_SCHEMA', describe(error), {
-      file,
-      ...(range ? { line: lineAt(range[0]) } : {}),
-      ...(pairId !== undefined ? { pairId } : {}),
-      field,
-    });
+  if (data === null || data === undefined) {
+    throw new CalibrationSetError(
+      'CALIBRATION_SCHEMA',
+      'the file is empty; a calibration set needs name, version, database, dialect and pairs',
+      { file },
+    );
   }
-  const set = data as unknown as CalibrationSet;
+  const positions = documentPositions(doc, lineCounter);
+  if (!CALIBRATION_SET_FORMAT.check(data)) {
+    // The deepest problem names the field to change; of equals, an unknown key (a misspelt
+    // `reasons:` is also a missing `reason`, and the unknown key is the one to fix), else
+    // the first in the file.
+    const issues = inDocumentOrder(data, CALIBRATION_SET_FORMAT.issues(data));
+    const deepest = mostSpecificIssue(issues);
+    const issue =
+      issues.find(
+        (i) => i.keyword === 'additionalProperties' && i.path.length === deepest?.path.length,
+      ) ?? deepest;
+    if (!issue) throw new Error('the calibration-set validator rejected a file without saying why');
+    throw new CalibrationSetError(
+      'CALIBRATION_SCHEMA',
+      issue.message,
+      locate(file, data, positions, issue.path),
+    );
+  }
+  const set = data;
   const seen = new Map<string, number>();
   for (const [index, pair] of set.pairs.entries()) {
-    const node = doc.getIn(['pairs', index], true);
-    const line = isNode(node) && node.range ? lineAt(node.range[0]) : undefined;
-    const at = { file, pairId: pair.id, ...(line !== undefined ? { line } : {}) };
+    const at = locate(file, set, positions, ['pairs', index]);
     const first = seen.get(pair.id);
     if (first !== undefined) {
       throw new CalibrationSetError(
@@ -133,7 +116,7 @@ export function parseCalibrationSet(text: string, file: string): LoadedCalibrati
         { ...at, field: 'id' },
       );
     }
-    seen.set(pair.id, line ?? 0);
+    seen.set(pair.id, at.line ?? 0);
     if (pair.witness !== undefined && pair.label === 'equivalent') {
       throw new CalibrationSetError(
         'CALIBRATION_INVALID',

@@ -11,7 +11,10 @@ export type UncalibratedJudgeErrorCode =
 export class UncalibratedJudgeError extends Error {
   override readonly name = 'UncalibratedJudgeError';
   readonly code: UncalibratedJudgeErrorCode;
-  /** Each reason the record falls short (below_threshold), else the message alone. */
+  /**
+   * Each reason the record falls short (below_threshold), each problem of a record that is not
+   * the format (record_invalid, `file:line: path: message`), else the message alone.
+   */
   readonly failures: string[];
 
   constructor(code: UncalibratedJudgeErrorCode, message: string, failures: string[] = [message]) {

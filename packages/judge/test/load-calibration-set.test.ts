@@ -58,7 +58,7 @@ describe('parseCalibrationSet', () => {
       line: 9,
     });
     expect(bad.message).toBe(
-      'labels.yaml:9, pair p1, field label: must be one of "equivalent", "not_equivalent"',
+      'labels.yaml:9, pair p1, field label: must be one of: "equivalent", "not_equivalent"; got "same"',
     );
     const missing = error(
       HEAD + PAIR.replace('    reason: TrackId is the key and never NULL.\n', ''),
@@ -67,8 +67,64 @@ describe('parseCalibrationSet', () => {
     expect(missing.problem).toBe("missing required field 'reason'");
     const unknown = error(`${HEAD + PAIR}    extra: 1\n`);
     expect(unknown).toMatchObject({ pairId: 'p1', field: 'extra', line: 14 });
+    expect(unknown.problem).toMatch(/^unknown field 'extra' \(allowed: id, case, question, /);
     const short = error(HEAD + PAIR.replace('TrackId is the key and never NULL.', 'same'));
-    expect(short).toMatchObject({ pairId: 'p1', field: 'reason' });
+    expect(short).toMatchObject({ pairId: 'p1', field: 'reason', line: 13 });
+    expect(short.problem).toBe('must NOT have fewer than 10 characters');
+  });
+
+  it('places every kind of format error at its file, line, pair and field', () => {
+    const cases: Array<[string, string, Partial<CalibrationSetError>]> = [
+      // [edit of the valid text, what the edit makes, where and what is reported]
+      ['- id: p1', '- id: p 1', { line: 6, pairId: 'p 1', field: 'id' }],
+      ['order_matters: false', 'order_matters: no', { line: 10, field: 'order_matters' }],
+      ['category: count-star-vs-count-key', 'category: Count', { line: 8, field: 'category' }],
+      ['gold: SELECT COUNT(*) FROM Track', "gold: ''", { line: 11, field: 'gold' }],
+      ['- id: p1\n    question', '- question', { line: 6, pairId: '#1', field: 'id' }],
+      ['version: 1', 'version: 0', { line: 2, field: 'version' }],
+      ['dialect: sqlite', 'dialect: mysql', { line: 4, field: 'dialect' }],
+      ['name: t', 'name: t\nowner: me', { line: 2, field: 'owner' }],
+    ];
+    for (const [from, to, where] of cases) {
+      const text = (HEAD + PAIR).replace(from, to);
+      expect(text, from).not.toBe(HEAD + PAIR);
+      const e = error(text);
+      expect(e, `${from} -> ${to}`).toMatchObject({ code: 'CALIBRATION_SCHEMA', ...where });
+      expect(e.message.startsWith(`labels.yaml:${where.line}, `), e.message).toBe(true);
+    }
+    // A set with no pairs, and a pair that is not a mapping.
+    expect(error(HEAD.replace('pairs:\n', 'pairs: []\n'))).toMatchObject({
+      field: 'pairs',
+      line: 5,
+      problem: 'must NOT have fewer than 1 items',
+    });
+    expect(error(`${HEAD}  - just text\n`)).toMatchObject({
+      pairId: '#1',
+      line: 6,
+      problem: 'must be object; got string',
+    });
+  });
+
+  it('names a misspelt key as unknown, at its line, rather than the key it replaces', () => {
+    const pair = error(HEAD + PAIR.replace('    reason:', '    reasons:'));
+    expect(pair).toMatchObject({ pairId: 'p1', field: 'reasons', line: 13 });
+    expect(pair.problem).toMatch(/^unknown field 'reasons' \(allowed: /);
+    const top = error((HEAD + PAIR).replace('name: t', 'nam: t'));
+    expect(top).toMatchObject({ field: 'nam', line: 1 });
+    // Only a key at the depth of the deepest problem: a deeper one still comes first.
+    const deeper = error(
+      (HEAD + PAIR).replace('name: t', 'nam: t').replace('label: equivalent', 'label: same'),
+    );
+    expect(deeper).toMatchObject({ pairId: 'p1', field: 'label' });
+  });
+
+  it('says an empty file is empty', () => {
+    for (const text of ['', '# nothing yet\n', '~\n']) {
+      expect(error(text)).toMatchObject({
+        code: 'CALIBRATION_SCHEMA',
+        message: expect.stringMatching(/^labels\.yaml: the file is empty; a calibration set needs/),
+      });
+    }
   });
 
   it('refuses a repeated id and a witness on an equivalent pair', () => {

@@ -11,7 +11,6 @@ import {
   type RunRecord,
   type Scoreboard,
 } from './record.js';
-import type { Mode } from './run-mode.js';
 import { validateRecord } from './validate-record.js';
 
 /** What a run knows at its end; `createRecord` adds the format, the time and the commit. */

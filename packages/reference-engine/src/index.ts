@@ -41,12 +41,12 @@ export { type PlansEngine, plansEngine } from './plans-rig.js';
 export { QUESTION_PREFIX, questionFromPrompt, questionLine } from './prompt-question.js';
 export { questionKey } from './question-key.js';
 export { type ReferenceConfig, type ReferenceSetup, referenceConfig } from './reference-config.js';
+export { ReferenceEngine } from './reference-engine.js';
 export {
   DEFAULT_MAX_ROWS,
   type EngineDatasource,
-  ReferenceEngine,
   type ReferenceEngineOptions,
-} from './reference-engine.js';
+} from './reference-engine-options.js';
 export { EMBEDDER_NODE, REFERENCE_NODES, type ReferenceNode } from './reference-nodes.js';
 export {
   REFINER_SCHEMA,

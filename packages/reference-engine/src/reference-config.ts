@@ -5,12 +5,12 @@
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import { LlmClient, type LlmClientOptions, type LlmConfig } from '@nl2sql/llm';
 import { LlmCallFeed } from './llm-call-feed.js';
+import { ReferenceEngine } from './reference-engine.js';
 import {
   DEFAULT_MAX_ROWS,
   type EngineDatasource,
-  ReferenceEngine,
   type ReferenceEngineOptions,
-} from './reference-engine.js';
+} from './reference-engine-options.js';
 import type { ReferenceNode } from './reference-nodes.js';
 
 /** What every reference engine of a run shares: the datasources, the policy, the retriever. */

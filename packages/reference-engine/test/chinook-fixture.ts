@@ -6,7 +6,8 @@ import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, LlmClient, modelConfig, Secret } from '@nl2sql/llm';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { goldPlanResponder } from '../src/gold-plan-responder.js';
-import { ReferenceEngine, type ReferenceEngineOptions } from '../src/reference-engine.js';
+import { ReferenceEngine } from '../src/reference-engine.js';
+import type { ReferenceEngineOptions } from '../src/reference-engine-options.js';
 import { REFERENCE_NODES } from '../src/reference-nodes.js';
 
 export interface ChinookRig {

@@ -1,5 +1,6 @@
+import { EngineError } from '@nl2sql/engine';
 import { describe, expect, it } from 'vitest';
-import { retrievalScope } from '../src/role-scope.js';
+import { requestScope, retrievalScope } from '../src/role-scope.js';
 
 const schema = {
   tables: ['Album', 'Track', 'Invoice'].map((name) => ({ name, columns: [{ name: 'Id' }] })),
@@ -24,4 +25,25 @@ describe('retrievalScope', () => {
   it('applies no scope without a policy', () => {
     expect(retrievalScope(undefined, 'anyone', schema)).toBeUndefined();
   });
+});
+
+describe('requestScope', () => {
+  it("gives the retriever the role's scope under a policy, and none without one", () => {
+    expect(requestScope(policy, 'catalog', schema)).toEqual({
+      scope: { tables: ['Album', 'Track'] },
+    });
+    expect(requestScope(undefined, undefined, schema)).toEqual({});
+  });
+
+  it.each([undefined, ''])(
+    'refuses a request with role %j under a policy: the whole schema is no default',
+    (role) => {
+      expect(() => requestScope(policy, role, schema)).toThrow(
+        new EngineError(
+          'INVALID_REQUEST',
+          'the engine has an access policy: the retrieve request needs a role',
+        ),
+      );
+    },
+  );
 });

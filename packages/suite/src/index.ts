@@ -70,6 +70,10 @@ export {
   type ImportResult,
   importPairs,
 } from './import-pairs.js';
+export { ALT_MAX_ROWS, ALT_MIN_ROWS } from './lint-alternatives.js';
+export { formatLintFinding, type LintFinding } from './lint-finding.js';
+export { GOLD_TIMEOUT_MS, type LintOptions } from './lint-options.js';
+export { expectedOutcome } from './lint-outcomes.js';
 export {
   declaredModes,
   LINT_RULES,
@@ -80,16 +84,7 @@ export {
   SUITE_MODES,
   type SuiteMode,
 } from './lint-rules.js';
-export {
-  ALT_MAX_ROWS,
-  ALT_MIN_ROWS,
-  expectedOutcome,
-  formatLintFinding,
-  GOLD_TIMEOUT_MS,
-  type LintFinding,
-  type LintOptions,
-  lintSuite,
-} from './lint-suite.js';
+export { lintSuite } from './lint-suite.js';
 export {
   type LoadSuiteOptions,
   loadSuite,

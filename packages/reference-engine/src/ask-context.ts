@@ -1,0 +1,116 @@
+// What the stages of one ask share once its datasource is chosen: the engine's settings, the
+// question and role, the datasource, the trace, the abort signal; and the steps every path
+// ends with, the same for curated SQL and for a plan's: the safety check, execution as the
+// role, a refusal (which never names a table unless the engine reveals it) and the
+// synthesizer's written answer.
+
+import { roleTables } from '@nl2sql/access-policy';
+import { type Datasource, DatasourceError } from '@nl2sql/datasource';
+import { type AskResponse, EngineError, type ResultSet } from '@nl2sql/engine';
+import type { CuratedAnswers } from './curated-answers.js';
+import type { PreparedDatasource } from './datasource-catalog.js';
+import { executeSql } from './executor.js';
+import type { PlanCache } from './plan-cache.js';
+import type { ReferenceSettings } from './reference-engine-options.js';
+import { type SafetyOutcome, safetyCheck } from './safety-check.js';
+import { synthesizeAnswer } from './synthesizer.js';
+import type { TraceRecorder } from './trace-recorder.js';
+import { refusalMessage } from './validator.js';
+
+/** The engine's state an ask reads and the plan cache it fills. */
+export interface EngineState {
+  readonly settings: ReferenceSettings;
+  readonly curated: CuratedAnswers;
+  readonly planCache: PlanCache;
+}
+
+/** Where a role's query runs: its own login when the datasource has one per role. */
+function roleDatasource(datasource: Datasource, role: string): Datasource {
+  if (datasource.forRole && (datasource.roles?.length ?? 0) > 0) return datasource.forRole(role);
+  return datasource;
+}
+
+export class AskContext {
+  readonly #scope: string[] | undefined;
+
+  constructor(
+    readonly engine: EngineState,
+    readonly question: string,
+    readonly role: string,
+    readonly ds: PreparedDatasource,
+    readonly rec: TraceRecorder,
+    readonly signal: AbortSignal,
+    /** Told each SQL as it is checked: the last one is the failure answer's `sql`. */
+    readonly noteSql: (sql: string) => void,
+  ) {
+    this.#scope = roleTables(engine.settings.policy, role);
+  }
+
+  get settings(): ReferenceSettings {
+    return this.engine.settings;
+  }
+
+  /** The safety check (the safety node), the SQL recorded in the trace first. */
+  check(sql: string): Promise<SafetyOutcome> {
+    return this.rec.node('safety', async () => {
+      this.rec.sql.push(sql);
+      this.noteSql(sql);
+      return safetyCheck(sql, {
+        dialect: this.ds.dialect,
+        maxLimit: this.settings.maxRows + 1,
+        allowedTables: this.#scope,
+      });
+    });
+  }
+
+  /** Runs the SQL as the role (the executor node). */
+  execute(sql: string): Promise<ResultSet> {
+    return this.rec.node('executor', async () => {
+      try {
+        return await executeSql(roleDatasource(this.ds.entry.datasource, this.role), sql, {
+          timeoutMs: this.settings.statementTimeoutMs,
+          maxRows: this.settings.maxRows,
+          signal: this.signal,
+        });
+      } catch (error) {
+        // The database refused the role's own login (PostgreSQL's grants): the same refused
+        // outcome as the validator's, with the generic message, since the database's own
+        // words would name the table; no refinement can make the query allowed.
+        if (error instanceof DatasourceError && error.code === 'PERMISSION_DENIED') {
+          throw new EngineError('SECURITY_VIOLATION', this.settings.refusalMessage, {
+            node: 'executor',
+          });
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** The validator's refusal; it names `tables` only when the engine reveals them. */
+  refuse(tables: string[] = []): EngineError {
+    const { revealRefusedTable, refusalMessage: message } = this.settings;
+    return new EngineError(
+      'SECURITY_VIOLATION',
+      refusalMessage(this.role, tables, revealRefusedTable && tables.length > 0, message),
+      { node: 'validator' },
+    );
+  }
+
+  /** The success answer: the rows and the synthesizer's prose about them. */
+  async finish(sql: string, result: ResultSet): Promise<AskResponse> {
+    const { rec } = this;
+    const written = await rec.node('synthesizer', () =>
+      synthesizeAnswer(this.settings.llm, { question: this.question, result }, this.signal),
+    );
+    rec.addUsage(written.usage);
+    return {
+      status: 'success',
+      sql,
+      results: [result],
+      answer: written.answer,
+      error: null,
+      usage: rec.usage,
+      trace: rec.trace(),
+    };
+  }
+}

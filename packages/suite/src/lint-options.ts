@@ -1,0 +1,41 @@
+// What lintSuite is told about the run a suite is checked for: the database's schema and
+// the database itself, the policy, the datasources and roles the run knows, requirements
+// every case must meet, and which modes' rules apply.
+
+import type { AccessPolicy } from '@nl2sql/access-policy';
+import type { Datasource } from '@nl2sql/datasource';
+import type { SchemaLike } from '@nl2sql/sqlcheck';
+import type { SourceKind } from './case.js';
+import type { SuiteMode } from './lint-rules.js';
+
+export interface LintOptions {
+  /** The database the cases ask about; table, column, SQL-read and plan checks need it. */
+  schema?: SchemaLike;
+  /** The access policy outcomes must follow. */
+  policy?: AccessPolicy;
+  /** Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource: 'chinook' }`. */
+  require?: { approved?: boolean; source?: SourceKind; datasource?: string };
+  /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
+  dialect?: string;
+  /** Report only the rules that matter to these modes (default: declaredModes(suite)). */
+  modes?: readonly SuiteMode[];
+  /** The datasource ids the run knows; a case naming another is `unknown-datasource`. */
+  datasources?: readonly string[];
+  /** The roles the run asks as; a case whose outcome lacks one is `outcome-roles`. */
+  roles?: readonly string[];
+  /**
+   * The database itself: each gold sql is run (one row kept) to learn its column count for
+   * `rows-width`, and `sql-fails` reports one that does not run. On a PostgreSQL datasource
+   * (`engine`) the gold is the case's PostgreSQL SQL (goldSqlFor) and the rows its
+   * goldRowsFor. Without it, rows are only checked against each other.
+   */
+  datasource?: Pick<Datasource, 'execute'> & Partial<Pick<Datasource, 'engine'>>;
+  /**
+   * Time limit of each of those gold queries (default GOLD_TIMEOUT_MS). Generous on purpose:
+   * a gold query that is merely slow on a loaded machine is not a broken one.
+   */
+  goldTimeoutMs?: number;
+}
+
+/** The default time a gold query may take when lint runs it: a minute. */
+export const GOLD_TIMEOUT_MS = 60_000;
