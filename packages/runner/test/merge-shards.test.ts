@@ -87,7 +87,8 @@ describe('mergeShards', () => {
     // shards' boards, the rest counted again from the case runs.
     expect(Object.keys(board.diagnostics?.by_tag ?? {})).toContain('single-table');
     const merged = mergeShards(parts);
-    expect((merged.configs[1]?.metrics as RunMetrics).diagnostics).toEqual(board.diagnostics);
+    const mergedBoard = merged.configs[1]?.metrics as RunMetrics | undefined;
+    expect(mergedBoard?.diagnostics).toEqual(board.diagnostics);
     expect(merged.shard).toBeUndefined();
     expect(withoutTimings(merged)).toEqual(withoutTimings(whole));
     // Given in any order, and through their written form, the shards merge the same.
