@@ -4,7 +4,13 @@ import { FakeLLMServer, modelConfig, Secret } from '@nl2sql/llm';
 import { goldPlanResponder, REFERENCE_NODES, referenceConfig } from '@nl2sql/reference-engine';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseIdentity, type RunEvent, RunnerError, runEval } from '../src/index.js';
+import {
+  databaseIdentity,
+  type RunEvent,
+  RunnerError,
+  reportRecords,
+  runEval,
+} from '../src/index.js';
 import { type FakeJudge, fakeJudge } from './fake-judge.js';
 import { SqlEngine } from './sql-engine.js';
 
@@ -106,6 +112,12 @@ describe.skipIf(chinook.path === undefined)(
       expect(report.dollars).toBeCloseTo(total, 10);
       expect(v?.judge_cost_usd).toBeCloseTo(total, 10);
       expect(board.metrics.accuracy.execution.strict.count).toBe(2);
+      // The verdicts, the judge's findings and the proposal are what a record stores: the
+      // record's definition accepts them (createRecord validates).
+      const [record] = reportRecords(report, {});
+      expect(
+        record?.scoreboard.cases.find((c) => c.case_id === 'chinook_011')?.diagnostics,
+      ).toMatchObject({ verdict: { outcome: 'review' } });
     }, 120_000);
 
     it('starts no judge call the cap cannot pay for: the case keeps its tier-2 verdict, marked', async () => {

@@ -3,7 +3,7 @@ import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { openSqliteExplainer } from '@nl2sql/efficiency';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
-import { databaseIdentity, runEval } from '../src/index.js';
+import { databaseIdentity, reportRecords, runEval } from '../src/index.js';
 import { SqlEngine } from './sql-engine.js';
 
 const chinook = await chinookForTests();
@@ -65,6 +65,9 @@ describe.skipIf(chinook.path === undefined)('the efficiency pass (Chinook)', () 
       expect(e?.ves).toBeGreaterThan(0);
       expect(e?.rves).toBeGreaterThan(0);
       expect(board.metrics.accuracy.execution.strict.count).toBe(3);
+      // A record stores the efficiency figures: the record's definition accepts them.
+      const [record] = reportRecords(report, {});
+      expect(record?.metrics).toMatchObject({ diagnostics: { efficiency: { measured: 2 } } });
 
       // Without the option, no efficiency anywhere.
       const plain = await runEval(options);
