@@ -3,10 +3,14 @@
 // `alt_sql`, never an answer: the case keeps failing until a person approves the proposal
 // into the suite (which regenerates its rows). Written beside the suite as
 // `<suite>.proposals.yaml`; runs add to it, never remove or reorder what a person reviews.
+// A person settles a proposal (settle-alt-sql-proposals.ts): approved ones leave the queue for
+// the suite, rejected ones move to `rejected`, which runs read so they never propose the same
+// SQL for that case again (decisions/suite-review-queue.md).
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { defineFormat, fieldName, parseWithPositions, type Static, Type } from '@nl2sql/format';
 import { stringify } from 'yaml';
+import { sameSql } from './same-sql.js';
 import { SuiteFormatError } from './suite-format-error.js';
 
 const Text = Type.String({ minLength: 1 });
@@ -23,15 +27,32 @@ const AltSqlProposalSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const RejectedAltSqlSchema = Type.Object(
+  {
+    ...AltSqlProposalSchema.properties,
+    rejected_at: Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: 'YYYY-MM-DD, when a person rejected it',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 const AltSqlProposalsSchema = Type.Object(
   {
     suite: Text,
     proposals: Type.Array(AltSqlProposalSchema),
+    rejected: Type.Optional(
+      Type.Array(RejectedAltSqlSchema, {
+        description: 'Proposals a person rejected; never proposed again for their case.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 export interface AltSqlProposal extends Static<typeof AltSqlProposalSchema> {}
+export interface RejectedAltSql extends Static<typeof RejectedAltSqlSchema> {}
 export interface AltSqlProposals extends Static<typeof AltSqlProposalsSchema> {}
 
 export const ALT_SQL_PROPOSALS_FORMAT = defineFormat(AltSqlProposalsSchema, {
@@ -44,16 +65,34 @@ export function proposalsPath(suitePath: string): string {
   return join(dirname(suitePath), `${basename(suitePath, extname(suitePath))}.proposals.yaml`);
 }
 
-/** The review queue at `file`, or an empty one for `suite` when there is none yet. */
-export async function readAltSqlProposals(file: string, suite: string): Promise<AltSqlProposals> {
+/** A review queue as read, with the line each proposal starts on (for located errors). */
+export interface LocatedAltSqlProposals {
+  queue: AltSqlProposals;
+  /** The 1-based line of `queue.proposals[index]` in the file, when known. */
+  lineOf(index: number): number | undefined;
+}
+
+/** The review queue at `file` with its proposals' lines, or an empty one for `suite`. */
+export async function readLocatedAltSqlProposals(
+  file: string,
+  suite: string,
+): Promise<LocatedAltSqlProposals> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { suite, proposals: [] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { queue: { suite, proposals: [] }, lineOf: () => undefined };
     throw new SuiteFormatError('SUITE_READ', (error as Error).message, { file });
   }
-  const { value, positions } = parseWithPositions(text);
+  const { value, positions, syntaxError } = parseWithPositions(text);
+  if (syntaxError !== undefined) {
+    throw new SuiteFormatError('SUITE_YAML', syntaxError.message, {
+      file,
+      line: syntaxError.position.line,
+      column: syntaxError.position.column,
+    });
+  }
   const [issue] = ALT_SQL_PROPOSALS_FORMAT.issues(value);
   if (issue !== undefined) {
     const line = positions.locate(issue.path)?.line;
@@ -63,12 +102,21 @@ export async function readAltSqlProposals(file: string, suite: string): Promise<
       field: fieldName(issue.path),
     });
   }
-  return value as AltSqlProposals;
+  return {
+    queue: value as AltSqlProposals,
+    lineOf: (index) => positions.locate(['proposals', index])?.line,
+  };
+}
+
+/** The review queue at `file`, or an empty one for `suite` when there is none yet. */
+export async function readAltSqlProposals(file: string, suite: string): Promise<AltSqlProposals> {
+  return (await readLocatedAltSqlProposals(file, suite)).queue;
 }
 
 /**
  * Adds proposals to a queue: one entry per case and SQL (another role proposing the same SQL
- * adds its role), in the order first proposed. SQL already among the case's golds is dropped.
+ * adds its role), in the order first proposed. SQL already among the case's golds, or that a
+ * person rejected for the case, is dropped. SQL is compared by sameSql (whitespace aside).
  */
 export function mergeAltSqlProposals(
   queue: AltSqlProposals,
@@ -76,16 +124,22 @@ export function mergeAltSqlProposals(
   known: (caseId: string) => readonly string[] = () => [],
 ): AltSqlProposals {
   const proposals = queue.proposals.map((p) => ({ ...p, roles: [...p.roles] }));
+  const rejected = queue.rejected ?? [];
   for (const p of added) {
-    if (known(p.case_id).includes(p.alt_sql)) continue;
-    const same = proposals.find((q) => q.case_id === p.case_id && q.alt_sql === p.alt_sql);
+    if (known(p.case_id).some((sql) => sameSql(sql, p.alt_sql))) continue;
+    if (rejected.some((r) => r.case_id === p.case_id && sameSql(r.alt_sql, p.alt_sql))) continue;
+    const same = proposals.find((q) => q.case_id === p.case_id && sameSql(q.alt_sql, p.alt_sql));
     if (same) {
       same.roles = [...new Set([...same.roles, ...p.roles])].sort();
       continue;
     }
     proposals.push({ ...p, roles: [...new Set(p.roles)].sort() });
   }
-  return { suite: queue.suite, proposals };
+  return {
+    suite: queue.suite,
+    proposals,
+    ...(queue.rejected !== undefined ? { rejected: queue.rejected } : {}),
+  };
 }
 
 /** The queue as written: YAML, keys in format order, LF line ends. */

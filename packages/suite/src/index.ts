@@ -6,9 +6,12 @@ export {
   type AltSqlProposal,
   type AltSqlProposals,
   formatAltSqlProposals,
+  type LocatedAltSqlProposals,
   mergeAltSqlProposals,
   proposalsPath,
+  type RejectedAltSql,
   readAltSqlProposals,
+  readLocatedAltSqlProposals,
   writeAltSqlProposals,
 } from './alt-sql-proposals.js';
 export {
@@ -95,6 +98,11 @@ export {
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
 export { PairsFileError, type PairsFileErrorCode } from './pairs-file-error.js';
 export {
+  type ProposalSelectorProblem,
+  proposalLabels,
+  selectProposal,
+} from './proposal-label.js';
+export {
   PAIR_FIELDS,
   PAIR_FORMAT,
   type QuestionSqlPair,
@@ -125,6 +133,16 @@ export {
   type RoleScope,
   roleOutcome,
 } from './role-outcome.js';
+export { sameSql, sqlKey } from './same-sql.js';
+export {
+  ProposalReviewError,
+  type ProposalReviewErrorCode,
+  type SettledProposal,
+  type SettleOptions,
+  type SettleRequest,
+  type SettleResult,
+  settleAltSqlProposals,
+} from './settle-alt-sql-proposals.js';
 export { type SourceLocation, sourceLocation } from './source-location.js';
 export {
   SuiteFormatError,
@@ -132,4 +150,5 @@ export {
   type SuiteFormatLocation,
 } from './suite-format-error.js';
 export { type UnscorableCase, UnscorableSuiteError } from './unscorable-suite-error.js';
+export { writeReviewedSuite } from './write-reviewed-suite.js';
 export { formatSuite, writeSuite } from './write-suite.js';

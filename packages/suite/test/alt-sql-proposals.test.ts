@@ -7,6 +7,7 @@ import {
   mergeAltSqlProposals,
   proposalsPath,
   readAltSqlProposals,
+  readLocatedAltSqlProposals,
   SuiteFormatError,
   writeAltSqlProposals,
 } from '../src/index.js';
@@ -79,6 +80,31 @@ describe('alt_sql proposals (the review queue)', () => {
       file,
       line: 4,
       field: expect.stringContaining('alt_sql'),
+    });
+  });
+
+  it('reads back the rejected list, and gives each proposal its line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'mini.proposals.yaml');
+    const queue = {
+      suite: 'mini',
+      proposals: [proposal('c1', 'SELECT 1', ['x']), proposal('c2', 'SELECT 2', ['x'])],
+      rejected: [{ ...proposal('c1', 'SELECT 0', ['x']), rejected_at: '2026-12-01' }],
+    };
+    await writeAltSqlProposals(file, queue);
+    const located = await readLocatedAltSqlProposals(file, 'mini');
+    expect(located.queue).toEqual(queue);
+    expect([located.lineOf(0), located.lineOf(1)]).toEqual([3, 10]);
+  });
+
+  it('refuses a queue that is not YAML with its line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'bad.proposals.yaml');
+    await writeFile(file, 'suite: mini\nproposals:\n  - case_id: [c1\n');
+    await expect(readAltSqlProposals(file, 'mini')).rejects.toMatchObject({
+      code: 'SUITE_YAML',
+      file,
+      line: expect.any(Number),
     });
   });
 });

@@ -1,0 +1,245 @@
+// Settling the review queue: a person approves proposals into the suite or rejects them.
+// Approving adds the SQL to the case's `alt_sql` and regenerates that case as `regenerate`
+// would (its rows and every alternative's rows, from the case's datasource); rejecting moves
+// the proposal to the queue's `rejected` list so runs never propose it again for that case.
+// One request is all or nothing: any selector, case or query that does not work refuses the
+// whole of it, and the caller writes nothing (decisions/suite-review-queue.md).
+
+import type { AltSqlProposal, AltSqlProposals, RejectedAltSql } from './alt-sql-proposals.js';
+import type { EvalCase, EvalSuite } from './case.js';
+import { parseSuite } from './load-suite.js';
+import { proposalLabels, selectProposal } from './proposal-label.js';
+import { RegenerateError, type RegenerateSource, regenerateSuite } from './regenerate.js';
+import { sameSql } from './same-sql.js';
+import { formatSuite } from './write-suite.js';
+
+/**
+ * - UNKNOWN_PROPOSAL / AMBIGUOUS_PROPOSAL: a selector names no proposal, or a case with several;
+ * - APPROVED_AND_REJECTED: one proposal both approved and rejected in the same request;
+ * - UNKNOWN_CASE: the proposal's case is not in the suite (renamed or removed since the run);
+ * - NOT_ANSWERABLE: the case has no gold SQL (an unanswerable case takes no alternative);
+ * - ALREADY_GOLD: the SQL is already the case's sql or one of its alt_sql;
+ * - QUERY_FAILED / RESULT_TRUNCATED / UNKNOWN_DATASOURCE: regenerating the case failed.
+ */
+export type ProposalReviewErrorCode =
+  | 'UNKNOWN_PROPOSAL'
+  | 'AMBIGUOUS_PROPOSAL'
+  | 'APPROVED_AND_REJECTED'
+  | 'UNKNOWN_CASE'
+  | 'NOT_ANSWERABLE'
+  | 'ALREADY_GOLD'
+  | 'QUERY_FAILED'
+  | 'RESULT_TRUNCATED'
+  | 'UNKNOWN_DATASOURCE';
+
+/** A review request that cannot be carried out; the suite and the queue are unchanged. */
+export class ProposalReviewError extends Error {
+  readonly code: ProposalReviewErrorCode;
+  /** The selector or label of the proposal at fault. */
+  readonly proposal: string;
+  readonly caseId: string | undefined;
+  /** The queue file and the line the proposal starts on, when known. */
+  readonly file: string | undefined;
+  readonly line: number | undefined;
+  constructor(
+    code: ProposalReviewErrorCode,
+    problem: string,
+    at: { proposal: string; caseId?: string; file?: string; line?: number },
+    cause?: unknown,
+  ) {
+    const place =
+      at.file === undefined
+        ? ''
+        : at.line === undefined
+          ? `${at.file}: `
+          : `${at.file}:${at.line}: `;
+    const which = at.caseId === undefined ? '' : ` (case ${at.caseId})`;
+    super(
+      `${place}proposal ${at.proposal}${which}: ${problem}`,
+      cause === undefined ? undefined : { cause },
+    );
+    this.name = 'ProposalReviewError';
+    this.code = code;
+    this.proposal = at.proposal;
+    this.caseId = at.caseId;
+    this.file = at.file;
+    this.line = at.line;
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+export interface SettleRequest {
+  /** Proposals to approve into the suite: `CASE_ID#N`, or `CASE_ID` for a case's only one. */
+  approve?: readonly string[];
+  /** Proposals to reject (remembered in the queue's `rejected`). */
+  reject?: readonly string[];
+  /** YYYY-MM-DD written as `rejected_at`. */
+  date: string;
+}
+
+export interface SettleOptions {
+  /** The queue's file and its proposals' lines, for located errors. */
+  file?: string;
+  lineOf?: (index: number) => number | undefined;
+  /** Per-statement timeout in milliseconds (default: the datasource's). */
+  timeoutMs?: number;
+}
+
+/** One settled proposal, with the label it had in the queue as read. */
+export interface SettledProposal extends AltSqlProposal {
+  label: string;
+}
+
+export interface SettleResult {
+  /** The suite with the approved alternatives and the regenerated cases' rows. */
+  suite: EvalSuite;
+  /** The queue without the settled proposals, the rejected ones added to `rejected`. */
+  queue: AltSqlProposals;
+  approved: SettledProposal[];
+  rejected: SettledProposal[];
+  /** Cases whose rows or alt_rows changed. */
+  changedCases: string[];
+  /** Statements run to regenerate the approved cases. */
+  statements: number;
+}
+
+/**
+ * Approves and rejects proposals of `queue` for `suite`, reading the approved cases' rows
+ * from `source` (one datasource, or datasources by the id each case names). Returns the new
+ * suite and queue (the inputs are not changed); throws ProposalReviewError for the first
+ * thing that stops the request, having changed nothing.
+ */
+export async function settleAltSqlProposals(
+  suite: EvalSuite,
+  queue: AltSqlProposals,
+  request: SettleRequest,
+  source: RegenerateSource,
+  options: SettleOptions = {},
+): Promise<SettleResult> {
+  const labels = proposalLabels(queue);
+  const at = (index: number, selector?: string) => {
+    const p = queue.proposals[index] as AltSqlProposal;
+    const line = options.lineOf?.(index);
+    return {
+      proposal: selector ?? (labels[index] as string),
+      caseId: p.case_id,
+      ...(options.file !== undefined ? { file: options.file } : {}),
+      ...(line !== undefined ? { line } : {}),
+    };
+  };
+  const resolve = (selectors: readonly string[]): number[] => {
+    const indexes: number[] = [];
+    for (const selector of selectors) {
+      const found = selectProposal(queue, selector);
+      if ('problem' in found) {
+        const where = options.file === undefined ? {} : { file: options.file };
+        throw found.problem === 'ambiguous'
+          ? new ProposalReviewError(
+              'AMBIGUOUS_PROPOSAL',
+              `the case has ${found.choices.length} proposals; name one: ${found.choices.join(', ')}`,
+              { proposal: selector, ...where },
+            )
+          : new ProposalReviewError(
+              'UNKNOWN_PROPOSAL',
+              `no such proposal in the queue (${queue.proposals.length} pending${labels.length > 0 ? `: ${labels.join(', ')}` : ''})`,
+              { proposal: selector, ...where },
+            );
+      }
+      if (!indexes.includes(found.index)) indexes.push(found.index);
+    }
+    return indexes;
+  };
+  const approve = resolve(request.approve ?? []);
+  const reject = resolve(request.reject ?? []);
+  for (const index of approve) {
+    if (reject.includes(index))
+      throw new ProposalReviewError(
+        'APPROVED_AND_REJECTED',
+        'asked to approve and to reject it at once',
+        at(index),
+      );
+  }
+
+  // The approved alternatives, case by case, checked before any query runs.
+  const byId = new Map(suite.cases.map((c) => [c.id, c]));
+  const added = new Map<string, string[]>();
+  for (const index of approve) {
+    const p = queue.proposals[index] as AltSqlProposal;
+    const c = byId.get(p.case_id);
+    if (c === undefined)
+      throw new ProposalReviewError(
+        'UNKNOWN_CASE',
+        `suite ${suite.name} has no case ${p.case_id} (renamed or removed since the run proposed it); reject the proposal instead`,
+        at(index),
+      );
+    if (c.sql === undefined)
+      throw new ProposalReviewError(
+        'NOT_ANSWERABLE',
+        'the case has no gold sql (it is unanswerable), so it takes no alternative',
+        at(index),
+      );
+    const golds = [c.sql, ...(c.alt_sql ?? []), ...(added.get(c.id) ?? [])];
+    const same = golds.findIndex((g) => sameSql(g, p.alt_sql));
+    if (same !== -1)
+      throw new ProposalReviewError(
+        'ALREADY_GOLD',
+        same === 0
+          ? "the SQL is already the case's gold sql"
+          : same <= (c.alt_sql?.length ?? 0)
+            ? `the SQL is already the case's alt_sql[${same - 1}]; reject the proposal instead`
+            : 'the SQL is approved twice in this request',
+        at(index),
+      );
+    added.set(c.id, [...(added.get(c.id) ?? []), p.alt_sql]);
+  }
+
+  const cases: EvalCase[] = suite.cases.map((c) => {
+    const alts = added.get(c.id);
+    return alts === undefined ? c : { ...c, alt_sql: [...(c.alt_sql ?? []), ...alts] };
+  });
+  let regenerated: Awaited<ReturnType<typeof regenerateSuite>> = {
+    suite: { ...suite, cases },
+    changedCases: [],
+    statements: 0,
+  };
+  if (added.size > 0) {
+    try {
+      regenerated = await regenerateSuite({ ...suite, cases }, source, {
+        only: [...added.keys()],
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof RegenerateError)) throw error;
+      const index = approve.find(
+        (i) => (queue.proposals[i] as AltSqlProposal).case_id === error.caseId,
+      );
+      if (index === undefined || error.code === 'SUITE_PACKAGED') throw error;
+      throw new ProposalReviewError(error.code, error.message, at(index), error.cause);
+    }
+    // What is written must read back as a suite: a case the format refuses is refused here.
+    parseSuite(formatSuite(regenerated.suite), `${suite.name} (with the approved alternatives)`);
+  }
+
+  const settled = new Set([...approve, ...reject]);
+  const label = (i: number): SettledProposal => ({
+    ...(queue.proposals[i] as AltSqlProposal),
+    label: labels[i] as string,
+  });
+  const rejected: RejectedAltSql[] = reject.map((i) => ({
+    ...(queue.proposals[i] as AltSqlProposal),
+    rejected_at: request.date,
+  }));
+  const allRejected = [...(queue.rejected ?? []), ...rejected];
+  return {
+    suite: regenerated.suite,
+    queue: {
+      suite: queue.suite,
+      proposals: queue.proposals.filter((_, i) => !settled.has(i)),
+      ...(allRejected.length > 0 ? { rejected: allRejected } : {}),
+    },
+    approved: approve.map(label),
+    rejected: reject.map(label),
+    changedCases: regenerated.changedCases,
+    statements: regenerated.statements,
+  };
+}
