@@ -1,9 +1,25 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSuite } from '@nl2sql/suite';
+import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
+import { openSqlite } from '@nl2sql/datasource';
+import type { RunReport } from '@nl2sql/runner';
+import {
+  type AltSqlProposal,
+  formatAltSqlProposals,
+  loadSuite,
+  readAltSqlProposals,
+  toCell,
+} from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
+import { writeReviewProposals } from '../src/eval/review-proposals.js';
 import { EXIT } from '../src/index.js';
 import { cli, initialisedShop } from './authoring-project.js';
+
+// Tests that read the real Chinook database skip, with the reason printed, where the
+// documented lookup cannot find it (never under CI, where a missing database is a failure).
+const chinook = await chinookForTests();
+const noChinook = chinook.path === undefined;
 
 async function shopWithDrafts(): Promise<string> {
   const dir = await initialisedShop();
@@ -86,5 +102,273 @@ describe('nl2sql suite review', () => {
     const listed = await cli(dir, 'suite', 'review');
     expect(listed.out).toContain('names  (imported');
     expect(listed.out).not.toContain('orders  (imported');
+  });
+});
+
+const COUNT_KEY = 'SELECT Country, COUNT(CustomerId) AS n\nFROM Customer\nGROUP BY Country';
+const COUNT_STATE = 'SELECT Country, COUNT(State) AS n FROM Customer GROUP BY Country';
+const proposal = (caseId: string, sql: string, roles = ['admin']): AltSqlProposal => ({
+  case_id: caseId,
+  alt_sql: sql,
+  reason: 'CustomerId is never NULL, so COUNT(CustomerId) counts every row.',
+  judge: 'fake:judge (temperature 0, prompt sql-equivalence/1)',
+  proposed_at: '2026-11-30',
+  roles,
+});
+
+/** A folder holding a copy of the Chinook suite and a review queue beside it. */
+async function chinookWithQueue(proposals: AltSqlProposal[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'nl2sql-review-queue-'));
+  const suite = join(dir, 'chinook.yaml');
+  const queue = join(dir, 'chinook.proposals.yaml');
+  await copyFile(CHINOOK_SUITE_PATH, suite);
+  await writeFile(queue, formatAltSqlProposals({ suite: 'chinook', proposals }));
+  const review = (...args: string[]) =>
+    cli(dir, 'suite', 'review', 'chinook.yaml', '--db', chinook.path!, ...args);
+  const files = async () => [await readFile(suite, 'utf8'), await readFile(queue, 'utf8')];
+  return { dir, suite, queue, review, files };
+}
+
+/** The suite file's text cut into its cases, by id. */
+function caseTexts(text: string): Map<string, string> {
+  return new Map(
+    text.split(/\n\n(?= {2}- id: )/).map((chunk) => [/- id: (\S+)/.exec(chunk)?.[1] ?? '', chunk]),
+  );
+}
+
+describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chinook', () => {
+  const queued = [
+    proposal('chinook_001', COUNT_KEY, ['admin', 'sales']),
+    proposal('chinook_001', COUNT_STATE),
+    proposal(
+      'chinook_004',
+      "SELECT strftime('%Y', InvoiceDate), SUM(Total) FROM Invoice GROUP BY 1",
+    ),
+  ];
+
+  it('lists each proposal with its label, question, gold and proposed SQL, reason, judge, date and roles', async () => {
+    const q = await chinookWithQueue(queued);
+    const r = await q.review();
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.out).toContain(
+      [
+        'chinook_001#1  (proposed 2026-11-30 by fake:judge (temperature 0, prompt sql-equivalence/1) for admin, sales)',
+        '  question: How many customers are there in each country?',
+        '  gold sql:',
+        '    SELECT c.Country, COUNT(*) AS customers',
+        '    FROM Customer c',
+        '    GROUP BY c.Country',
+        '    ORDER BY customers DESC, c.Country',
+        '  proposed alt_sql:',
+        '    SELECT Country, COUNT(CustomerId) AS n',
+        '    FROM Customer',
+        '    GROUP BY Country',
+        "  judge's reason: CustomerId is never NULL, so COUNT(CustomerId) counts every row.",
+      ].join('\n'),
+    );
+    expect(r.out).toContain('chinook_001#2  (proposed');
+    expect(r.out).toContain('chinook_004#1  (proposed');
+    expect(r.out).toContain('  alt_sql already: 1');
+    expect(r.out).toContain('chinook.proposals.yaml: 3 alt_sql proposal(s) from the judge');
+
+    const json = await q.review('--json');
+    expect(json.code).toBe(EXIT.ok);
+    const listed = JSON.parse(json.out) as {
+      proposals: Array<Record<string, unknown>>;
+      rejected: number;
+    };
+    expect(listed.proposals.map((p) => p.id)).toEqual([
+      'chinook_001#1',
+      'chinook_001#2',
+      'chinook_004#1',
+    ]);
+    expect(listed.proposals[0]).toEqual({
+      id: 'chinook_001#1',
+      case_id: 'chinook_001',
+      question: 'How many customers are there in each country?',
+      gold_sql: expect.stringContaining('COUNT(*) AS customers'),
+      alt_sql_now: [],
+      alt_sql: COUNT_KEY,
+      reason: queued[0]?.reason,
+      judge: queued[0]?.judge,
+      proposed_at: '2026-11-30',
+      roles: ['admin', 'sales'],
+    });
+    expect(listed.rejected).toBe(0);
+  });
+
+  it('approving adds the SQL as an alternative with the rows it returns, the rest of the file unchanged', async () => {
+    const q = await chinookWithQueue(queued);
+    const [suiteBefore] = await q.files();
+    const r = await q.review('--approve-proposal', 'chinook_001#1');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('chinook.yaml: approved 1 proposal(s) into alt_sql (chinook_001#1)');
+    expect(r.out).toContain('2 proposal(s) left in chinook.proposals.yaml');
+
+    const suite = await loadSuite(q.suite);
+    const c = suite.cases.find((x) => x.id === 'chinook_001')!;
+    expect(c.alt_sql).toEqual([COUNT_KEY]);
+    const db = await openSqlite(chinook.path!);
+    try {
+      const run = await db.execute(COUNT_KEY, { maxRows: 10_000 });
+      expect(c.alt_rows).toEqual([run.rows.map((row) => row.map(toCell))]);
+    } finally {
+      await db.close();
+    }
+    expect(c.alt_rows?.[0]).toContainEqual(['Argentina', 1]);
+    // Written by the suite writer: every other case keeps its bytes.
+    const before = caseTexts(suiteBefore!);
+    const after = caseTexts(await readFile(q.suite, 'utf8'));
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [id, text] of before) if (id !== 'chinook_001') expect(after.get(id)).toBe(text);
+    expect(after.get('chinook_001')).toContain(
+      '    alt_sql:\n      - |-\n        SELECT Country, COUNT(CustomerId) AS n\n',
+    );
+
+    const queue = await readAltSqlProposals(q.queue, 'chinook');
+    expect(queue.proposals.map((p) => p.alt_sql)).toEqual([COUNT_STATE, queued[2]?.alt_sql]);
+    // The labels follow the queue as it is now.
+    expect((await q.review()).out).toContain(
+      'chinook_001#1  (proposed 2026-11-30 by fake:judge (temperature 0, prompt sql-equivalence/1) for admin)',
+    );
+  });
+
+  it('rejecting removes the proposal and remembers it, so a later run does not propose it again', async () => {
+    const q = await chinookWithQueue(queued);
+    const [suiteBefore] = await q.files();
+    const r = await q.review('--reject-proposal', 'chinook_001#2,chinook_004');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.out).toContain('rejected 2 proposal(s) (chinook_001#2, chinook_004#1); remembered');
+    expect(await readFile(q.suite, 'utf8')).toBe(suiteBefore);
+    const queue = await readAltSqlProposals(q.queue, 'chinook');
+    expect(queue.proposals.map((p) => p.alt_sql)).toEqual([COUNT_KEY]);
+    expect(queue.rejected?.map((p) => [p.case_id, p.alt_sql])).toEqual([
+      ['chinook_001', COUNT_STATE],
+      ['chinook_004', queued[2]?.alt_sql],
+    ]);
+    expect(queue.rejected?.[0]?.rejected_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(JSON.parse((await q.review('--json')).out).rejected).toBe(2);
+
+    // A later judged run proposing the rejected SQL (reflowed) and a new one: only the new one
+    // joins the queue.
+    const judged = (caseId: string, sql: string) => ({
+      caseId,
+      role: 'admin',
+      diagnostics: { verdict: { outcome: 'review', proposal: { alt_sql: sql, reason: 'same' } } },
+    });
+    const report = {
+      configs: [
+        {
+          cases: [
+            judged(
+              'chinook_001',
+              'SELECT Country, COUNT(State) AS n\nFROM Customer\nGROUP BY Country;',
+            ),
+            judged('chinook_002', 'SELECT 1'),
+          ],
+        },
+      ],
+    } as unknown as RunReport;
+    const written = await writeReviewProposals(
+      report,
+      await loadSuite(q.suite),
+      q.suite,
+      'fake:judge',
+      '2026-12-02',
+      q.dir,
+    );
+    expect(written).toEqual({ file: q.queue, added: 1, total: 2 });
+    const later = await readAltSqlProposals(q.queue, 'chinook');
+    expect(later.proposals.map((p) => [p.case_id, p.alt_sql])).toEqual([
+      ['chinook_001', COUNT_KEY],
+      ['chinook_002', 'SELECT 1'],
+    ]);
+  });
+
+  it('refuses an id the queue lacks, or a case with several proposals, writing nothing (exit 2)', async () => {
+    const q = await chinookWithQueue(queued);
+    const before = await q.files();
+    const unknown = await q.review('--approve-proposal', 'chinook_001#1,chinook_009');
+    expect(unknown.code).toBe(EXIT.usage);
+    expect(unknown.err).toContain(
+      'chinook.proposals.yaml: proposal chinook_009: no such proposal in the queue',
+    );
+    expect(unknown.err).toContain('nothing was written');
+    const ambiguous = await q.review('--approve-proposal', 'chinook_001');
+    expect(ambiguous.code).toBe(EXIT.usage);
+    expect(ambiguous.err).toContain('name one: chinook_001#1, chinook_001#2');
+    const mixed = await q.review('--approve', 'chinook_001', '--reject-proposal', 'chinook_004');
+    expect(mixed.code).toBe(EXIT.usage);
+    expect(await q.files()).toEqual(before);
+  });
+
+  it('refuses, located, a case the suite lacks, SQL already an alternative, and SQL that does not run (exit 1)', async () => {
+    const q = await chinookWithQueue([
+      proposal('chinook_001', COUNT_KEY),
+      proposal('chinook_gone', 'SELECT 1'),
+      // chinook_003's alternative as the suite has it, laid out otherwise.
+      proposal(
+        'chinook_003',
+        "SELECT c.FirstName || ' ' || c.LastName AS customer, ROUND(SUM(i.Total), 2) AS total_spend FROM Customer c JOIN Invoice i ON i.CustomerId = c.CustomerId GROUP BY c.CustomerId ORDER BY total_spend DESC, c.CustomerId LIMIT 5;",
+      ),
+      proposal('chinook_004', 'SELECT Nope FROM Invoice'),
+    ]);
+    const before = await q.files();
+    // The line each proposal starts on in the queue file.
+    const line = (caseId: string) =>
+      (before[1] ?? '').split('\n').indexOf(`  - case_id: ${caseId}`) + 1;
+    const gone = await q.review('--approve-proposal', 'chinook_001,chinook_gone');
+    expect(gone.code).toBe(EXIT.failed);
+    expect(gone.err).toContain(
+      `nl2sql: chinook.proposals.yaml:${line('chinook_gone')}: proposal chinook_gone#1 (case chinook_gone): suite chinook has no case chinook_gone`,
+    );
+    const already = await q.review('--approve-proposal', 'chinook_003');
+    expect(already.code).toBe(EXIT.failed);
+    expect(already.err).toContain(
+      `chinook.proposals.yaml:${line('chinook_003')}: proposal chinook_003#1 (case chinook_003): the SQL is already the case's alt_sql[0]`,
+    );
+    const broken = await q.review('--approve-proposal', 'chinook_001#1,chinook_004#1');
+    expect(broken.code).toBe(EXIT.failed);
+    expect(broken.err).toContain(`chinook.proposals.yaml:${line('chinook_004')}: `);
+    expect(broken.err).toMatch(
+      /proposal chinook_004#1 \(case chinook_004\): case chinook_004: alt_sql\[1\] failed: .*Nope.*; nothing was written/,
+    );
+    expect(await q.files()).toEqual(before);
+  });
+
+  it('refuses to approve into the packaged Chinook suite in place (exit 3), saying how to copy it; rejecting works on its queue in the working folder', async () => {
+    const q = await chinookWithQueue(queued);
+    const packagedBefore = await readFile(CHINOOK_SUITE_PATH, 'utf8');
+    const queueBefore = await readFile(q.queue, 'utf8');
+    const listed = await cli(q.dir, 'suite', 'review', CHINOOK_SUITE_PATH);
+    expect(listed.out).toContain('chinook.proposals.yaml: 3 alt_sql proposal(s)');
+    const r = await cli(
+      q.dir,
+      'suite',
+      'review',
+      CHINOOK_SUITE_PATH,
+      '--db',
+      chinook.path!,
+      '--approve-proposal',
+      'chinook_001#1',
+    );
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toMatch(/ships inside the package @nl2sql\/datasets .*nothing was written/);
+    expect(r.err).toContain(`cp ${CHINOOK_SUITE_PATH} ${join(q.dir, 'chinook.yaml')}`);
+    expect(await readFile(CHINOOK_SUITE_PATH, 'utf8')).toBe(packagedBefore);
+    expect(await readFile(q.queue, 'utf8')).toBe(queueBefore);
+
+    const rejected = await cli(
+      q.dir,
+      'suite',
+      'review',
+      CHINOOK_SUITE_PATH,
+      '--reject-proposal',
+      'chinook_004',
+    );
+    expect(rejected.code).toBe(EXIT.ok);
+    expect(await readFile(CHINOOK_SUITE_PATH, 'utf8')).toBe(packagedBefore);
+    expect((await readAltSqlProposals(q.queue, 'chinook')).rejected).toHaveLength(1);
   });
 });

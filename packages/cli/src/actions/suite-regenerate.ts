@@ -1,36 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import { RegenerateError, regenerate } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';
-import type { CommandRun, Flags } from '../command.js';
+import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
-import type { OpenDatasource } from '../project/datasource-limits.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
-import { openDatasources } from '../project/project-datasources.js';
-
-/** The databases rows are read from, by the id cases name, and how to let go of them. */
-interface Databases {
-  readonly byId: ReadonlyMap<string, OpenDatasource>;
-  close(): Promise<void>;
-}
-
-/** `--db`, else the Chinook file: every case is read from it (as before projects). */
-async function oneDatabase(flags: Flags, io: Io): Promise<Databases> {
-  let dbPath: string;
-  try {
-    dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
-  } catch (error) {
-    if (error instanceof DatasetError) throw configError(error.message);
-    throw error;
-  }
-  const datasource = await openDatabase(dbPath);
-  return { byId: new Map([['', datasource]]), close: () => datasource.close() };
-}
+import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** `nl2sql suite regenerate [PATH]`; options are described in commands/suite-regenerate.ts. */
 export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io) => {
@@ -43,12 +21,9 @@ export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io)
   // Without evals.yaml, or with --db, every case is read from one database, as before; with
   // evals.yaml each case from the datasource it names (a case naming none of them is
   // refused before anything is written).
-  const single = project === undefined || typeof flags.db === 'string';
-  const databases = single ? await oneDatabase(flags, io) : await openDatasources(project);
+  const databases = await openSuiteDatabases(flags, io, project);
   try {
-    const [only] = databases.byId.values();
-    const source = single && only ? only : databases.byId;
-    const result = await regenerate(path, source, {
+    const result = await regenerate(path, databases.source, {
       allowPackaged: flags['allow-packaged'] === true,
     });
     io.out(

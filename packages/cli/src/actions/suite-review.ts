@@ -1,21 +1,34 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import {
   approveCases,
+  type EvalSuite,
+  ProposalReviewError,
   packagedSuite,
+  proposalLabels,
+  RegenerateError,
+  readLocatedAltSqlProposals,
+  SuiteFormatError,
+  settleAltSqlProposals,
   UnknownCaseError,
   unapprovedCases,
+  writeReviewedSuite,
   writeSuite,
 } from '@nl2sql/suite';
+import { MANIFEST_FILE, testSuiteDir } from '@nl2sql/testsuite';
 import { layoutNote } from '../authoring/layout-note.js';
+import { proposalText, proposalView } from '../authoring/proposal-text.js';
+import { reviewQueueFile } from '../authoring/review-queue-file.js';
 import { REVIEW_ROWS, reviewText, shownPath } from '../authoring/review-text.js';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import type { Io } from '../io.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** A repeatable, comma-separated flag (`--approve a,b --approve c`). */
 function list(value: Flags[string]): string[] {
@@ -26,54 +39,225 @@ function list(value: Flags[string]): string[] {
     .filter((v) => v !== '');
 }
 
-/** `nl2sql suite review [SUITE]`; options are described in commands/suite-review.ts. */
-export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => {
-  // Review reads no database: the project is only asked which suite is the default.
-  const file = positionals[0] === undefined ? projectFile(flags, io.cwd) : undefined;
-  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
-  const path = resolve(io.cwd, positionals[0] ?? project?.suites[0] ?? CHINOOK_SUITE_PATH);
-  if (!existsSync(path)) throw configError(`${path}: no such file`);
-  const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
-  const where = shownPath(io.cwd, path);
+async function readQueue(file: string, suite: EvalSuite) {
+  try {
+    return await readLocatedAltSqlProposals(file, suite.name);
+  } catch (error) {
+    if (error instanceof SuiteFormatError) throw configError(error.message);
+    throw error;
+  }
+}
 
-  if (flags.approve !== undefined) {
-    const ids = list(flags.approve);
-    if (ids.length === 0) throw usageError('--approve needs case ids (ID,..)');
-    let result: ReturnType<typeof approveCases>;
-    try {
-      result = approveCases(suite, ids);
-    } catch (error) {
-      if (error instanceof UnknownCaseError) throw usageError(`${where}: ${error.message}`);
-      throw error;
+/** `--approve ID,..`: marks draft cases approved. */
+async function approveDrafts(
+  ids: string[],
+  suite: EvalSuite,
+  path: string,
+  where: string,
+  io: Io,
+): Promise<ExitCode> {
+  if (ids.length === 0) throw usageError('--approve needs case ids (ID,..)');
+  let result: ReturnType<typeof approveCases>;
+  try {
+    result = approveCases(suite, ids);
+  } catch (error) {
+    if (error instanceof UnknownCaseError) throw usageError(`${where}: ${error.message}`);
+    throw error;
+  }
+  if (result.approved.length > 0) {
+    const packaged = await packagedSuite(path);
+    if (packaged)
+      throw configError(
+        `${path} ships inside ${packaged.packageName ?? 'an installed package'}; nothing was written`,
+      );
+    const note = await layoutNote(path, suite);
+    await writeSuite(path, result.suite);
+    if (note !== undefined) io.err(note);
+  }
+  const left = unapprovedCases(result.suite).length;
+  io.out(
+    [
+      `${where}: approved ${result.approved.length} case(s)${result.approved.length > 0 ? ` (${result.approved.join(', ')})` : ''}`,
+      ...(result.already.length > 0 ? [`already approved: ${result.already.join(', ')}`] : []),
+      `${left} draft case(s) left`,
+    ].join('\n'),
+  );
+  return EXIT.ok;
+}
+
+/** Why an approval into a packaged suite is refused, and how to do it on a copy. */
+async function refusePackaged(path: string, queueFile: string, io: Io): Promise<void> {
+  const packaged = await packagedSuite(path);
+  if (!packaged) return;
+  const owner =
+    packaged.reason === 'node_modules'
+      ? `an installed package (${packaged.where})`
+      : `the package ${packaged.packageName ?? '?'} (${packaged.where})`;
+  const copy = join(io.cwd, basename(path));
+  throw configError(
+    [
+      `${path} ships inside ${owner}; approving a proposal rewrites the suite, so nothing was written.`,
+      `Copy it into the working folder, beside its review queue ${queueFile}, and approve there:`,
+      `  cp ${path} ${copy}`,
+      `  nl2sql suite review ${copy} --approve-proposal ID`,
+      "(or, in the package's own checkout, nl2sql suite review --allow-packaged)",
+    ].join('\n'),
+  );
+}
+
+/** `--approve-proposal` / `--reject-proposal`: settles alt_sql proposals of the review queue. */
+async function settleProposals(
+  flags: Flags,
+  project: Parameters<typeof openSuiteDatabases>[2],
+  suite: EvalSuite,
+  path: string,
+  where: string,
+  io: Io,
+): Promise<ExitCode> {
+  const approve = list(flags['approve-proposal']);
+  const reject = list(flags['reject-proposal']);
+  if (flags['approve-proposal'] !== undefined && approve.length === 0)
+    throw usageError('--approve-proposal needs proposal ids (CASE_ID#N,..)');
+  if (flags['reject-proposal'] !== undefined && reject.length === 0)
+    throw usageError('--reject-proposal needs proposal ids (CASE_ID#N,..)');
+  const queueFile = await reviewQueueFile(path, io.cwd);
+  const queueShown = shownPath(io.cwd, queueFile);
+  const { queue, lineOf } = await readQueue(queueFile, suite);
+  // Rejecting only writes the queue; approving writes the suite, refused in a package.
+  if (approve.length > 0 && flags['allow-packaged'] !== true)
+    await refusePackaged(path, queueShown, io);
+  const databases = approve.length > 0 ? await openSuiteDatabases(flags, io, project) : undefined;
+  let result: Awaited<ReturnType<typeof settleAltSqlProposals>>;
+  try {
+    result = await settleAltSqlProposals(
+      suite,
+      queue,
+      { approve, reject, date: new Date().toISOString().slice(0, 10) },
+      databases?.source ?? new Map(),
+      { file: queueShown, lineOf },
+    );
+  } catch (error) {
+    if (error instanceof ProposalReviewError) {
+      const message = `${error.message}; nothing was written`;
+      if (['UNKNOWN_PROPOSAL', 'AMBIGUOUS_PROPOSAL', 'APPROVED_AND_REJECTED'].includes(error.code))
+        throw usageError(message);
+      if (error.code === 'UNKNOWN_DATASOURCE') throw configError(message);
+      io.err(`nl2sql: ${message}`);
+      return EXIT.failed;
     }
-    if (result.approved.length > 0) {
-      const packaged = await packagedSuite(path);
-      if (packaged)
-        throw configError(
-          `${path} ships inside ${packaged.packageName ?? 'an installed package'}; nothing was written`,
-        );
-      const note = await layoutNote(path, suite);
-      await writeSuite(path, result.suite);
-      if (note !== undefined) io.err(note);
-    }
-    const left = unapprovedCases(result.suite).length;
+    if (error instanceof SuiteFormatError || error instanceof RegenerateError)
+      throw configError(`${error.message}; nothing was written`);
+    throw error;
+  } finally {
+    await databases?.close();
+  }
+
+  const approved = result.approved.length > 0;
+  const note = approved ? await layoutNote(path, suite) : undefined;
+  await writeReviewedSuite(path, approved ? result.suite : undefined, queueFile, result.queue);
+  if (note !== undefined) io.err(note);
+  const labels = (ps: typeof result.approved) => ps.map((p) => p.label).join(', ');
+  const lines: string[] = [];
+  if (approved)
+    lines.push(
+      `${where}: approved ${result.approved.length} proposal(s) into alt_sql (${labels(result.approved)}); rows regenerated for ${[...new Set(result.approved.map((p) => p.case_id))].join(', ')} (${result.statements} statements)`,
+    );
+  if (result.rejected.length > 0)
+    lines.push(
+      `${queueShown}: rejected ${result.rejected.length} proposal(s) (${labels(result.rejected)}); remembered, never proposed again for their case`,
+    );
+  lines.push(`${result.queue.proposals.length} proposal(s) left in ${queueShown}`);
+  io.out(lines.join('\n'));
+  if (approved && existsSync(join(testSuiteDir(path), MANIFEST_FILE)))
+    io.err(
+      `note: ${shownPath(io.cwd, testSuiteDir(path))} was built for the previous golds and eval run refuses it now; rebuild it with nl2sql suite testsuite ${where}`,
+    );
+  return EXIT.ok;
+}
+
+/** The drafts and the pending proposals, as text or JSON. */
+async function listReview(
+  flags: Flags,
+  suite: EvalSuite,
+  path: string,
+  where: string,
+  io: Io,
+): Promise<ExitCode> {
+  const drafts = unapprovedCases(suite);
+  const rows = typeof flags.rows === 'number' ? flags.rows : REVIEW_ROWS;
+  const queueFile = await reviewQueueFile(path, io.cwd);
+  const queueShown = shownPath(io.cwd, queueFile);
+  const { queue } = await readQueue(queueFile, suite);
+  const byId = new Map(suite.cases.map((c) => [c.id, c]));
+  const labels = proposalLabels(queue);
+  const proposals = queue.proposals.map((p, i) =>
+    proposalView(labels[i] as string, p, byId.get(p.case_id)),
+  );
+
+  if (flags.json === true) {
     io.out(
-      [
-        `${where}: approved ${result.approved.length} case(s)${result.approved.length > 0 ? ` (${result.approved.join(', ')})` : ''}`,
-        ...(result.already.length > 0 ? [`already approved: ${result.already.join(', ')}`] : []),
-        `${left} draft case(s) left`,
-      ].join('\n'),
+      JSON.stringify(
+        {
+          suite: where,
+          drafts: drafts.map((c) => ({
+            id: c.id,
+            question: c.question,
+            source: c.source,
+            datasource: c.datasource,
+            outcome: c.outcome,
+            sql: c.sql ?? null,
+            rows: c.rows?.slice(0, rows) ?? null,
+            row_count: c.rows?.length ?? null,
+          })),
+          queue: queueShown,
+          proposals,
+          rejected: queue.rejected?.length ?? 0,
+        },
+        null,
+        2,
+      ),
     );
     return EXIT.ok;
   }
 
-  const drafts = unapprovedCases(suite);
-  const rows = typeof flags.rows === 'number' ? flags.rows : REVIEW_ROWS;
   for (const c of drafts) io.out(`${reviewText(c, rows)}\n`);
   io.out(
     drafts.length === 0
       ? `${where}: no draft case; every case is approved`
       : `${where}: ${drafts.length} draft case(s); approve the right ones with nl2sql suite review --approve ID,..`,
   );
+  for (const v of proposals) io.out(`\n${proposalText(v)}`);
+  io.out(
+    proposals.length === 0
+      ? `${queueShown}: no alt_sql proposal waiting`
+      : `${queueShown}: ${proposals.length} alt_sql proposal(s) from the judge; approve the right ones with --approve-proposal ID,.. (adds the SQL to the case and regenerates its rows), reject the others with --reject-proposal ID,..`,
+  );
   return EXIT.ok;
+}
+
+/** `nl2sql suite review [SUITE]`; options are described in commands/suite-review.ts. */
+export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => {
+  const settling =
+    flags['approve-proposal'] !== undefined || flags['reject-proposal'] !== undefined;
+  if (settling && flags.approve !== undefined)
+    throw usageError(
+      '--approve (draft cases) and --approve-proposal / --reject-proposal are separate steps; give one at a time',
+    );
+  if (flags.json === true && (settling || flags.approve !== undefined))
+    throw usageError(
+      '--json lists the review; it does not go with --approve, --approve-proposal or --reject-proposal',
+    );
+  // Listing and approving drafts read no database: the project is only asked which suite is
+  // the default. Approving a proposal reads its rows from the project's datasources.
+  const file = positionals[0] === undefined || settling ? projectFile(flags, io.cwd) : undefined;
+  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
+  const path = resolve(io.cwd, positionals[0] ?? project?.suites[0] ?? CHINOOK_SUITE_PATH);
+  if (!existsSync(path)) throw configError(`${path}: no such file`);
+  const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
+  const where = shownPath(io.cwd, path);
+
+  if (flags.approve !== undefined)
+    return approveDrafts(list(flags.approve), suite, path, where, io);
+  if (settling) return settleProposals(flags, project, suite, path, where, io);
+  return listReview(flags, suite, path, where, io);
 };

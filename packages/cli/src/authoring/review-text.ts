@@ -9,7 +9,7 @@ import type { EvalCase } from '@nl2sql/suite';
 export const REVIEW_ROWS = 5;
 
 // User text is printed as text: control characters would move the cursor or hide lines.
-const printable = (text: string): string =>
+export const printable = (text: string): string =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters replaced
   text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\ufffd');
 

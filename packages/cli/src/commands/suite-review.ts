@@ -5,12 +5,27 @@ import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteReview: Command = {
   path: ['suite', 'review'],
-  summary: 'List the draft cases of a suite, or approve some',
+  summary: 'List draft cases and alt_sql proposals of a suite, or approve / reject some',
   description: [
-    'Without --approve: lists every case that says approved: false with its question, where',
-    'it came from, the outcome per role, its SQL and the first rows it returns. With',
-    '--approve ID,..: marks those cases approved (only approved cases run and are scored).',
-    'An id the suite does not have refuses the whole request; nothing is written.',
+    'Without an action: lists every case that says approved: false with its question, where',
+    'it came from, the outcome per role, its SQL and the first rows it returns; then every',
+    'alt_sql proposal waiting in the review queue <suite>.proposals.yaml (SQL a calibrated',
+    'judge found equivalent to the gold although its rows differ, written by eval run --judge)',
+    "with its label CASE_ID#N, the question, the gold SQL, the proposed SQL, the judge's",
+    'reason, the judge, the date and the roles. --json prints the same as one JSON object.',
+    'With --approve ID,..: marks those draft cases approved (only approved cases run).',
+    'With --approve-proposal ID,..: adds each proposed SQL to its case as an alt_sql,',
+    'regenerates that case (rows and alt_rows, as suite regenerate does, from the',
+    "project's datasources or --db) and removes the proposal from the queue. With",
+    '--reject-proposal ID,..: removes them from the queue into its rejected list, so later',
+    'runs never propose that SQL for that case again. One request is all or nothing: an id',
+    'the suite or queue lacks, SQL already a gold, or an alternative that fails to run',
+    'refuses the whole of it with its place, and nothing is written.',
+  ].join('\n'),
+  notes: [
+    'A proposal ID is CASE_ID#N (the Nth proposal of the case, as listed), or CASE_ID when',
+    'the case has one. A suite that ships inside a package (the Chinook one) keeps its queue',
+    'in the working folder; approving into it is refused: copy the suite there first.',
   ].join('\n'),
   arguments: [
     {
@@ -21,19 +36,44 @@ export const suiteReview: Command = {
   ],
   options: [
     configOption,
-    { name: 'approve', value: 'ID,..', repeatable: true, description: 'approve these cases' },
+    { name: 'approve', value: 'ID,..', repeatable: true, description: 'approve these draft cases' },
+    {
+      name: 'approve-proposal',
+      value: 'ID,..',
+      repeatable: true,
+      description: 'approve these alt_sql proposals into the suite (CASE_ID#N)',
+    },
+    {
+      name: 'reject-proposal',
+      value: 'ID,..',
+      repeatable: true,
+      description: 'reject these alt_sql proposals (remembered; not proposed again)',
+    },
+    {
+      name: 'db',
+      value: 'PATH',
+      description:
+        "one SQLite database approved proposals' rows are read from (default: evals.yaml's datasources; without evals.yaml the verified Chinook file)",
+    },
+    {
+      name: 'allow-packaged',
+      description:
+        'approve proposals into a suite that ships inside a package (for its own checkout)',
+    },
+    { name: 'json', description: 'print the drafts and proposals as JSON' },
     {
       name: 'rows',
       value: 'N',
       parse: numberFlag({ kind: 'integer', expects: 'a whole number, at least 0', min: 0 }),
-      description: 'rows shown per case (default 5)',
+      description: 'rows shown per draft case (default 5)',
     },
     maxSuiteMbOption,
   ],
   exitCodes: {
-    0: 'drafts listed, or the cases approved',
-    2: 'usage: an --approve id the suite does not have (nothing written)',
-    3: 'suite or project unreadable, or a packaged suite to approve in',
+    0: 'listed, or the cases / proposals approved or rejected',
+    1: "a proposal's case is gone or unanswerable, its SQL is already a gold, or it failed to run (nothing written)",
+    2: 'usage: an id the suite or the queue does not have, a case with several proposals named without #N (nothing written)',
+    3: 'suite, queue, database or project unreadable, or a packaged suite to approve into',
   },
   load: () => import('../actions/suite-review.js').then((m) => m.runSuiteReview),
 };

@@ -1,15 +1,13 @@
-import { basename, join } from 'node:path';
 import type { RunReport } from '@nl2sql/runner';
 import {
   type AltSqlProposal,
   type EvalSuite,
   mergeAltSqlProposals,
-  packagedSuite,
-  proposalsPath,
   readAltSqlProposals,
   SuiteFormatError,
   writeAltSqlProposals,
 } from '@nl2sql/suite';
+import { reviewQueueFile } from '../authoring/review-queue-file.js';
 import { configError } from '../cli-error.js';
 
 /**
@@ -45,10 +43,8 @@ export async function writeReviewProposals(
   );
   if (proposed.length === 0) return null;
   // A packaged suite (the Chinook one) is not written beside: its queue goes to the folder
-  // the command runs in.
-  const file = (await packagedSuite(suitePath))
-    ? join(cwd, basename(proposalsPath(suitePath)))
-    : proposalsPath(suitePath);
+  // the command runs in. SQL a person rejected for the case is not proposed again.
+  const file = await reviewQueueFile(suitePath, cwd);
   try {
     const queue = await readAltSqlProposals(file, suite.name);
     const golds = new Map(
