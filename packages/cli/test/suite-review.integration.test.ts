@@ -46,6 +46,37 @@ async function shopWithDrafts(): Promise<string> {
 }
 
 describe('nl2sql suite review', () => {
+  it("approves a proposal with its rows read from the project's datasource (evals.yaml)", async () => {
+    const dir = await shopWithDrafts();
+    await writeFile(
+      join(dir, 'suites', 'shop.proposals.yaml'),
+      formatAltSqlProposals({
+        suite: 'shop',
+        proposals: [
+          {
+            case_id: 'orders',
+            alt_sql: 'SELECT COUNT(id) FROM orders',
+            reason: 'id is the key, never NULL.',
+            judge: 'fake:judge',
+            proposed_at: '2026-11-30',
+            roles: ['analyst'],
+          },
+        ],
+      }),
+    );
+    const r = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.out).toContain('suites/shop.yaml: approved 1 proposal(s) into alt_sql (orders#1)');
+    const c = (await loadSuite(join(dir, 'suites', 'shop.yaml'))).cases.find(
+      (x) => x.id === 'orders',
+    );
+    expect(c?.alt_sql).toEqual(['SELECT COUNT(id) FROM orders']);
+    expect(c?.alt_rows).toEqual([[[3]]]);
+    expect(
+      (await readAltSqlProposals(join(dir, 'suites', 'shop.proposals.yaml'), 'shop')).proposals,
+    ).toEqual([]);
+  });
+
   it('says when it re-lays out a hand-formatted suite (same data)', async () => {
     const dir = await shopWithDrafts();
     const path = join(dir, 'suites', 'shop.yaml');
@@ -303,7 +334,7 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
     expect(await q.files()).toEqual(before);
   });
 
-  it('refuses, located, a case the suite lacks, SQL already an alternative, and SQL that does not run (exit 1)', async () => {
+  it('refuses, located, a case the suite lacks, SQL already an alternative, SQL that does not run, and an alternative lint refuses (exit 1)', async () => {
     const q = await chinookWithQueue([
       proposal('chinook_001', COUNT_KEY),
       proposal('chinook_gone', 'SELECT 1'),
@@ -313,6 +344,7 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
         "SELECT c.FirstName || ' ' || c.LastName AS customer, ROUND(SUM(i.Total), 2) AS total_spend FROM Customer c JOIN Invoice i ON i.CustomerId = c.CustomerId GROUP BY c.CustomerId ORDER BY total_spend DESC, c.CustomerId LIMIT 5;",
       ),
       proposal('chinook_004', 'SELECT Nope FROM Invoice'),
+      proposal('chinook_002', "SELECT Name, 0 FROM Genre WHERE Name = 'Polka'"),
     ]);
     const before = await q.files();
     // The line each proposal starts on in the queue file.
@@ -333,6 +365,12 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
     expect(broken.err).toContain(`chinook.proposals.yaml:${line('chinook_004')}: `);
     expect(broken.err).toMatch(
       /proposal chinook_004#1 \(case chinook_004\): case chinook_004: alt_sql\[1\] failed: .*Nope.*; nothing was written/,
+    );
+    // Returning no row is a lint error eval run would refuse the suite for.
+    const empty = await q.review('--approve-proposal', 'chinook_002');
+    expect(empty.code).toBe(EXIT.failed);
+    expect(empty.err).toContain(
+      `chinook.proposals.yaml:${line('chinook_002')}: proposal chinook_002#1 (case chinook_002): with it the case fails suite lint: alt-row-count: alt_sql[0] returns 0 rows (allowed 1-25); nothing was written`,
     );
     expect(await q.files()).toEqual(before);
   });

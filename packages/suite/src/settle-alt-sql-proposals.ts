@@ -5,8 +5,11 @@
 // One request is all or nothing: any selector, case or query that does not work refuses the
 // whole of it, and the caller writes nothing (decisions/suite-review-queue.md).
 
+import type { Datasource } from '@nl2sql/datasource';
 import type { AltSqlProposal, AltSqlProposals, RejectedAltSql } from './alt-sql-proposals.js';
 import type { EvalCase, EvalSuite } from './case.js';
+import type { LintFinding } from './lint-finding.js';
+import { lintSuite } from './lint-suite.js';
 import { parseSuite } from './load-suite.js';
 import { proposalLabels, selectProposal } from './proposal-label.js';
 import { RegenerateError, type RegenerateSource, regenerateSuite } from './regenerate.js';
@@ -19,6 +22,8 @@ import { formatSuite } from './write-suite.js';
  * - UNKNOWN_CASE: the proposal's case is not in the suite (renamed or removed since the run);
  * - NOT_ANSWERABLE: the case has no gold SQL (an unanswerable case takes no alternative);
  * - ALREADY_GOLD: the SQL is already the case's sql or one of its alt_sql;
+ * - LINT_ERROR: with the alternative the case fails a lint error (it returns 0 or more than 25
+ *   rows, or reads a table the case does not list), which would make eval run refuse the suite;
  * - QUERY_FAILED / RESULT_TRUNCATED / UNKNOWN_DATASOURCE: regenerating the case failed.
  */
 export type ProposalReviewErrorCode =
@@ -28,6 +33,7 @@ export type ProposalReviewErrorCode =
   | 'UNKNOWN_CASE'
   | 'NOT_ANSWERABLE'
   | 'ALREADY_GOLD'
+  | 'LINT_ERROR'
   | 'QUERY_FAILED'
   | 'RESULT_TRUNCATED'
   | 'UNKNOWN_DATASOURCE';
@@ -101,6 +107,33 @@ export interface SettleResult {
   changedCases: string[];
   /** Statements run to regenerate the approved cases. */
   statements: number;
+}
+
+/** A lint finding apart from where it is (lines move when a case grows). */
+const findingKey = (f: LintFinding) => `${f.caseId ?? ''}\u0000${f.rule}\u0000${f.message}`;
+
+/**
+ * The lint errors case `after` has and `before` did not, checked against the schema of the
+ * datasource the case reads when it can tell one (tables an alternative reads).
+ */
+async function newLintErrors(
+  suite: EvalSuite,
+  before: EvalCase,
+  after: EvalCase,
+  source: RegenerateSource,
+): Promise<LintFinding[]> {
+  const datasource =
+    typeof (source as Partial<Datasource>).execute === 'function'
+      ? (source as Datasource)
+      : (source as ReadonlyMap<string, Datasource>).get(after.datasource);
+  const schema =
+    typeof datasource?.introspect === 'function'
+      ? await datasource.introspect({ rowCounts: false })
+      : undefined;
+  const lint = (c: EvalCase) =>
+    lintSuite({ ...suite, cases: [c] }, schema === undefined ? {} : { schema });
+  const had = new Set((await lint(before)).map(findingKey));
+  return (await lint(after)).filter((f) => f.severity === 'error' && !had.has(findingKey(f)));
 }
 
 /**
@@ -218,6 +251,19 @@ export async function settleAltSqlProposals(
     }
     // What is written must read back as a suite: a case the format refuses is refused here.
     parseSuite(formatSuite(regenerated.suite), `${suite.name} (with the approved alternatives)`);
+    // An approval must not leave the suite failing lint (eval run would refuse all of it).
+    for (const index of approve) {
+      const id = (queue.proposals[index] as AltSqlProposal).case_id;
+      const before = byId.get(id) as EvalCase;
+      const after = regenerated.suite.cases.find((c) => c.id === id) as EvalCase;
+      const added = await newLintErrors(suite, before, after, source);
+      if (added.length > 0)
+        throw new ProposalReviewError(
+          'LINT_ERROR',
+          `with it the case fails suite lint: ${added.map((f) => `${f.rule}: ${f.message}`).join('; ')}`,
+          at(index),
+        );
+    }
   }
 
   const settled = new Set([...approve, ...reject]);

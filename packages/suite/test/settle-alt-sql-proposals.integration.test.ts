@@ -208,4 +208,35 @@ describe.skipIf(noChinook)('settling the review queue on Chinook', () => {
       /^q\.yaml:3: proposal countries#1 \(case countries\): case countries: alt_sql\[0\] failed: .*Nope/,
     );
   });
+
+  it('refuses an alternative that would make the suite fail lint (eval run would refuse it)', async () => {
+    const lintBait = {
+      ...queue,
+      proposals: [
+        proposal(
+          'countries',
+          "SELECT Country, COUNT(*) FROM Customer WHERE Country = 'Atlantis' GROUP BY Country",
+        ),
+        proposal(
+          'countries',
+          'SELECT BillingCountry, COUNT(DISTINCT CustomerId) FROM Invoice GROUP BY BillingCountry',
+        ),
+      ],
+    };
+    const settle = (label: string) =>
+      settleAltSqlProposals(suite, lintBait, { approve: [label], date: '2026-12-01' }, db).catch(
+        (e: unknown) => e,
+      );
+    const empty = await settle('countries#1');
+    expect(empty).toBeInstanceOf(ProposalReviewError);
+    expect((empty as ProposalReviewError).code).toBe('LINT_ERROR');
+    expect((empty as ProposalReviewError).message).toContain(
+      'alt-row-count: alt_sql[0] returns 0 rows (allowed 1-25)',
+    );
+    const outside = await settle('countries#2');
+    expect((outside as ProposalReviewError).code).toBe('LINT_ERROR');
+    expect((outside as ProposalReviewError).message).toContain(
+      'alt-table: alt_sql[0] reads Invoice',
+    );
+  });
 });

@@ -19,8 +19,9 @@ export const suiteReview: Command = {
     "project's datasources or --db) and removes the proposal from the queue. With",
     '--reject-proposal ID,..: removes them from the queue into its rejected list, so later',
     'runs never propose that SQL for that case again. One request is all or nothing: an id',
-    'the suite or queue lacks, SQL already a gold, or an alternative that fails to run',
-    'refuses the whole of it with its place, and nothing is written.',
+    'the suite or queue lacks, SQL already a gold, an alternative that fails to run, or one',
+    'that would fail suite lint (0 or over 25 rows, a table the case does not list) refuses',
+    'the whole of it with its place, and nothing is written.',
   ].join('\n'),
   notes: [
     'A proposal ID is CASE_ID#N (the Nth proposal of the case, as listed), or CASE_ID when',
@@ -71,7 +72,7 @@ export const suiteReview: Command = {
   ],
   exitCodes: {
     0: 'listed, or the cases / proposals approved or rejected',
-    1: "a proposal's case is gone or unanswerable, its SQL is already a gold, or it failed to run (nothing written)",
+    1: "a proposal's case is gone or unanswerable, its SQL is already a gold, it failed to run, or the case would fail suite lint with it (nothing written)",
     2: 'usage: an id the suite or the queue does not have, a case with several proposals named without #N (nothing written)',
     3: 'suite, queue, database or project unreadable, or a packaged suite to approve into',
   },
