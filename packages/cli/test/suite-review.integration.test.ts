@@ -350,6 +350,9 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
     // The line each proposal starts on in the queue file.
     const line = (caseId: string) =>
       (before[1] ?? '').split('\n').indexOf(`  - case_id: ${caseId}`) + 1;
+    expect((await q.review()).out).toContain(
+      'case chinook_gone is not in the suite any more: reject it (--reject-proposal chinook_gone#1)',
+    );
     const gone = await q.review('--approve-proposal', 'chinook_001,chinook_gone');
     expect(gone.code).toBe(EXIT.failed);
     expect(gone.err).toContain(

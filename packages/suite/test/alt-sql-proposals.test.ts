@@ -35,11 +35,14 @@ describe('alt_sql proposals (the review queue)', () => {
         proposal('c1', 'SELECT 1', ['admin']),
         proposal('c2', 'SELECT 2', ['admin']),
         proposal('c3', 'SELECT gold', ['admin']),
+        // The same SQL laid out otherwise: one entry, and still a gold.
+        proposal('c1', '  SELECT\n  1;', ['catalog']),
+        proposal('c3', 'SELECT\tgold ;', ['admin']),
       ],
       (id) => (id === 'c3' ? ['SELECT gold'] : []),
     );
     expect(merged.proposals.map((p) => [p.case_id, p.alt_sql, p.roles])).toEqual([
-      ['c1', 'SELECT 1', ['admin', 'sales']],
+      ['c1', 'SELECT 1', ['admin', 'catalog', 'sales']],
       ['c2', 'SELECT 2', ['admin']],
     ]);
     // A later run keeps what was there, in its order.
