@@ -256,11 +256,11 @@ export async function settleAltSqlProposals(
       const id = (queue.proposals[index] as AltSqlProposal).case_id;
       const before = byId.get(id) as EvalCase;
       const after = regenerated.suite.cases.find((c) => c.id === id) as EvalCase;
-      const added = await newLintErrors(suite, before, after, source);
-      if (added.length > 0)
+      const errors = await newLintErrors(suite, before, after, source);
+      if (errors.length > 0)
         throw new ProposalReviewError(
           'LINT_ERROR',
-          `with it the case fails suite lint: ${added.map((f) => `${f.rule}: ${f.message}`).join('; ')}`,
+          `with it the case fails suite lint: ${errors.map((f) => `${f.rule}: ${f.message}`).join('; ')}`,
           at(index),
         );
     }
