@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
-import { openSqlite } from '@nl2sql/datasource';
+import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { RunReport } from '@nl2sql/runner';
 import {
   type AltSqlProposal,

@@ -1,5 +1,5 @@
 import { chinookForTests } from '@nl2sql/datasets';
-import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource';
+import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AltSqlProposal,
