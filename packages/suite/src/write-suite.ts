@@ -60,6 +60,12 @@ const MAX_FLOW = 100;
 const YAML11_SPECIAL =
   /^(?:=|<<|~|y|n|yes|no|on|off|true|false|null|\d{4}-\d\d?-\d\d?(?:[Tt ].*)?|[-+]?\d[\d_]*(?::[0-5]?\d)+(?:\.\d*)?)$/i;
 
+// Characters YAML 1.2 calls non-printable (C1 controls but NEL, DEL, U+FFFE, U+FFFF): a
+// strict reader (js-yaml, PyYAML) refuses them in plain and block text but takes them inside
+// double quotes, where YAML allows any JSON character. Control characters below U+0020 the
+// `yaml` library already escapes.
+const NON_PRINTABLE = /[\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
+
 function rank(order: readonly string[], key: string): number {
   const i = order.indexOf(key);
   return i === -1 ? order.length : i;
@@ -81,7 +87,7 @@ function scalar(value: unknown): Scalar {
   if (typeof value === 'string') {
     const s = new Scalar(value);
     // Plain in YAML 1.2 but read as something else by YAML 1.1 parsers (PyYAML): quote them.
-    if (YAML11_SPECIAL.test(value)) s.type = Scalar.QUOTE_DOUBLE;
+    if (YAML11_SPECIAL.test(value) || NON_PRINTABLE.test(value)) s.type = Scalar.QUOTE_DOUBLE;
     // A block scalar for text with a line break at its end or a space or break at its start
     // needs a keep (`|+`) or indentation (`|2`) header, which the two suite readers read
     // differently (fast-yaml-reader.ts declines them): write such text double-quoted.
@@ -132,6 +138,7 @@ function blockSeq(items: readonly Node[]): YAMLSeq {
 
 /** True when `text` written as a literal block (as a map value) reads back unchanged. */
 function blockHolds(text: string): boolean {
+  if (NON_PRINTABLE.test(text)) return false;
   const probe = new Scalar(text);
   probe.type = Scalar.BLOCK_LITERAL;
   const map = new YAMLMap();

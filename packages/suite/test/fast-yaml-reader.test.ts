@@ -124,6 +124,10 @@ describe('readYamlFast on plain YAML', () => {
       edge('c1', 'q', { sql: '\n\u0000\u0000', rows: [] }),
       edge('c2', 'q', { sql: 'SELECT 1\n\n', rows: [] }),
       edge('c3', '  indented\nquestion', { notes: 'a\n' }),
+      // Found by the property (seed 285847945): U+FFFE and U+FFFF (and C1 controls) were
+      // written raw in plain and block text, where YAML calls them non-printable.
+      edge('c4', '\uFFFE', { sql: 'SELECT \uFFFF\nFROM t', rows: [['\x80', 'a\x9Fb']] }),
+      edge('c5', 'q\x7F', { sql: '\uFFFE', rows: [], notes: 'n\u0084' }),
     ]) {
       const written = formatSuite({ name: 'edge', version: 1, cases: [c] });
       expect(agrees(written)).toBe(true);
