@@ -2,6 +2,7 @@
 // so it is imported dynamically on first use: importing @nl2sql/sqlcheck stays cheap and
 // callers that never parse SQL (extractSql only) never pay for the wasm.
 import type * as Polyglot from '@polyglot-sql/sdk';
+import { onBaselineTier } from './baseline-tier.js';
 
 export type PolyglotSdk = typeof Polyglot;
 
@@ -43,7 +44,8 @@ export async function loadSdk(): Promise<PolyglotSdk> {
   if (sdk) return sdk;
   if (!pending) {
     const started = performance.now();
-    pending = import('@polyglot-sql/sdk').then(
+    // Compiled on V8's baseline tier only: see baseline-tier.ts.
+    pending = onBaselineTier(() => import('@polyglot-sql/sdk')).then(
       (mod) => {
         firstLoadMs = performance.now() - started;
         sdk = mod;
