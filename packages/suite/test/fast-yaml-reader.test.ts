@@ -266,6 +266,14 @@ describe('readYamlFast steps aside', () => {
     ],
     ['a tab opening a line', SUITE.replace('columns: []\n', 'columns: []\n\t\n'), /tab/],
     ['a carriage return alone', SUITE.replace('version: 1\n', 'version: 1\r'), /carriage/],
+    [
+      'a comment line, less indented, between a key and its text (yaml refuses it)',
+      SUITE.replace(
+        '    sql: |-\n      SELECT COUNT(*) FROM Artist\n',
+        '    sql:\n#*      SELECT COUNT(*) FROM Artist\n',
+      ),
+      /comment between a key/,
+    ],
     ['a keep block scalar', SUITE.replace('sql: |-', 'sql: |+'), /block scalar/],
     [
       'a block scalar with an indentation indicator',
