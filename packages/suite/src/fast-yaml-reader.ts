@@ -12,6 +12,7 @@
 // the key or item it is recorded for. decisions/suite-loading.md says why this design.
 
 import { load, type State, YAMLException } from 'js-yaml';
+import { TextPool } from './text-pool.js';
 import { CORE_SCHEMA_AS_YAML_READS_IT, CORE_TAG_NAME } from './yaml-core-tags.js';
 
 /** Where a sequence item that is a mapping starts, and the line of each of its keys (1-based). */
@@ -109,6 +110,8 @@ class Reader {
   private readonly spare: Frame[] = [];
   /** Holds the document's root as its only child. */
   readonly top: Frame = Reader.frame(true);
+  /** Every text value read, kept once (see text-pool.ts). */
+  private readonly texts = new TextPool();
 
   private static frame(kept: boolean): Frame {
     return {
@@ -150,7 +153,12 @@ class Reader {
     const frame = this.stack.pop() as Frame;
     if (state.version !== null) throw new NotFast('a %YAML directive', 0);
     if (state.anchor !== null) throw new NotFast(`an anchor (&${state.anchor})`, frame.line);
-    const { tag, kind, result } = state;
+    const { tag, kind } = state;
+    // A text is replaced by the pool's equal string before anything compares it; js-yaml
+    // stores what the listener leaves in state.result.
+    if (kind === 'scalar' && typeof state.result === 'string')
+      state.result = this.texts.text(state.result);
+    const { result } = state;
     if (tag !== null && tag !== '?' && tag !== CORE_TAG_NAME)
       throw new NotFast(`a tag (${tag})`, frame.line);
     // Most nodes end on the line they began; the others are checked for what `yaml` reads
