@@ -410,3 +410,47 @@ describe('outlinePlace', () => {
     expect(outlinePlace(fast.outline, ['nothing'])).toBeUndefined();
   });
 });
+
+describe('readYamlFast on large suites', () => {
+  /** A suite of `n` cases, each with SQL over two lines and a question over two lines. */
+  const suiteOf = (n: number): string =>
+    formatSuite({
+      name: 'large',
+      version: 1,
+      cases: Array.from(
+        { length: n },
+        (_, i): EvalCase => ({
+          id: `c${i}`,
+          question: `How many rows does table ${i} have?`,
+          datasource: 'db',
+          source: 'hand',
+          approved: true,
+          tags: [],
+          order_matters: false,
+          outcome: { admin: 'allowed' },
+          tables: [`t${i}`],
+          columns: [],
+          sql: `SELECT COUNT(*)\nFROM t${i}`,
+          rows: [[i]],
+        }),
+      ),
+    });
+  const cpuMs = (work: () => void): number => {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  };
+
+  it('reads in time linear in the size of the text', () => {
+    // Regression: a search for a comment ran back over the whole text before each text over
+    // several lines (with no '#' in the file), so 10,000 cases took 30 s instead of 2.
+    const small = suiteOf(2_000);
+    const large = suiteOf(8_000);
+    expect(readYamlFast(small).ok).toBe(true);
+    const smallMs = Math.min(...[1, 2, 3].map(() => cpuMs(() => readYamlFast(small))));
+    const largeMs = Math.min(...[1, 2].map(() => cpuMs(() => readYamlFast(large))));
+    // Linear: about 4 times the time for 4 times the text; quadratic would be 16.
+    expect(largeMs / smallMs).toBeLessThan(9);
+  });
+});
