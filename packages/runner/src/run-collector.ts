@@ -3,6 +3,8 @@ import type { CaseResult } from './case-result.js';
 import type { RunEvent } from './run-event.js';
 import type { RunTimings } from './run-report.js';
 import { RunnerError } from './runner-error.js';
+import type { ScoreResult } from './scorer.js';
+import { SharedParts } from './shared-parts.js';
 import { type CaseTask, taskKey } from './task-list.js';
 
 /** The run's tasks and how its boards count: given, the collector counts each board as it goes. */
@@ -16,6 +18,9 @@ export interface CollectorBoards {
  * the rest from case.finished), each config's board counted as results arrive (when given
  * the tasks), and the time summed over the case runs it saw finish. The report is built
  * from what it holds.
+ *
+ * The results it holds keep their repeated parts once (shared-parts.ts): a long run holds
+ * its case results until the report is written, and most of each is like the others.
  *
  * It is also where the run's bookkeeping is checked: a case run finished twice, or one
  * that finished without having started, is an INTERNAL_ERROR that fails the run rather
@@ -33,6 +38,7 @@ export class RunCollector {
   /** Task key -> its place in the run's order, and its config's board. */
   readonly #order = new Map<string, { readonly order: number; readonly board: BoardTally }>();
   readonly #boards = new Map<string, BoardTally>();
+  readonly #shared = new SharedParts();
 
   constructor(boards?: CollectorBoards) {
     if (boards === undefined) return;
@@ -105,10 +111,25 @@ export class RunCollector {
     if (this.results.has(key)) {
       throw new RunnerError('INTERNAL_ERROR', `case run ${key} was recorded twice`);
     }
-    this.results.set(key, result);
+    this.results.set(key, this.#compact(result));
     // A result for a task the run did not plan has no board; the report refuses it.
     const place = this.#order.get(key);
     place?.board.add(result, place.order);
+  }
+
+  /** `result` with its parts that repeat across case runs shared (equal in every field). */
+  #compact(result: CaseResult): CaseResult {
+    const shared = this.#shared;
+    const scores: Record<string, ScoreResult> = {};
+    for (const [name, score] of Object.entries(result.scores)) scores[name] = shared.share(score);
+    return {
+      ...result,
+      expected: shared.share(result.expected),
+      error: shared.share(result.error),
+      tokens: shared.share(result.tokens),
+      scores: shared.share(scores),
+      resultHead: shared.share(result.resultHead),
+    };
   }
 
   timings(wallMs: number): RunTimings {

@@ -115,3 +115,59 @@ describe('RunCollector', () => {
     expect([...collector.unfinished]).toEqual(['["plans","a",null,1]']);
   });
 });
+
+describe('RunCollector on a long run', () => {
+  it('holds the parts that repeat across case runs once, whatever the run length', () => {
+    const collector = new RunCollector();
+    const n = 5_000;
+    const violation = (i: number) => ({
+      pass: false,
+      lenient: false,
+      explanation: `L3 safety: rule ${i % 3}`,
+      detail: { levels: [{ level: 'L3', violations: [{ rule: `r${i % 3}` }] }] },
+      kind: 'diagnostic' as const,
+    });
+    for (let i = 0; i < n; i++) {
+      const id = `c${i}`;
+      collector.listener(started(id));
+      collector.listener({
+        type: 'case.finished',
+        config: 'plans',
+        // Each result made afresh, as a scorer makes it: equal parts, distinct objects.
+        result: caseResultOf(id, {
+          scores: {
+            outcome: {
+              pass: true,
+              lenient: true,
+              explanation: null,
+              detail: { expected: 'allowed' },
+            },
+            sql_checks: violation(i),
+          },
+        }),
+        timings,
+        ...progress,
+      });
+    }
+    const held = [...collector.results.values()];
+    expect(held).toHaveLength(n);
+    // Three kinds of sql_checks verdict: three score objects held, one token count, one outcome.
+    expect(new Set(held.map((r) => r.scores)).size).toBe(3);
+    expect(new Set(held.map((r) => r.scores.outcome)).size).toBe(1);
+    expect(new Set(held.map((r) => r.tokens)).size).toBe(1);
+    // Every field as the case run finished with it.
+    expect(held[7]).toStrictEqual(
+      caseResultOf('c7', {
+        scores: {
+          outcome: {
+            pass: true,
+            lenient: true,
+            explanation: null,
+            detail: { expected: 'allowed' },
+          },
+          sql_checks: violation(7),
+        },
+      }),
+    );
+  });
+});
