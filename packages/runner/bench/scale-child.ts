@@ -17,6 +17,7 @@ import {
   streamedReportJson,
   writeJsonFile,
 } from '@nl2sql/runner';
+import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { loadSuite } from '@nl2sql/suite';
 import { latencyEngine, syntheticSuite } from './synthetic-suite.js';
 
@@ -56,6 +57,9 @@ export interface ScenarioResult extends Scenario {
 }
 
 const scenario = JSON.parse(process.argv[2] ?? '{}') as Scenario;
+// The SQL parser first, as `nl2sql eval run` loads it: compiled on top of the garbage a
+// suite's load leaves in the heap, it made the run's peak (decisions/runner-memory.md).
+await loadSqlcheck();
 const suite = syntheticSuite(await loadSuite(scenario.suitePath), scenario.cases);
 const dir = mkdtempSync(join(tmpdir(), 'runner-scale-'));
 try {

@@ -9,6 +9,7 @@ import {
   restrictedSqliteRunner,
   runEval,
 } from '@nl2sql/runner';
+import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
@@ -116,6 +117,9 @@ async function evalRun(
     throw usageError('--judge calls a model: give a dollar cap with --max-cost USD');
   const thresholds = gateOverrides(flags, project.gate);
 
+  // The SQL parser before the suite: compiled on top of the garbage a large suite's load
+  // leaves in the heap, it made a long run's peak RSS (decisions/runner-memory.md).
+  if (mode !== 'retrieval') await loadSqlcheck();
   const setup = await openRunSetup(flags, io, project);
   const stop = stopOnSignals(io);
   try {
