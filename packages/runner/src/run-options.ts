@@ -7,7 +7,7 @@ import {
   type RecordDataset,
   RUN_MODES,
 } from '@nl2sql/records';
-import { canonicalJson, type EvalSuite, suiteDigest } from '@nl2sql/suite';
+import { canonicalDigest, type EvalSuite } from '@nl2sql/suite';
 import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
@@ -234,7 +234,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     mode,
     dataset: options.dataset ?? {
       name: `${options.suite.name}.yaml`,
-      digest: suiteDigest(canonicalJson(options.suite)),
+      digest: canonicalDigest(options.suite),
     },
     passes,
     concurrency,

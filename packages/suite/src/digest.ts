@@ -29,6 +29,55 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** Characters of canonical JSON gathered before they are hashed. */
+const HASH_CHUNK = 64 * 1024;
+
+/**
+ * `suiteDigest(canonicalJson(value))` without the canonical text ever held whole: a large
+ * suite's items (an array's elements, an object's values) are written one at a time and
+ * hashed as they go. The same digest: canonical JSON holds no carriage return for
+ * suiteDigest to normalise (JSON escapes every control character in a string).
+ */
+export function canonicalDigest(value: unknown): string {
+  const hash = createHash('sha256');
+  let pending = '';
+  const out = (text: string) => {
+    pending += text;
+    if (pending.length >= HASH_CHUNK) {
+      hash.update(pending, 'utf8');
+      pending = '';
+    }
+  };
+  const write = (item: unknown, depth: number): void => {
+    // Below the top two levels (a suite, its case list) an item is small: written in one go.
+    if (depth >= 2 || item === null || typeof item !== 'object') {
+      out(canonicalJson(item));
+    } else if (Array.isArray(item)) {
+      out('[');
+      for (let i = 0; i < item.length; i++) {
+        if (i > 0) out(',');
+        // A hole is written as canonicalJson's join writes it: as nothing.
+        if (i in item) write(item[i], depth + 1);
+      }
+      out(']');
+    } else {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((k) => record[k] !== undefined)
+        .sort();
+      out('{');
+      keys.forEach((k, i) => {
+        out(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`);
+        write(record[k], depth + 1);
+      });
+      out('}');
+    }
+  };
+  write(value, 0);
+  hash.update(pending, 'utf8');
+  return hash.digest('hex');
+}
+
 /**
  * SHA-256 (hex) over the case's gold data: question, SQL, rows, alternatives, per-engine SQL
  * and rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.

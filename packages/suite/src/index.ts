@@ -57,7 +57,13 @@ export {
   explainDifference,
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
-export { canonicalJson, goldPin, suiteDigest, suiteFileDigest } from './digest.js';
+export {
+  canonicalDigest,
+  canonicalJson,
+  goldPin,
+  suiteDigest,
+  suiteFileDigest,
+} from './digest.js';
 export {
   caseEngine,
   type GoldSql,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EvalCase } from '../src/index.js';
-import { canonicalJson, goldPin, suiteDigest } from '../src/index.js';
+import { canonicalDigest, canonicalJson, goldPin, suiteDigest } from '../src/index.js';
 
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -89,5 +89,38 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: null }], c: undefined } })).toBe(
       '{"a":{"d":[1,{"e":null,"f":2}]},"b":1}',
     );
+  });
+});
+
+describe('canonicalDigest', () => {
+  it('is the digest of the canonical JSON, for any value and any size of text', () => {
+    // Values of every kind canonicalJson meets, undefined fields and sparse arrays included,
+    // with texts long enough to cross the hashing chunk (carriage returns too).
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('a\r\nb\rc', 'x'.repeat(70_000)),
+    );
+    const value = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.double(),
+        fc.constantFrom(null, true, undefined, -0),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.sparseArray(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(canonicalDigest(v)).toBe(suiteDigest(canonicalJson(v)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a suite the digest runEval has always given it', () => {
+    const suite = { name: 's', version: 1, cases: [gold, { ...gold, id: 'c2', notes: 'a\r\nb' }] };
+    expect(canonicalDigest(suite)).toBe(sha(canonicalJson(suite)));
   });
 });
