@@ -41,6 +41,28 @@ const dir = mkdtempSync(join(tmpdir(), 'nl2sql-shards-'));
 const file = (name: string) => join(dir, name);
 const shardFiles = [1, 2, 3].map((i) => file(`shard-${i}.json`));
 
+/** The reporters compared between the unsharded run and the merge, writing under `prefix`. */
+const reporterFlags = (prefix: string) => [
+  '--reporter',
+  'text',
+  '--reporter',
+  `junit=${file(`${prefix}.xml`)}`,
+  '--reporter',
+  `json=${file(`${prefix}-reporter.json`)}`,
+  '--report',
+  file(`${prefix}.html`),
+];
+
+/** JUnit XML with the attributes that say when and how long left out. */
+const junitWithoutTimings = (xml: string) => xml.replace(/ (time|timestamp)="[^"]*"/g, '');
+
+/** The text board without the lines that report timings. */
+const boardWithoutTimings = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/latency|overhead|wall|p50|p95/i.test(line))
+    .join('\n');
+
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const c = captureIo();
   const code = await main(args, c.io);
@@ -49,7 +71,14 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 
 describe.skipIf(noChinook)('eval run --shard and eval merge on Chinook', () => {
   beforeAll(async () => {
-    const whole = await run(['eval', 'run', '--save', file('whole.json')]);
+    // The whole run writes every reporter a merge can be asked for, to compare with it.
+    const whole = await run([
+      'eval',
+      'run',
+      '--save',
+      file('whole.json'),
+      ...reporterFlags('whole'),
+    ]);
     expect(whole.code, whole.err.slice(-3000)).toBe(EXIT.ok);
     for (const [i, path] of shardFiles.entries()) {
       const shard = await run(['eval', 'run', '--shard', `${i + 1}/3`, '--save', path]);
@@ -87,6 +116,45 @@ describe.skipIf(noChinook)('eval run --shard and eval merge on Chinook', () => {
       .sort()
       .at(-1) as string;
     expect(b[0]?.recorded_at).toBe(last.replace(/\.\d{3}Z$/, 'Z'));
+  });
+
+  test('eval merge --reporter writes what the unsharded run wrote, apart from timings', async () => {
+    const merged = await run(['eval', 'merge', ...shardFiles, ...reporterFlags('merged')]);
+    expect(merged.code, merged.err).toBe(EXIT.ok);
+    const junit = (name: string) => junitWithoutTimings(readFileSync(file(name), 'utf8'));
+    expect(junit('merged.xml')).toContain('<testcase');
+    expect(junit('merged.xml')).toBe(junit('whole.xml'));
+    const json = (name: string) => withoutTimings(JSON.parse(readFileSync(file(name), 'utf8')));
+    expect(json('merged-reporter.json')).toEqual(json('whole-reporter.json'));
+    // The HTML page was written from the merged run, with the suite's gold beside it.
+    const page = readFileSync(file('merged.html'), 'utf8');
+    expect(page).toContain('chinook_001');
+    expect(merged.err).toMatch(/wrote .*merged\.html \(141 case runs/);
+    // The board on stdout is the unsharded run's board.
+    const first = await run(['eval', 'merge', ...shardFiles]);
+    expect(boardWithoutTimings(merged.out)).toBe(boardWithoutTimings(first.out));
+    expect(merged.out).toMatch(/case runs\s+141\/141/);
+  });
+
+  test("a reporter that points into the suite needs the shards' suite: another is refused (exit 3)", async () => {
+    const edited = file('edited-suite.yaml');
+    const { CHINOOK_SUITE_PATH } = await import('@nl2sql/datasets');
+    writeFileSync(edited, `${readFileSync(CHINOOK_SUITE_PATH, 'utf8')}\n# edited\n`);
+    const refused = await run([
+      'eval',
+      'merge',
+      ...shardFiles,
+      '--suite',
+      edited,
+      '--reporter',
+      `junit=${file('refused.xml')}`,
+    ]);
+    expect(refused.code).toBe(EXIT.config);
+    expect(refused.err).toContain('point into the suite the shards ran on');
+    expect(refused.err).toContain(`${edited} (another digest)`);
+    // The board alone reads no suite, so the same --suite does not stop it.
+    const board = await run(['eval', 'merge', ...shardFiles, '--suite', edited]);
+    expect(board.code, board.err).toBe(EXIT.ok);
   });
 
   test('a missing or doubled shard, a whole run and another run are refused, named (exit 3)', async () => {

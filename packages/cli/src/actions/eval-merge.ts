@@ -1,21 +1,17 @@
 import { resolve } from 'node:path';
 import type { GitInfo, RunRecord } from '@nl2sql/records';
-import {
-  mergeShards,
-  RunnerError,
-  type RunReport,
-  reportRecords,
-  runReportJson,
-} from '@nl2sql/runner';
+import { mergeShards, RunnerError, type RunReport, reportRecords } from '@nl2sql/runner';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
-import { renderReport } from '../eval/board-text.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
-import { renderGate } from '../eval/gate-text.js';
+import { suiteOfDigest } from '../eval/merge-suite.js';
 import { redactingIo, runRedactor } from '../eval/run-secrets.js';
 import { writeSavedReport } from '../eval/saved-report.js';
 import { readShardSave, type SavedShard } from '../eval/shard-save.js';
 import { EXIT } from '../exit-codes.js';
+import { gateOutcome } from '../reporters/reporter.js';
+import { readsSuite, reporterSpecs } from '../reporters/reporter-option.js';
+import { reportersFor } from '../reporters/reporter-set.js';
 
 /**
  * The commit the merged records name: the one every shard ran at. Shards at different
@@ -57,6 +53,8 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   for (const flag of ['allow-partial', 'baseline-optional']) {
     if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
   }
+  // --reporter, --json, --report: checked before any shard is read, as in eval run.
+  const reporting = reportersFor(flags, io, redactor);
   const shards = positionals.map((file) => readShardSave(resolve(io.cwd, file)));
   // Shards at different commits ran different engines, whether or not records are made.
   const git = shardsCommit(shards);
@@ -69,11 +67,11 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   }
   // The records an unsharded run would have made when its last case run finished.
   const finished = new Date(Math.max(...shards.map((s) => s.finishedAt.getTime())));
-  let records: RunRecord[] = [];
-  const needRecords = typeof flags.save === 'string' || baselineDir !== null;
-  if (needRecords) {
+  let made: RunRecord[] | null = null;
+  const records = (): RunRecord[] => {
+    if (made !== null) return made;
     try {
-      records = reportRecords(merged, {
+      made = reportRecords(merged, {
         note: typeof flags.note === 'string' ? flags.note : null,
         recordedAt: finished,
         git,
@@ -82,33 +80,34 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
       if (error instanceof RunnerError) throw configError(error.message);
       throw error;
     }
-  }
+    return made;
+  };
+  // The suite file, for the reporters that point into it: found before anything is written.
+  const placed = readsSuite(reporterSpecs(flags, io.cwd))
+    ? await suiteOfDigest(flags, io, merged.dataset.digest)
+    : null;
   if (typeof flags.save === 'string') {
-    writeSavedReport(resolve(io.cwd, flags.save), merged, records, redactor);
+    writeSavedReport(resolve(io.cwd, flags.save), merged, records(), redactor);
   }
   const gated =
     baselineDir === null
       ? null
-      : gateAgainstBaseline(records, baselineDir, {
+      : gateAgainstBaseline(records(), baselineDir, {
           allowPartial: flags['allow-partial'] === true,
           optional: flags['baseline-optional'] === true,
         });
-
-  if (flags.json) {
-    const gate =
-      gated === null || typeof gated === 'string'
-        ? null
-        : { ...gated.result, pass: gated.pass, missing: gated.missing };
-    io.out(JSON.stringify({ report: runReportJson(merged), gate }, null, 2));
-    if (typeof gated === 'string') io.err(gated);
-  } else {
-    io.out(renderReport(merged));
-    if (typeof gated === 'string') io.out(`\n${gated}`);
-    else if (gated) io.out(`\n${renderGate(gated)}`);
-  }
+  const written = await reporting.finish({
+    report: merged,
+    // The text and JSON reporters read no suite; the others were given the one found above.
+    suite: placed?.suite ?? { name: merged.dataset.name, version: 1, cases: [] },
+    suitePath: placed?.suitePath ?? merged.dataset.name,
+    gate: gateOutcome(gated, baselineDir !== null, false),
+    records,
+    baselineDir,
+  });
   const n = shards.length;
   io.err(
-    `merged ${n} shard${n === 1 ? '' : 's'}: ${merged.completedCases} case runs${typeof flags.save === 'string' ? `; saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})` : ''}`,
+    `merged ${n} shard${n === 1 ? '' : 's'}: ${merged.completedCases} case runs${typeof flags.save === 'string' ? `; saved ${flags.save} (${records().length} record${records().length === 1 ? '' : 's'})` : ''}`,
   );
   const failing = failingReferenceRuns(merged);
   if (failing > 0) {
@@ -117,5 +116,6 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
     );
   }
   const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
-  return failing > 0 || gateFailed ? EXIT.failed : EXIT.ok;
+  // A reporter that could not write its file was named on stderr: not a pass (exit 3).
+  return failing > 0 || gateFailed ? EXIT.failed : written ? EXIT.ok : EXIT.config;
 };

@@ -1,4 +1,7 @@
 import type { Command } from '../command.js';
+import { reporterFlag } from '../reporters/reporter-option.js';
+import { configOption } from './gate-options.js';
+import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const evalMerge: Command = {
   path: ['eval', 'merge'],
@@ -42,16 +45,48 @@ export const evalMerge: Command = {
       name: 'baseline-optional',
       description: 'with --baseline: no comparable record is not an error; the run is not gated',
     },
-    { name: 'json', description: 'print the merged report (and the gate result) as JSON' },
+    {
+      name: 'json',
+      description: 'print the merged report (and the gate result) as JSON (--reporter json)',
+    },
+    {
+      name: 'reporter',
+      value: 'NAME[=FILE]',
+      repeatable: true,
+      parse: reporterFlag,
+      description:
+        'how to report the merged run, as `eval run --reporter` (default text): text, json[=FILE], junit=FILE, github, html=FILE, selection=FILE',
+    },
+    {
+      name: 'report',
+      value: 'FILE',
+      description:
+        'also write the merged run as one self-contained HTML page to FILE (--reporter html=FILE)',
+    },
+    {
+      ...configOption,
+      description:
+        "the project whose suites are searched for the shards' suite (junit, github, html and selection reporters point into it); default ./evals.yaml, else the built-in Chinook project",
+    },
+    {
+      name: 'suite',
+      value: 'FILE',
+      description:
+        "the suite the shards ran on, when it is not one of the project's suites (found by its digest)",
+    },
+    maxSuiteMbOption,
   ],
   notes: [
     'The merged records carry the commit the shards ran at (they must agree) and the time',
     'the last shard finished; dollars are summed over the shards, the wall time is the',
-    "longest shard's. A stopped shard is refused: finish it with eval run --shard i/n",
+    "longest shard's. The reporters are eval run's and write what an unsharded run writes;",
+    'those that point into the suite (junit, github, html, selection) need the suite file the',
+    "shards ran on: the project's suite (or --suite FILE) whose digest is the shards'.",
+    'A stopped shard is refused: finish it with eval run --shard i/n',
     '--journal FILE --resume (a higher --shard-max-cost if its cap stopped it).',
   ].join('\n'),
   exitCodes: {
-    0: 'merged (and the gate passed, with --baseline)',
+    0: 'merged (and the gate passed, with --baseline; and every reporter wrote its file)',
     1: [
       'case runs failed in mode plans on the reference engine (every case must pass there),',
       'or the gate failed',
@@ -59,8 +94,9 @@ export const evalMerge: Command = {
     2: 'usage: unknown flag, no SHARD',
     3: [
       'the shards do not make one run (a shard missing or given twice, another suite, engine,',
-      'data, option or commit, a stopped shard), a file that is not a shard, or no comparable',
-      'baseline',
+      'data, option or commit, a stopped shard), a file that is not a shard, no comparable',
+      "baseline, the shards' suite not found for a reporter that needs it, or a reporter that",
+      'could not write its file',
     ].join('\n'),
   },
   load: () => import('../actions/eval-merge.js').then((m) => m.runEvalMerge),

@@ -17,6 +17,16 @@ const FILES = {
 
 export type ReporterName = keyof typeof FILES;
 
+/**
+ * The reporters that read the suite file: JUnit and annotations point at each case's line,
+ * the HTML page and report.json show its gold. `eval merge` finds that file only for them.
+ */
+const READS_SUITE: ReadonlySet<ReporterName> = new Set(['junit', 'github', 'html', 'selection']);
+
+/** True when one of the reporters asked for reads the suite file. */
+export const readsSuite = (specs: readonly ReporterSpec[]): boolean =>
+  specs.some((spec) => READS_SUITE.has(spec.name));
+
 /** The reporter names as the help lists them. */
 export const REPORTER_NAMES: readonly ReporterName[] = Object.keys(FILES) as ReporterName[];
 
