@@ -32,6 +32,7 @@ import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProject } from '../project/open-project.js';
+import { recordsCommit } from '../project/project-commit.js';
 import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
@@ -146,14 +147,17 @@ async function evalRun(
     // (made once, and only when something reads them) and the saved report.
     const progress = progressListener(io);
     // Each record carries the version its engine reports (describe()).
+    // The records name the project's commit, not the tool's (project/project-commit.ts).
+    const commit = recordsCommit(flags, baselineDir, project, io);
     const recorder = recordsListener({
       note: typeof flags.note === 'string' ? flags.note : null,
+      ...(commit ? { git: commit } : {}),
     });
     const save =
       typeof flags.save === 'string'
         ? [
             sharding
-              ? shardSave(resolve(io.cwd, flags.save), redactor)
+              ? shardSave(resolve(io.cwd, flags.save), redactor, commit)
               : savedReportListener(
                   resolve(io.cwd, flags.save),
                   () => recorder.records(),

@@ -1,4 +1,5 @@
 import type { Redactor } from '@nl2sql/llm';
+import type { GitInfo } from '@nl2sql/records';
 import { parseShard, type RunEventListener, type Shard, shardText } from '@nl2sql/runner';
 import { usageError } from '../cli-error.js';
 import type { Flags } from '../command.js';
@@ -50,9 +51,16 @@ export function shardRun(flags: Flags): ShardRun | null {
   };
 }
 
-/** What a shard run saves with `--save FILE`: the shard's file for `eval merge`, not records. */
-export function shardSave(path: string, redactor: Redactor): RunEventListener {
-  return shardSaveListener(path, redactor);
+/**
+ * What a shard run saves with `--save FILE`: the shard's file for `eval merge`, not records;
+ * it carries the project's commit (`git`), which the merged records name.
+ */
+export function shardSave(
+  path: string,
+  redactor: Redactor,
+  git: GitInfo | undefined,
+): RunEventListener {
+  return shardSaveListener(path, redactor, git);
 }
 
 /** The line `eval run --shard --save` ends with. */

@@ -70,11 +70,21 @@ export function writeShardSave(
   writeJsonFile(path, saved, options.redactor);
 }
 
-/** `eval run --shard i/n --save FILE` as a listener: the shard's file when the run finishes. */
-export function shardSaveListener(path: string, redactor?: Redactor): RunEventListener {
+/**
+ * `eval run --shard i/n --save FILE` as a listener: the shard's file when the run finishes,
+ * naming `git` (the project's commit; default the tool's).
+ */
+export function shardSaveListener(
+  path: string,
+  redactor?: Redactor,
+  git?: GitInfo,
+): RunEventListener {
   return (event) => {
     if (event.type === 'run.finished') {
-      writeShardSave(path, event.report, redactor ? { redactor } : {});
+      writeShardSave(path, event.report, {
+        ...(redactor ? { redactor } : {}),
+        ...(git ? { git } : {}),
+      });
     }
   };
 }
