@@ -1,12 +1,19 @@
 // Which tables each role may read (RBAC), and the one rule that reads it: a table is in a
 // role's scope when the role's list names it, compared case-insensitively as SQL compares
-// names; a role the policy does not name reads nothing. The reference engine refuses by this
-// rule and suite lint derives a case's expected outcome by it, so the two cannot disagree.
+// names; a role the policy does not name reads nothing. A role may also narrow a table it
+// reads to some of its columns (column-scope.ts). The reference engine refuses by this rule,
+// suite lint and import derive a case's expected outcome by it and the runner finds leaks
+// by it, so none of them can disagree.
 
 /** What one role may read. */
 export interface RoleAccess {
   /** The tables the role may read (any spelling case). */
   readonly tables: readonly string[];
+  /**
+   * Table -> the only columns of it the role may read (any spelling case); a table of
+   * `tables` not named here is read whole. Every table named here is one of `tables`.
+   */
+  readonly columns?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Which tables each role may read, shaped like the Chinook demo's `CHINOOK_POLICIES`. */

@@ -36,9 +36,26 @@ describe('accessPolicyErrors', () => {
     ]);
   });
 
-  it('refuses a key it does not enforce (a per-table column list) rather than ignore it', () => {
+  it('accepts column lists of tables the role reads, and names every fault of them', () => {
     expect(
-      accessPolicyErrors({ roles: { a: { tables: ['Album'], columns: { Album: ['Title'] } } } }),
-    ).toEqual(['roles.a.columns: unknown key (a role has only "tables")']);
+      accessPolicyErrors({ roles: { a: { tables: ['Album'], columns: { album: ['Title'] } } } }),
+    ).toEqual([]);
+    expect(
+      accessPolicyErrors({
+        roles: {
+          a: { tables: ['Album'], columns: { Track: ['Name'] } },
+          b: { tables: ['Album'], columns: ['Title'] },
+          c: { tables: ['Album'], columns: { Album: [] } },
+          d: { tables: ['Album'], columns: { Album: ['Title', 2] } },
+          e: { tables: ['Album'], rows: { Album: 'x' } },
+        },
+      }),
+    ).toEqual([
+      "roles.a.columns.Track: Track is not in the role's tables; a column list narrows a table the role reads",
+      'roles.b.columns: must be an object mapping a table to the columns the role may read',
+      'roles.c.columns.Album: must be a non-empty list of column names (leave the table out of tables to deny it whole)',
+      'roles.d.columns.Album[1]: must be a column name, got 2',
+      'roles.e.rows: unknown key (a role has only "tables" and "columns")',
+    ]);
   });
 });

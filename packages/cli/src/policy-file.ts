@@ -1,7 +1,9 @@
-// The access policy as JSON (`--policy FILE`): {"roles": {"NAME": {"tables": [...]}}}. A file
-// that is missing, not JSON or not that shape is one line and exit 3.
+// The access policy as JSON (`--policy FILE`): {"roles": {"NAME": {"tables": [...],
+// "columns": {"Table": [...]}}}}. A file that is missing, not JSON or not that shape is one
+// line and exit 3, checked by @nl2sql/access-policy's one validator (a key it does not
+// enforce is refused, not ignored).
 import { existsSync, readFileSync } from 'node:fs';
-import type { AccessPolicy } from '@nl2sql/suite';
+import { type AccessPolicy, accessPolicyErrors } from '@nl2sql/access-policy';
 import { configError } from './cli-error.js';
 
 /** Reads an access-policy JSON file; `path` is absolute. */
@@ -13,15 +15,11 @@ export function readPolicy(path: string): AccessPolicy {
   } catch (error) {
     throw configError(`--policy ${path}: not valid JSON (${(error as Error).message})`);
   }
-  const roles = (parsed as { roles?: unknown })?.roles;
-  if (typeof roles !== 'object' || roles === null) {
-    throw configError(`--policy ${path}: expected {"roles": {"NAME": {"tables": [...]}}}`);
-  }
-  for (const [name, role] of Object.entries(roles)) {
-    const tables = (role as { tables?: unknown })?.tables;
-    if (!Array.isArray(tables) || !tables.every((t) => typeof t === 'string')) {
-      throw configError(`--policy ${path}: roles.${name}.tables must be a list of table names`);
-    }
+  const [first, ...more] = accessPolicyErrors(parsed);
+  if (first !== undefined) {
+    throw configError(
+      `--policy ${path}: ${first}${more.length > 0 ? ` (and ${more.length} more)` : ''}`,
+    );
   }
   return parsed as AccessPolicy;
 }

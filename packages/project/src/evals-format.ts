@@ -79,6 +79,16 @@ const RoleSchema = Type.Object(
       uniqueItems: true,
       description: 'The tables the role may read (compared case-insensitively).',
     }),
+    columns: Type.Optional(
+      Type.Record(
+        Type.String({ minLength: 1 }),
+        Type.Array(Text(), { minItems: 1, uniqueItems: true }),
+        {
+          description:
+            "Table -> the only columns of it the role may read (compared case-insensitively); each table is one of the role's tables, and a table not named here is read whole. A query reading any other column of it is refused, as a table outside tables is.",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -96,7 +106,7 @@ const PolicySchema = Type.Object(
   {
     additionalProperties: false,
     description:
-      'Which tables each role may read; the reference engine enforces it, lint derives outcomes from it.',
+      'Which tables (and, per table, which columns) each role may read; the reference engine enforces it, lint derives outcomes from it, the runner finds leaks by it.',
   },
 );
 

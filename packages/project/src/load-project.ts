@@ -86,6 +86,17 @@ function danglingReference(file: EvalsFile): { path: FieldPath; message: string 
       message: `names no engine (engines: ${engines.join(', ')})`,
     };
   }
+  for (const [role, access] of Object.entries(file.policy?.roles ?? {})) {
+    const read = new Set(access.tables.map((t) => t.toLowerCase()));
+    for (const table of Object.keys(access.columns ?? {})) {
+      if (!read.has(table.toLowerCase())) {
+        return {
+          path: ['policy', 'roles', role, 'columns', table],
+          message: `${table} is not in the role's tables; a column list narrows a table the role reads`,
+        };
+      }
+    }
+  }
   const roles = Object.keys(file.policy?.roles ?? {});
   for (const [id, source] of Object.entries(file.datasources)) {
     if (source.engine !== 'postgres') continue;
@@ -156,7 +167,16 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
             roles: Object.fromEntries(
               Object.entries(policy.roles).map(([role, access]) => [
                 role,
-                { tables: [...access.tables] },
+                {
+                  tables: [...access.tables],
+                  ...(access.columns
+                    ? {
+                        columns: Object.fromEntries(
+                          Object.entries(access.columns).map(([t, cols]) => [t, [...cols]]),
+                        ),
+                      }
+                    : {}),
+                },
               ]),
             ),
             ...(policy.refusal_message !== undefined

@@ -32,6 +32,8 @@ export type DatasourceConfig = SqliteDatasourceConfig | PostgresDatasourceConfig
 /** What one role may read. */
 export interface ProjectRole {
   readonly tables: readonly string[];
+  /** Table -> the only columns of it the role may read; a table not named is read whole. */
+  readonly columns?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The project's access policy; it fits @nl2sql/access-policy's AccessPolicy. */

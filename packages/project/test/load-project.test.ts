@@ -99,6 +99,18 @@ describe('parseProject', () => {
     });
   });
 
+  it("carries a role's column lists into the policy", () => {
+    const text = `${MINIMAL}policy:\n  roles:\n    support:\n      tables: [Customer, Invoice]\n      columns:\n        Customer: [CustomerId, FirstName]\n`;
+    expect(parseProject(text, '/p/evals.yaml', { env: {} }).policy).toEqual({
+      roles: {
+        support: {
+          tables: ['Customer', 'Invoice'],
+          columns: { Customer: ['CustomerId', 'FirstName'] },
+        },
+      },
+    });
+  });
+
   it('leaves unset what the file does not set; engines default to the reference engine', () => {
     expect(parseProject(MINIMAL, '/p/evals.yaml', { env: {} })).toEqual({
       file: '/p/evals.yaml',
@@ -133,10 +145,16 @@ describe('parseProject', () => {
       "engines.e.timeout: unknown field 'timeout'",
     ],
     [
-      'a columns list in a role (not enforced, so refused)',
-      `${MINIMAL}policy:\n  roles:\n    a:\n      tables: [t]\n      columns: { t: [c] }\n`,
-      9,
-      "policy.roles.a.columns: unknown field 'columns'",
+      'a column list for a table the role does not read',
+      `${MINIMAL}policy:\n  roles:\n    a:\n      tables: [t]\n      columns:\n        u: [c]\n`,
+      10,
+      "policy.roles.a.columns.u: u is not in the role's tables; a column list narrows a table the role reads",
+    ],
+    [
+      'an empty column list',
+      `${MINIMAL}policy:\n  roles:\n    a:\n      tables: [t]\n      columns:\n        t: []\n`,
+      10,
+      'policy.roles.a.columns.t: must NOT have fewer than 1 items',
     ],
     [
       'a misspelt key (unknown, and the key it stands for missing)',

@@ -12,6 +12,7 @@ import type { PreparedDatasource } from './datasource-catalog.js';
 import { executeSql } from './executor.js';
 import type { PlanCache } from './plan-cache.js';
 import type { ReferenceSettings } from './reference-engine-options.js';
+import { columnScope } from './role-scope.js';
 import { type SafetyOutcome, safetyCheck } from './safety-check.js';
 import { synthesizeAnswer } from './synthesizer.js';
 import type { TraceRecorder } from './trace-recorder.js';
@@ -59,6 +60,8 @@ export class AskContext {
         dialect: this.ds.dialect,
         maxLimit: this.settings.maxRows + 1,
         allowedTables: this.#scope,
+        // Of a table the policy narrows, only its listed columns (role-scope.ts).
+        ...columnScope(this.settings.policy, this.role, this.ds.schema),
       });
     });
   }

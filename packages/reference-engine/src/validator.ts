@@ -1,10 +1,11 @@
 // Logical validator: the plan against the database schema (validatePlan) and against the
-// role's scope. RBAC is decided on the tables the plan reads (planReads) that exist; a table
-// the schema lacks is a plan error for the refiner, not a refusal. The refusal message is
+// role's scope. RBAC is decided on the tables the plan reads (planReads) that exist, and on
+// its columns of tables the role reads only some columns of; a table the schema lacks is a
+// plan error for the refiner, not a refusal. The refusal message is
 // generic unless revealRefusedTable is on (the demo's playground), so a refusal never leaks
 // which tables exist.
 
-import { type AccessPolicy, tablesOutOfScope } from '@nl2sql/access-policy';
+import { type AccessPolicy, readsOutOfScope, tablesOutOfScope } from '@nl2sql/access-policy';
 import type { DatabaseSchema } from '@nl2sql/datasource';
 import { GENERIC_REFUSAL } from '@nl2sql/engine';
 import { type PlanError, type PlanModel, planReads, validatePlan } from '@nl2sql/plan';
@@ -42,12 +43,19 @@ export function validateLogical(
   const shapeOnly = errors.some((e) => e.code === 'SHAPE');
   if (!shapeOnly) {
     const known = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t.name]));
-    const read = planReads(plan as PlanModel).tables.flatMap((t) => {
+    const reads = planReads(plan as PlanModel);
+    const read = reads.tables.flatMap((t) => {
       const name = known.get(t.toLowerCase());
       return name ? [name] : [];
     });
     const refused = tablesOutOfScope(options.policy, options.role, read);
-    if (refused.length > 0) {
+    // A column outside the role's lists refuses as a table would; the message names no
+    // column (revealing names only tables, as the demo's playground asks).
+    const deniedColumns = readsOutOfScope(options.policy, options.role, {
+      tables: read,
+      columns: reads.columns,
+    }).columns;
+    if (refused.length > 0 || deniedColumns.length > 0) {
       return {
         kind: 'refused',
         tables: refused,

@@ -47,3 +47,29 @@ describe('requestScope', () => {
     },
   );
 });
+
+describe('retrievalScope with column lists', () => {
+  const withColumns = {
+    tables: [
+      {
+        name: 'Customer',
+        columns: [{ name: 'CustomerId' }, { name: 'Email' }, { name: 'FirstName' }],
+      },
+      { name: 'Invoice', columns: [{ name: 'InvoiceId' }] },
+    ],
+  };
+  it("narrows a table to its listed columns, in the schema's spelling; other tables stay whole", () => {
+    const policy = {
+      roles: {
+        support: {
+          tables: ['customer', 'invoice'],
+          columns: { CUSTOMER: ['customerid', 'firstname', 'Warehouse'] },
+        },
+      },
+    };
+    expect(retrievalScope(policy, 'support', withColumns)).toEqual({
+      tables: ['Customer', 'Invoice'],
+      columns: { Customer: ['CustomerId', 'FirstName'] },
+    });
+  });
+});

@@ -96,4 +96,28 @@ describe('validateLogical', () => {
       ),
     );
   });
+
+  it("refuses a plan reading a column outside the role's column list, naming no column", () => {
+    const policy = {
+      roles: { support: { tables: ['Employee'], columns: { employee: ['EmployeeId'] } } },
+    };
+    const refused = validateLogical(employees, schema, { policy, role: 'support' });
+    expect(refused).toEqual({ kind: 'refused', tables: [], message: GENERIC_REFUSAL });
+    const allowed: PlanModel = {
+      select: [{ expr: col('e', 'EmployeeId') }],
+      from: { table: 'Employee', alias: 'e' },
+    };
+    expect(validateLogical(allowed, schema, { policy, role: 'support' })).toEqual({ kind: 'ok' });
+    // Filtering on the denied column refuses too.
+    const filtered: PlanModel = {
+      ...allowed,
+      where: {
+        kind: 'compare',
+        op: '=',
+        left: col('e', 'LastName'),
+        right: { kind: 'literal', value: 'x' },
+      },
+    } as PlanModel;
+    expect(validateLogical(filtered, schema, { policy, role: 'support' }).kind).toBe('refused');
+  });
 });

@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Mode } from '@nl2sql/records';
 import { faithfulnessScorer } from './faithfulness-scorer.js';
 import { outcomeScorer } from './outcome-scorer.js';
@@ -20,6 +21,12 @@ export interface ScorerOptions {
   readonly maxRows?: number;
   /** What a refusal must say. Default the engine's GENERIC_REFUSAL. */
   readonly refusalMessage?: string;
+  /**
+   * The access policy the roles were asked under: an allowed answer whose SQL reads a table
+   * or column outside the role's scope fails outcome as a leak (scope-leak.ts), checked
+   * against the schema and dialect of `sqlChecks`. Default: the SQL is not checked.
+   */
+  readonly policy?: AccessPolicy;
   /** Numeric tolerance of the row comparison. Default 0.005. */
   readonly tolerance?: number;
   /**
@@ -32,12 +39,28 @@ export interface ScorerOptions {
   readonly datasourceEngine?: string;
 }
 
+/** The policy with the schema and dialect each case's SQL is read in (those of the SQL checks). */
+function policyScope(policy: AccessPolicy, checks: SqlChecksOptions | false | undefined) {
+  const given = checks === false ? {} : (checks ?? {});
+  return {
+    policy,
+    dialect: given.dialect ?? 'sqlite',
+    schemaOf: (datasource: string) =>
+      given.schemas
+        ? Object.hasOwn(given.schemas, datasource)
+          ? given.schemas[datasource]
+          : undefined
+        : given.schema,
+  };
+}
+
 /** The scorers a mode runs, in order: execution first, then quality, then diagnostics. */
 export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[] {
   if (mode === 'retrieval') return [retrievalRecallScorer(options.selection), routingScorer()];
   const scorers: Scorer[] = [
     outcomeScorer({
       ...(options.refusalMessage ? { refusalMessage: options.refusalMessage } : {}),
+      ...(options.policy ? { scope: policyScope(options.policy, options.sqlChecks) } : {}),
     }),
     resultMatchScorer({
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),

@@ -82,7 +82,12 @@ export { JournalLock } from './journal-lock.js';
 export { Streamed, streamed, writeJsonFile } from './json-file.js';
 export type { LlmCallFeed, LlmCallListener } from './llm-call-feed.js';
 export { mergeShards, type ShardInput } from './merge-shards.js';
-export { type ActualOutcome, actualOutcome, outcomeScorer } from './outcome-scorer.js';
+export {
+  type ActualOutcome,
+  actualOutcome,
+  type OutcomeScorerOptions,
+  outcomeScorer,
+} from './outcome-scorer.js';
 export { percentile } from './percentile.js';
 export { buildReport, type ReportInput } from './report.js';
 export {
@@ -134,6 +139,7 @@ export {
   type ScheduleStop,
   schedule,
 } from './schedule.js';
+export { leakText, type ScopeCheck, type ScopeLeak, scopeLeak } from './scope-leak.js';
 export { type CaseVerdict, errorVerdict, scoreCase } from './score-case.js';
 export {
   type AskScoreInput,

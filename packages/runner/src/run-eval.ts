@@ -43,6 +43,8 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
     full_snapshot_max_tables: run.fullSnapshotMaxTables,
     tolerance: options.tolerance ?? null,
     refusal_message: options.refusalMessage ?? null,
+    // The outcome scorer holds answers to the policy's scope: another policy, other scores.
+    access_policy: options.policy ?? null,
     // Mode retrieval scores spec 003's figures only with the schema, the match only with a runner.
     selection_scoring: options.selection
       ? { reference_query: options.selection.reference !== undefined }

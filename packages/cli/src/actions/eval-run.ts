@@ -221,6 +221,8 @@ async function evalRun(
           : {}),
         evaluation,
         ...(efficiency ? { efficiency } : {}),
+        // Any engine's answer that reads outside its role's tables or columns is a leak.
+        ...(project.policy ? { policy: project.policy } : {}),
         ...(typeof flags.journal === 'string' ? { journal: resolve(io.cwd, flags.journal) } : {}),
         // A journal and a shard record the data they ran against: --resume and eval merge
         // refuse other data.
