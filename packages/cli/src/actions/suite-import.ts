@@ -19,6 +19,7 @@ import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
 import { openProject, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
+import { chooseSuite } from '../project/project-suite.js';
 
 /** `nl2sql suite import FILE`; options are described in commands/suite-import.ts. */
 export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => {
@@ -32,10 +33,12 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
       `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
     );
   const project = await openProject(flags, io);
-  const suitePath =
-    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : project.suites[0];
-  if (suitePath === undefined)
-    throw configError(`${project.file}: the project lists no suite; give --suite PATH`);
+  const suitePath = chooseSuite(
+    project,
+    typeof flags.suite === 'string' ? flags.suite : undefined,
+    io.cwd,
+    '--suite NAME|PATH',
+  ).path;
   const packaged = await packagedSuite(suitePath);
   if (packaged)
     throw configError(

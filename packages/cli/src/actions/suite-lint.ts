@@ -27,6 +27,7 @@ import { openDatabase } from '../open-database.js';
 import { readPolicy } from '../policy-file.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
+import { chooseSuite } from '../project/project-suite.js';
 
 /** The database to lint against: --db, else Chinook for the Chinook suite, else none. */
 async function databasePath(flag: unknown, isChinook: boolean): Promise<string | undefined> {
@@ -122,8 +123,7 @@ async function projectSetup(flags: Flags, io: Io, project: Project): Promise<Lin
 export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
   const file = projectFile(flags, io.cwd);
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
-  const defaultSuite = project ? (project.suites[0] as string) : CHINOOK_SUITE_PATH;
-  const path = resolve(io.cwd, positionals[0] ?? defaultSuite);
+  const { path } = chooseSuite(project, positionals[0], io.cwd, 'the suite (a NAME or PATH)');
   const isChinook = path === resolve(CHINOOK_SUITE_PATH);
   const maxBytes = suiteMaxBytes(flags['max-suite-mb']);
   let suite: EvalSuite;

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import { RegenerateError, regenerate } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -8,13 +6,14 @@ import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { chooseSuite } from '../project/project-suite.js';
 import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** `nl2sql suite regenerate [PATH]`; options are described in commands/suite-regenerate.ts. */
 export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io) => {
   const file = projectFile(flags, io.cwd);
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
-  const path = resolve(io.cwd, positionals[0] ?? project?.suites[0] ?? CHINOOK_SUITE_PATH);
+  const { path } = chooseSuite(project, positionals[0], io.cwd, 'the suite (a NAME or PATH)');
   if (!existsSync(path)) throw configError(`${path}: no such file`);
   // Read it first: a malformed or oversized suite is reported before the database is opened.
   await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import {
   approveCases,
   type EvalSuite,
@@ -28,6 +27,7 @@ import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { chooseSuite } from '../project/project-suite.js';
 import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** A repeatable, comma-separated flag (`--approve a,b --approve c`). */
@@ -248,10 +248,15 @@ export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => 
       '--json lists the review; it does not go with --approve, --approve-proposal or --reject-proposal',
     );
   // Listing and approving drafts read no database: the project is only asked which suite is
-  // the default. Approving a proposal reads its rows from the project's datasources.
-  const file = positionals[0] === undefined || settling ? projectFile(flags, io.cwd) : undefined;
+  // the default, or which suite a NAME names. Approving a proposal reads its rows from the
+  // project's datasources.
+  const given = positionals[0];
+  const file =
+    given === undefined || settling || !existsSync(resolve(io.cwd, given))
+      ? projectFile(flags, io.cwd)
+      : undefined;
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
-  const path = resolve(io.cwd, positionals[0] ?? project?.suites[0] ?? CHINOOK_SUITE_PATH);
+  const { path } = chooseSuite(project, given, io.cwd, 'the SUITE (a NAME or PATH)');
   if (!existsSync(path)) throw configError(`${path}: no such file`);
   const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
   const where = shownPath(io.cwd, path);

@@ -42,7 +42,7 @@ export const evalRun: Command = {
       name: 'suite',
       value: 'FILE',
       description:
-        "the suite (default: the project's first suite; without evals.yaml the Chinook suite shipped by @nl2sql/datasets)",
+        "the suite: a path, or the name of one of evals.yaml's suites (its file name); default the project's only suite (several: choose one), without evals.yaml the Chinook suite shipped by @nl2sql/datasets",
     },
     maxSuiteMbOption,
     {

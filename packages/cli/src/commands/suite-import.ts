@@ -20,7 +20,8 @@ export const suiteImport: Command = {
     {
       name: 'suite',
       value: 'PATH',
-      description: 'the suite to append to (default: the first suite of evals.yaml)',
+      description:
+        "the suite to append to: a path, or the name of one of evals.yaml's suites (default: its only suite; several: choose one)",
     },
     maxSuiteMbOption,
   ],

@@ -17,7 +17,8 @@ export const suiteRegenerate: Command = {
     {
       name: 'PATH',
       required: false,
-      description: "the suite file (default: the project's first suite, else the Chinook suite)",
+      description:
+        "the suite file, or the name of one of evals.yaml's suites (default: the project's only suite, several: choose one; without evals.yaml the Chinook suite)",
     },
   ],
   options: [

@@ -32,7 +32,8 @@ export const suiteReview: Command = {
     {
       name: 'SUITE',
       required: false,
-      description: 'the suite file (default: the first suite of evals.yaml)',
+      description:
+        "the suite file, or the name of one of evals.yaml's suites (default: its only suite; several: choose one)",
     },
   ],
   options: [

@@ -1,5 +1,5 @@
-// What `nl2sql eval run` opens before anything runs: the suite (from --suite or the project's
-// first suite), the project's datasources, the ids of those the suite's cases ask, and the
+// What `nl2sql eval run` opens before anything runs: the suite (--suite NAME|PATH, or the
+// project's only suite; project/project-suite.ts), the project's datasources, the ids of those the suite's cases ask, and the
 // closers the run calls at its end; and the case selection --datasource makes of them.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +10,7 @@ import type { Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import type { Io } from '../io.js';
 import { type OpenDatasources, openDatasources } from '../project/project-datasources.js';
+import { chooseSuite } from '../project/project-suite.js';
 import { loadRunSuite } from './run-suite-file.js';
 
 /** A run's suite and datasources, open; `closers` end them (and what the run opens later). */
@@ -23,20 +24,27 @@ export interface RunSetup {
   closers: Array<() => Promise<void>>;
 }
 
-/** `:LINE` of the project's first suite, when it has a file. */
-function suitesLine(project: Project): string {
-  const line = project.file === null ? undefined : projectLine(project, ['suites', 0]);
+/** `:LINE` of the project's suite at `index`, when it has a file. */
+function suitesLine(project: Project, index: number): string {
+  const line = project.file === null ? undefined : projectLine(project, ['suites', index]);
   return line === undefined ? '' : `:${line}`;
 }
 
 export async function openRunSetup(flags: Flags, io: Io, project: Project): Promise<RunSetup> {
-  const suitePath =
-    typeof flags.suite === 'string' ? resolve(io.cwd, flags.suite) : (project.suites[0] as string);
+  // --suite NAME|PATH, else the project's only suite (several: a usage error naming them).
+  const chosen = chooseSuite(
+    project,
+    typeof flags.suite === 'string' ? flags.suite : undefined,
+    io.cwd,
+    '--suite NAME',
+    'one run scores one suite',
+  );
+  const suitePath = chosen.path;
   if (!existsSync(suitePath)) {
     throw configError(
-      typeof flags.suite === 'string'
+      chosen.index === null
         ? `--suite ${suitePath}: no such file`
-        : `${project.file ?? 'the built-in project'}${suitesLine(project)}: suites[0]: ${suitePath}: no such file`,
+        : `${project.file ?? 'the built-in project'}${suitesLine(project, chosen.index)}: suites[${chosen.index}]: ${suitePath}: no such file`,
     );
   }
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
