@@ -21,6 +21,7 @@ import { asStored, isRetrievalMetrics, scoredMode } from './record.js';
 import type { Mode } from './run-mode.js';
 import { RECORD_KINDS } from './run-mode.js';
 import { recordIdentity } from './run-summary.js';
+import { selectionCells, selectionHeaders } from './selection-columns.js';
 
 /**
  * The kinds in the order the pages list them: no model first, then the model, then recall,
@@ -166,6 +167,13 @@ function accuracyTable(
 }
 
 function retrievalTable(series: readonly StoredRecord[], options: RenderOptions): string {
+  const figures = series.map(({ record }) => {
+    const m = record.metrics;
+    if (!isRetrievalMetrics(m))
+      throw new Error('unreachable: accuracy metrics in a retrieval table');
+    return m.retrieval;
+  });
+  const selection = selectionHeaders(figures);
   const header = [
     'Date',
     'Commit',
@@ -176,14 +184,12 @@ function retrievalTable(series: readonly StoredRecord[], options: RenderOptions)
     'Every column',
     'Sent on average',
     'Routing',
+    ...selection,
     'Case runs',
     'Note',
   ];
-  const rows = series.map(({ path, record }) => {
-    const m = record.metrics;
-    if (!isRetrievalMetrics(m))
-      throw new Error('unreachable: accuracy metrics in a retrieval table');
-    const r = m.retrieval;
+  const rows = series.map(({ path, record }, i) => {
+    const r = figures[i] as (typeof figures)[number];
     return [
       dateCell(path, record, options),
       commitCell(record),
@@ -196,6 +202,7 @@ function retrievalTable(series: readonly StoredRecord[], options: RenderOptions)
       `${r.perfect_columns} of ${r.cases}`,
       `${fixed2(r.tables_sent)} tables, ${fixed2(r.columns_sent)} columns`,
       rateCell(r.routing),
+      ...selectionCells(r, selection),
       casesCell(record),
       textCell(record.note),
     ];
