@@ -14,19 +14,26 @@ const SELECTION = [
 ];
 
 /** The retrieval fixture as a later run that scored the selection (the Chinook figures). */
-function scored(): RunRecord {
+function scored(
+  changes: Partial<Extract<RunRecord['metrics'], { retrieval: unknown }>['retrieval']> = {},
+): RunRecord {
   const record = fixture('retrieval');
   if (!('retrieval' in record.metrics)) throw new Error('the fixture is a retrieval record');
-  record.recorded_at = '2026-10-16T09:00:00Z';
-  record.metrics.retrieval = {
-    ...record.metrics.retrieval,
-    relationships_recall: 0.9693877551020408,
-    element_recall: 0.9134353741496597,
-    complete: { count: 86, total: 98, rate: 86 / 98 },
-    reference_matches: { count: 85, total: 98, rate: 85 / 98 },
-    boundary_as_expected: { count: 94, total: 98, rate: 94 / 98 },
+  return {
+    ...record,
+    recorded_at: '2026-10-16T09:00:00Z',
+    metrics: {
+      retrieval: {
+        ...record.metrics.retrieval,
+        relationships_recall: 0.9693877551020408,
+        element_recall: 0.9134353741496597,
+        complete: { count: 86, total: 98, rate: 86 / 98 },
+        reference_matches: { count: 85, total: 98, rate: 85 / 98 },
+        boundary_as_expected: { count: 94, total: 98, rate: 94 / 98 },
+        ...changes,
+      },
+    },
   };
-  return record;
 }
 
 /** The retrieval table's header and rows, as cells. */
@@ -62,13 +69,7 @@ describe('the retrieval table and the selection figures', () => {
   });
 
   it('a record whose run scored none of them (null) shows dashes, not zeros', () => {
-    const record = scored();
-    if (!('retrieval' in record.metrics)) throw new Error('the fixture is a retrieval record');
-    record.metrics.retrieval = {
-      ...record.metrics.retrieval,
-      relationships_recall: null,
-      complete: null,
-    };
+    const record = scored({ relationships_recall: null, complete: null });
     const [header, row] = retrievalTable(renderBenchmarksPage([record])) as [string[], string[]];
     const at = header.indexOf('Joins recall');
     expect(row.slice(at, at + 3)).toEqual(['-', '91.3%', '-']);
