@@ -243,6 +243,18 @@ describe.skipIf(noChinook)('eval run --shard and eval merge on Chinook', () => {
     const gated = await run(['eval', 'merge', ...shardFiles, '--baseline', bench]);
     expect(gated.code, gated.err).toBe(EXIT.ok);
     expect(gated.out).toContain('gate: PASS');
+    // The gate's limits are eval run's flags (and evals.yaml's gate section).
+    const limits = await run([
+      'eval',
+      'merge',
+      ...shardFiles,
+      '--baseline',
+      bench,
+      '--max-cost-increase',
+      '0.5',
+    ]);
+    expect(limits.code, limits.err).toBe(EXIT.ok);
+    expect(limits.out).toContain('within max_cost_increase +50.0%');
   });
 });
 

@@ -1,14 +1,18 @@
 import { resolve } from 'node:path';
+import type { ProjectGate } from '@nl2sql/project';
 import type { GitInfo, RunRecord } from '@nl2sql/records';
 import { mergeShards, RunnerError, type RunReport, reportRecords } from '@nl2sql/runner';
 import { configError, usageError } from '../cli-error.js';
-import type { CommandRun } from '../command.js';
+import type { CommandRun, Flags } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
+import { gateOverrides } from '../eval/gate-flags.js';
 import { suiteOfDigest } from '../eval/merge-suite.js';
 import { redactingIo, runRedactor } from '../eval/run-secrets.js';
 import { writeSavedReport } from '../eval/saved-report.js';
 import { readShardSave, type SavedShard } from '../eval/shard-save.js';
 import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { readsSuite, reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
@@ -36,6 +40,12 @@ function shardsCommit(shards: readonly SavedShard[]): GitInfo {
     dirty,
     root: null,
   };
+}
+
+/** evals.yaml's gate section (--config, else the working folder's); none without a project. */
+async function projectGate(flags: Flags, io: Io): Promise<ProjectGate | undefined> {
+  const file = projectFile(flags, io.cwd);
+  return file === undefined ? undefined : (await loadProjectFile(file, io.env)).gate;
 }
 
 /** Mode plans on the reference engine must pass every case, as in `eval run`. */
@@ -93,6 +103,8 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
     baselineDir === null
       ? null
       : gateAgainstBaseline(records(), baselineDir, {
+          // The project's gate section and the flags, as `eval run --baseline` gates.
+          thresholds: gateOverrides(flags, await projectGate(flags, io)),
           allowPartial: flags['allow-partial'] === true,
           optional: flags['baseline-optional'] === true,
         });

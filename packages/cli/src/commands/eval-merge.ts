@@ -1,6 +1,6 @@
 import type { Command } from '../command.js';
 import { reporterFlag } from '../reporters/reporter-option.js';
-import { configOption } from './gate-options.js';
+import { configOption, gateOptions } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const evalMerge: Command = {
@@ -36,6 +36,7 @@ export const evalMerge: Command = {
       description:
         'gate the merged run against the newest comparable record in DIR; exit 1 when the gate fails, exit 3 when no record there is comparable',
     },
+    ...gateOptions,
     {
       name: 'allow-partial',
       description:
@@ -66,7 +67,7 @@ export const evalMerge: Command = {
     {
       ...configOption,
       description:
-        "the project whose suites are searched for the shards' suite (junit, github, html and selection reporters point into it); default ./evals.yaml, else the built-in Chinook project",
+        "the project whose gate section sets the limits of --baseline and whose suites are searched for the shards' suite (junit, github, html and selection reporters point into it); default ./evals.yaml, else the built-in Chinook project",
     },
     {
       name: 'suite',
