@@ -501,6 +501,55 @@ describe.skipIf(noChinook)('clarify, curated answers and the plan cache', () => 
     );
   });
 
+  it('holds a role to its column lists: curated SQL and a gold plan reading a denied column are refused', async () => {
+    // support reads Customer but not its Email; the curated SQL reads it through `*`.
+    const policy = {
+      roles: {
+        support: {
+          tables: ['Customer'],
+          columns: { Customer: ['CustomerId', 'FirstName', 'LastName', 'Country'] },
+        },
+        admin: { tables: ['Customer'] },
+      },
+    };
+    // Two of the suite's questions (the fake resolver knows them), answered from the bank.
+    const question = byId('chinook_001').question;
+    const other = byId('chinook_002').question;
+    const curated = [
+      { question, datasource: 'chinook', sql: 'SELECT * FROM Customer LIMIT 5' },
+      {
+        question: other,
+        datasource: 'chinook',
+        sql: 'SELECT DISTINCT Country FROM Customer ORDER BY Country LIMIT 100',
+      },
+    ];
+    const engine = rig.engine({ policy, curated, useCurated: true });
+    const leaked = await engine.ask({ question, role: 'support' });
+    expect(leaked.error).toEqual({ code: 'SECURITY_VIOLATION', message: GENERIC_REFUSAL });
+    expect(leaked.results).toEqual([]);
+    expect((await engine.ask({ question, role: 'admin' })).status).toBe('success');
+    const allowed = await engine.ask({ question: other, role: 'support' });
+    expect(allowed.status).toBe('success');
+    // A gold plan reading a column outside the role's list is refused by the validator, before
+    // any SQL is written.
+    const c = byId('chinook_001');
+    const reads = c.columns ?? [];
+    const [table, column] = (reads[0] ?? '').split('.') as [string, string];
+    const others = (rig.suite.cases.flatMap((x) => x.columns ?? []) as string[])
+      .filter((pair) => pair.startsWith(`${table}.`) && pair !== `${table}.${column}`)
+      .map((pair) => pair.slice(table.length + 1));
+    const narrowed = rig.engine({
+      policy: {
+        roles: {
+          narrow: { tables: c.tables ?? [], columns: { [table]: [...new Set(others)] } },
+        },
+      },
+    });
+    const refused = await narrowed.ask({ question: c.question, role: 'narrow' });
+    expect(refused.error).toEqual({ code: 'SECURITY_VIOLATION', message: GENERIC_REFUSAL });
+    expect(refused.sql).toBeNull();
+  });
+
   it('replays a cached plan (RBAC still applies), and not when built without the cache', async () => {
     const c = byId('chinook_001');
     const engine = rig.engine({ usePlanCache: true });
