@@ -10,6 +10,7 @@
  */
 import { valuesEqual } from './cell-equality.js';
 import { cellKey, exactScheme, type KeyScheme, keyScheme } from './cell-key.js';
+import { type PackedRows, packRows, releaseRows } from './packed-rows.js';
 import { readHash } from './prepared-table.js';
 import { type GoldIndex, indexGold, pairRows, proveRowsMatch, sourceRows } from './row-proof.js';
 import type { TableLike } from './table.js';
@@ -54,18 +55,40 @@ export function proveColumnsMatch(
   if (cands === null) return null;
   const usable = usableColumns(rr, goldWidth, resultWidth, rules.tolerance);
   const goldCols = Array.from({ length: goldWidth }, (_, i) => i);
-  // One gold index serves every mapping tried (its key covers gold columns only).
+  // One gold index (and one copy of the gold rows) serves every mapping tried: its key
+  // covers gold columns only.
+  let packed: PackedRows | null | undefined;
   let index: GoldIndex | null | undefined;
   let exact: GoldIndex | null | undefined;
   const holds = (mapping: readonly number[]): boolean => {
     if (orderMatters) return proveRowsMatch(gold, result, goldCols, mapping, rules, true);
-    index ??= indexGold(gr, goldCols, scheme);
+    if (packed === undefined) packed = packRows(gr, goldCols);
+    index ??= indexGold(gr, goldCols, scheme, packed);
     if (index === null) return false;
     const first = pairRows(index, rr, mapping, rules, true);
     if (first !== 'budget' || scheme.width === 0) return first === 'proven';
-    exact ??= indexGold(gr, goldCols, exactScheme(scheme));
+    exact ??= indexGold(gr, goldCols, exactScheme(scheme), packed);
     return exact !== null && pairRows(exact, rr, mapping, rules, true) === 'proven';
   };
+  try {
+    return firstHolding(goldWidth, resultWidth, cands, usable, holds);
+  } finally {
+    releaseRows(packed ?? null);
+  }
+}
+
+/**
+ * The first mapping the rows provably hold under: the identity first when the widths are
+ * equal, then a few assignments of the sampled candidates.
+ */
+function firstHolding(
+  goldWidth: number,
+  resultWidth: number,
+  cands: readonly (readonly number[])[],
+  usable: (j: number) => boolean,
+  holds: (mapping: readonly number[]) => boolean,
+): number[] | null {
+  const goldCols = Array.from({ length: goldWidth }, (_, i) => i);
   // With the gold's width, the identity first, whatever the sample says (duplicate rows
   // can pair it wrongly): a failing try stops at its first unmatched row, on the same index.
   const identityTried = resultWidth === goldWidth;

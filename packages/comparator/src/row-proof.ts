@@ -8,9 +8,9 @@
  *
  * Rows are found by a hash of their cells' keys (cell-key.ts): numbers by tolerance-wide
  * bucket, so a result within tolerance of its gold row usually has the same key, and
- * otherwise one of a few neighbouring keys, probed on a miss. No cell is copied into typed
- * arrays and nothing is allocated per cell: on a million rows, reading every cell into a
- * prepared table costs more (in cache misses and garbage collection) than the match.
+ * otherwise one of a few neighbouring keys, probed on a miss. The gold rows' cells are
+ * copied, in gold order, into one typed array (packed-rows.ts) that the checks read in
+ * place of the gold rows' scattered objects; nothing is allocated per cell.
  */
 import { valuesEqual } from './cell-equality.js';
 import {
@@ -21,6 +21,7 @@ import {
   numberKey,
   numberNeighbours,
 } from './cell-key.js';
+import { type PackedRows, packedRelation, packRows, releaseRows } from './packed-rows.js';
 import type { TableLike } from './table.js';
 import { combine, mix32 } from './value-hash.js';
 import type { ValueRules } from './value-rules.js';
@@ -49,6 +50,8 @@ export interface GoldIndex {
   readonly heads: Int32Array;
   readonly mask: number;
   readonly maxChain: number;
+  /** The gold rows' cells over goldCols, copied for the checks; null when too large. */
+  readonly packed: PackedRows | null;
 }
 
 type Attempt = 'proven' | 'unproven' | 'budget';
@@ -73,13 +76,18 @@ export function proveRowsMatch(
   if (orderMatters) return pairInOrder(gr, goldCols, rr, resultCols, rules);
   const scheme = keyScheme(rules);
   if (scheme === null) return false;
-  const index = indexGold(gr, goldCols, scheme);
-  if (index === null) return false;
-  const first = pairRows(index, rr, resultCols, rules);
-  if (first !== 'budget' || scheme.width === 0) return first === 'proven';
-  // Numbers crowd into the same buckets (dense values, few other columns): key exactly.
-  const exact = indexGold(gr, goldCols, exactScheme(scheme));
-  return exact !== null && pairRows(exact, rr, resultCols, rules) === 'proven';
+  const packed = packRows(gr, goldCols);
+  try {
+    const index = indexGold(gr, goldCols, scheme, packed);
+    if (index === null) return false;
+    const first = pairRows(index, rr, resultCols, rules);
+    if (first !== 'budget' || scheme.width === 0) return first === 'proven';
+    // Numbers crowd into the same buckets (dense values, few other columns): key exactly.
+    const exact = indexGold(gr, goldCols, exactScheme(scheme), packed);
+    return exact !== null && pairRows(exact, rr, resultCols, rules) === 'proven';
+  } finally {
+    releaseRows(packed);
+  }
 }
 
 /**
@@ -159,22 +167,25 @@ function keyRows(
  * Gold rows by key. The key covers as few of the columns whose first gold cell is a number
  * as tell the rows apart (reading them visits no string contents; the pair check covers
  * the rest), judged on a sample of rows; otherwise, or when chains turn out long, every
- * column. Null when a row is not an array.
+ * column. Null when a row is not an array. `packed` is packRows(rows, goldCols), or null
+ * to check against the rows themselves; the caller releases it.
  */
 export function indexGold(
   rows: readonly unknown[],
   goldCols: readonly number[],
   scheme: KeyScheme,
+  packed: PackedRows | null,
 ): GoldIndex | null {
   const first: unknown = rows[0];
   if (!Array.isArray(first)) return null;
   const all = goldCols.map((_, k) => k);
   const cheap = all.filter((k) => typeof first[goldCols[k]!] === 'number');
   if (cheap.length > 0 && cheap.length < all.length) {
-    const index = buildIndex(rows, goldCols, fewestColumns(rows, goldCols, cheap, scheme), scheme);
+    const keyed = fewestColumns(rows, goldCols, cheap, scheme);
+    const index = buildIndex(rows, goldCols, keyed, scheme, packed);
     if (index === null || index.maxChain <= MAX_CHAIN) return index;
   }
-  return buildIndex(rows, goldCols, all, scheme);
+  return buildIndex(rows, goldCols, all, scheme, packed);
 }
 
 /** Rows read to choose the key columns. */
@@ -214,6 +225,7 @@ function buildIndex(
   goldCols: readonly number[],
   keyed: readonly number[],
   scheme: KeyScheme,
+  packed: PackedRows | null,
 ): GoldIndex | null {
   const n = rows.length;
   const slots = new Int32Array(2 * n);
@@ -234,7 +246,7 @@ function buildIndex(
     if (len < 256) lengths[b] = len;
     if (len > maxChain) maxChain = len;
   }
-  return { rows, goldCols, keyed, scheme, slots, heads, mask, maxChain };
+  return { rows, goldCols, keyed, scheme, slots, heads, mask, maxChain, packed };
 }
 
 /**
@@ -250,7 +262,7 @@ export function pairRows(
   rules: ValueRules,
   keep = false,
 ): Attempt {
-  const { rows: gr, goldCols, keyed, scheme, mask } = index;
+  const { rows: gr, goldCols, keyed, scheme, mask, packed } = index;
   const n = gr.length;
   if (rr.length !== n) return 'unproven';
   // Matched gold rows are unlinked, so runs of duplicate rows stay O(1) per row.
@@ -271,7 +283,9 @@ export function pairRows(
     while (cur !== -1 && steps <= budget && (found === -1 || ahead++ < LOOKAHEAD)) {
       steps++;
       if (slots[2 * cur] === h) {
-        const rel = rowRelation(gr[cur] as unknown[], goldCols, row, resultCols, rules);
+        const rel = packed
+          ? packedRelation(packed, cur, gr, goldCols, row, resultCols, rules)
+          : rowRelation(gr[cur] as unknown[], goldCols, row, resultCols, rules);
         if (rel === 2) {
           found = cur;
           foundPrev = prev;
@@ -295,7 +309,7 @@ export function pairRows(
   for (let from = 0; from < n; from += BLOCK) {
     const to = Math.min(n, from + BLOCK);
     if (!keyRows(rr, from, to, resultCols, keyed, scheme, keys, 1)) return 'unproven';
-    sink ^= touchPartners(gr, keys, to - from, heads, slots, mask, partners);
+    sink ^= touchPartners(gr, packed, keys, to - from, heads, slots, mask, partners);
     for (let i = from; i < to; i++) {
       const row = rr[i] as unknown[];
       if (take(row, keys[i - from]!)) continue;
@@ -309,14 +323,15 @@ export function pairRows(
 }
 
 /**
- * Loads each block row's likely gold partner (its chain slot, its row, the row's cells)
- * before the checks, one level at a time. The loads of one level are independent, so the
- * processor overlaps their cache misses instead of taking them one row at a time; the
- * checks then find the rows in cache. Rows lie scattered in memory, so these misses,
- * not the arithmetic, decide the cost of the proof.
+ * Loads each block row's likely gold partner (its chain slot and its copied cells, or
+ * without a copy its row and elements) before the checks, one level at a time. The loads
+ * of one level are independent, so the processor may overlap their misses instead of
+ * taking them one row at a time; the checks then find the rows in cache. Rows lie
+ * scattered in memory, so these misses, not the arithmetic, decide the cost of the proof.
  */
 function touchPartners(
   gr: readonly unknown[],
+  packed: PackedRows | null,
   keys: Int32Array,
   m: number,
   heads: Int32Array,
@@ -326,6 +341,14 @@ function touchPartners(
 ): number {
   let sink = 0;
   for (let k = 0; k < m; k++) partners[k] = heads[keys[k]! & mask]!;
+  if (packed !== null) {
+    const { words, stride } = packed;
+    for (let k = 0; k < m; k++) {
+      const g = partners[k]!;
+      if (g !== -1) sink ^= slots[2 * g]! ^ words[g * stride]! ^ words[(g + 1) * stride - 1]!;
+    }
+    return sink;
+  }
   for (let k = 0; k < m; k++) {
     const g = partners[k]!;
     if (g !== -1) sink ^= slots[2 * g]! ^ (gr[g] as unknown[]).length;
