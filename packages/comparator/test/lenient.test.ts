@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareLenient, compareStrict, lenientColumnCap, type TableLike } from '../src/index.js';
+import { referenceLenientSameWidth } from './reference-rules.js';
+import { permuteColumns, rulePair } from './rule-tables.js';
 
 const t = (columns: readonly string[], rows: readonly (readonly unknown[])[]): TableLike => ({
   columns,
@@ -547,6 +549,32 @@ describe('lenient: properties', () => {
           if (!v.pass) expect(v.reason?.code).toBe('unmatched_gold_column');
         },
       ),
+    );
+  });
+});
+
+// Columns permuted, the same width: the proof's mapping search and the full search against
+// a reference that tries every column order under the documented cell rules.
+describe('lenient: verdicts agree with a reference of the documented rules', () => {
+  it('property: a result of the gold width passes exactly when some column order matches', () => {
+    const perms = [
+      [0, 1, 2],
+      [2, 0, 1],
+      [1, 2, 0],
+      [2, 1, 0],
+    ];
+    fc.assert(
+      fc.property(rulePair, fc.constantFrom(...perms), ({ gold, result }, perm) => {
+        const w = gold.columns.length;
+        const permuted = permuteColumns(
+          result,
+          perm.filter((j) => j < w),
+        );
+        expect(compareLenient(gold, permuted).pass).toBe(
+          referenceLenientSameWidth(gold, permuted, 0.005),
+        );
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareLenient, compareStrict, type TableLike } from '../src/index.js';
+import { referenceStrict } from './reference-rules.js';
+import { rulePair } from './rule-tables.js';
 
 const t = (columns: readonly string[], rows: readonly (readonly unknown[])[]): TableLike => ({
   columns,
@@ -197,6 +199,25 @@ describe('strict: properties', () => {
           expect(compareLenient(gold, run, { orderMatters }).pass).toBe(true);
         }
       }),
+    );
+  });
+});
+
+// The proof and the full comparison against a simple reference of the documented rules.
+describe('strict: verdicts agree with a reference of the documented rules', () => {
+  it('property: pass exactly when the reference finds every gold row a distinct equal row', () => {
+    fc.assert(
+      fc.property(
+        rulePair,
+        fc.boolean(),
+        fc.constantFrom(0.005, 0.001, 0.5),
+        ({ gold, result }, orderMatters, tolerance) => {
+          expect(compareStrict(gold, result, { orderMatters, tolerance }).pass).toBe(
+            referenceStrict(gold, result, tolerance, orderMatters),
+          );
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
