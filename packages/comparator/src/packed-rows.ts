@@ -14,10 +14,11 @@
  * otherwise it asks valuesEqual, with the gold value itself, so the verdict of every cell
  * is the one rowRelation (row-proof.ts) gives.
  *
- * The memory is reused: a fresh buffer of a hundred megabytes counts as external memory
- * and makes V8 collect the whole heap (the caller's million rows: a second or more), so
- * the buffer of the last copy is kept for the next one (releaseRows) unless that one
- * needs far less. A copy in use is never handed out twice.
+ * The memory is kept and reused (decisions/comparator-gold-row-copy.md): one buffer, grown
+ * to powers of two and never shrunk, handed to the next copy when released (releaseRows);
+ * a copy in use is never handed out twice. It is a SharedArrayBuffer where there is one:
+ * V8 counts a fresh ArrayBuffer of a hundred megabytes as external memory and answers with
+ * a collection of the whole heap (the caller's million rows: a second or more).
  */
 import { valuesEqual } from './cell-equality.js';
 import type { ValueRules } from './value-rules.js';
@@ -35,12 +36,30 @@ const TAG_SOURCE = 0x13;
 
 /** Largest copy made (256 MiB: 1,000,000 rows of 16 cells); larger gold rows are read in place. */
 export const MAX_PACKED_BYTES = 256 * 1024 * 1024;
+/** Smallest buffer allocated. */
+const MIN_BUFFER = 64 * 1024;
 
-/** The buffer of the last copy released, kept for the next copy. */
-let spare: ArrayBuffer | null = null;
+type Store = ArrayBuffer | SharedArrayBuffer;
+
+/** The buffer released last (the largest so far), kept for the next copy. */
+let spare: Store | null = null;
+
+/** A buffer of at least `bytes`: the kept one, or a new one of the next power of two. */
+function takeBuffer(bytes: number): Store {
+  if (spare !== null && spare.byteLength >= bytes) {
+    const b = spare;
+    spare = null;
+    return b;
+  }
+  let size = MIN_BUFFER;
+  while (size < bytes) size *= 2;
+  return typeof SharedArrayBuffer === 'function'
+    ? new SharedArrayBuffer(size)
+    : new ArrayBuffer(size);
+}
 
 export interface PackedRows {
-  readonly buffer: ArrayBuffer;
+  readonly buffer: Store;
   /** Row i's cell k starts at words[i * stride + 4k]. */
   readonly words: Int32Array;
   /** The same memory: a number cell starting at word o holds its double at numbers[o / 2 + 1]. */
@@ -64,13 +83,7 @@ export function packRows(
   const bytes = n * stride * 4;
   if (m === 0 || bytes > limit) return null;
   // Reused memory holds an earlier copy: every word a check reads is written below.
-  let buffer: ArrayBuffer;
-  if (spare !== null && spare.byteLength >= bytes && spare.byteLength <= 4 * bytes) {
-    buffer = spare;
-    spare = null;
-  } else {
-    buffer = new ArrayBuffer(bytes);
-  }
+  const buffer = takeBuffer(bytes);
   const words = new Int32Array(buffer, 0, bytes >> 2);
   const numbers = new Float64Array(buffer, 0, bytes >> 3);
   for (let i = 0; i < n; i++) {
@@ -193,4 +206,14 @@ export function packedRelation(
     identical = false;
   }
   return identical ? 2 : 1;
+}
+
+/** True when cell k of copied row i holds a number. */
+export function packedIsNumber(packed: PackedRows, i: number, k: number): boolean {
+  return packed.words[i * packed.stride + k * CELL] === TAG_NUMBER;
+}
+
+/** The number in cell k of copied row i (see packedIsNumber). */
+export function numberAt(packed: PackedRows, i: number, k: number): number {
+  return packed.numbers[((i * packed.stride + k * CELL) >> 1) + 1]!;
 }

@@ -13,15 +13,9 @@
  * place of the gold rows' scattered objects; nothing is allocated per cell.
  */
 import { valuesEqual } from './cell-equality.js';
-import {
-  cellKey,
-  exactScheme,
-  type KeyScheme,
-  keyScheme,
-  numberKey,
-  numberNeighbours,
-} from './cell-key.js';
+import { cellKey, exactScheme, type KeyScheme, keyScheme, numberNeighbours } from './cell-key.js';
 import { type PackedRows, packedRelation, packRows, releaseRows } from './packed-rows.js';
+import { fewestColumns, keyGoldRows, keyRows } from './row-keys.js';
 import type { TableLike } from './table.js';
 import { combine, mix32 } from './value-hash.js';
 import type { ValueRules } from './value-rules.js';
@@ -136,34 +130,6 @@ function pairInOrder(
 }
 
 /**
- * Keys of rows [from, to) into out[stride * (i - from)], from the cells at cols[keyed[k]]; false
- * when a row is not an array. Numbers, the common key cells, are keyed inline.
- */
-function keyRows(
-  rows: readonly unknown[],
-  from: number,
-  to: number,
-  cols: readonly number[],
-  keyed: readonly number[],
-  scheme: KeyScheme,
-  out: Int32Array,
-  stride: number,
-): boolean {
-  const m = keyed.length;
-  for (let i = from; i < to; i++) {
-    const row: unknown = rows[i];
-    if (!Array.isArray(row)) return false;
-    let h = 0;
-    for (let k = 0; k < m; k++) {
-      const v: unknown = row[cols[keyed[k]!]!];
-      h = combine(h, typeof v === 'number' ? numberKey(v, scheme) : cellKey(v, scheme));
-    }
-    out[stride * (i - from)] = mix32(h);
-  }
-  return true;
-}
-
-/**
  * Gold rows by key. The key covers as few of the columns whose first gold cell is a number
  * as tell the rows apart (reading them visits no string contents; the pair check covers
  * the rest), judged on a sample of rows; otherwise, or when chains turn out long, every
@@ -188,38 +154,6 @@ export function indexGold(
   return buildIndex(rows, goldCols, all, scheme, packed);
 }
 
-/** Rows read to choose the key columns. */
-const KEY_SAMPLE = 1024;
-
-/**
- * The one cheap column that tells the sampled rows apart as well as all of them together,
- * if there is one (an id); else all the cheap columns. Fewer key cells, less hashing.
- */
-function fewestColumns(
-  rows: readonly unknown[],
-  goldCols: readonly number[],
-  cheap: readonly number[],
-  scheme: KeyScheme,
-): readonly number[] {
-  if (cheap.length === 1) return cheap;
-  const n = rows.length;
-  const m = Math.min(n, KEY_SAMPLE);
-  const step = n / m;
-  const distinct = (keyed: readonly number[]): number => {
-    const seen = new Set<number>();
-    const key = new Int32Array(1);
-    for (let t = 0; t < m; t++) {
-      const row = Math.floor(t * step);
-      if (!keyRows(rows, row, row + 1, goldCols, keyed, scheme, key, 0)) return 0;
-      seen.add(key[0]!);
-    }
-    return seen.size;
-  };
-  const together = distinct(cheap);
-  for (const k of cheap) if (distinct([k]) >= together) return [k];
-  return cheap;
-}
-
 function buildIndex(
   rows: readonly unknown[],
   goldCols: readonly number[],
@@ -229,7 +163,7 @@ function buildIndex(
 ): GoldIndex | null {
   const n = rows.length;
   const slots = new Int32Array(2 * n);
-  if (!keyRows(rows, 0, n, goldCols, keyed, scheme, slots, 2)) return null;
+  if (!keyGoldRows(rows, goldCols, keyed, scheme, packed, slots, 2)) return null;
   let size = 16;
   while (size < n * 2) size *= 2;
   const mask = size - 1;
