@@ -10,7 +10,6 @@
  */
 import { valuesEqual } from './cell-equality.js';
 import { cellKey, exactScheme, type KeyScheme, keyScheme } from './cell-key.js';
-import { type PackedRows, packRows, releaseRows } from './packed-rows.js';
 import { readHash } from './prepared-table.js';
 import { type GoldIndex, indexGold, pairRows, proveRowsMatch, sourceRows } from './row-proof.js';
 import type { TableLike } from './table.js';
@@ -55,40 +54,18 @@ export function proveColumnsMatch(
   if (cands === null) return null;
   const usable = usableColumns(rr, goldWidth, resultWidth, rules.tolerance);
   const goldCols = Array.from({ length: goldWidth }, (_, i) => i);
-  // One gold index (and one copy of the gold rows) serves every mapping tried: its key
-  // covers gold columns only.
-  let packed: PackedRows | null | undefined;
+  // One gold index serves every mapping tried (its key covers gold columns only).
   let index: GoldIndex | null | undefined;
   let exact: GoldIndex | null | undefined;
   const holds = (mapping: readonly number[]): boolean => {
     if (orderMatters) return proveRowsMatch(gold, result, goldCols, mapping, rules, true);
-    if (packed === undefined) packed = packRows(gr, goldCols);
-    index ??= indexGold(gr, goldCols, scheme, packed);
+    index ??= indexGold(gr, goldCols, scheme);
     if (index === null) return false;
     const first = pairRows(index, rr, mapping, rules, true);
     if (first !== 'budget' || scheme.width === 0) return first === 'proven';
-    exact ??= indexGold(gr, goldCols, exactScheme(scheme), packed);
+    exact ??= indexGold(gr, goldCols, exactScheme(scheme));
     return exact !== null && pairRows(exact, rr, mapping, rules, true) === 'proven';
   };
-  try {
-    return firstHolding(goldWidth, resultWidth, cands, usable, holds);
-  } finally {
-    releaseRows(packed ?? null);
-  }
-}
-
-/**
- * The first mapping the rows provably hold under: the identity first when the widths are
- * equal, then a few assignments of the sampled candidates.
- */
-function firstHolding(
-  goldWidth: number,
-  resultWidth: number,
-  cands: readonly (readonly number[])[],
-  usable: (j: number) => boolean,
-  holds: (mapping: readonly number[]) => boolean,
-): number[] | null {
-  const goldCols = Array.from({ length: goldWidth }, (_, i) => i);
   // With the gold's width, the identity first, whatever the sample says (duplicate rows
   // can pair it wrongly): a failing try stops at its first unmatched row, on the same index.
   const identityTried = resultWidth === goldWidth;

@@ -8,14 +8,19 @@
  *
  * Rows are found by a hash of their cells' keys (cell-key.ts): numbers by tolerance-wide
  * bucket, so a result within tolerance of its gold row usually has the same key, and
- * otherwise one of a few neighbouring keys, probed on a miss. The gold rows' cells are
- * copied, in gold order, into one typed array (packed-rows.ts) that the checks read in
- * place of the gold rows' scattered objects; nothing is allocated per cell.
+ * otherwise one of a few neighbouring keys, probed on a miss. No cell is copied into typed
+ * arrays and nothing is allocated per cell: on a million rows, reading every cell into a
+ * prepared table costs more (in cache misses and garbage collection) than the match.
  */
 import { valuesEqual } from './cell-equality.js';
-import { cellKey, exactScheme, type KeyScheme, keyScheme, numberNeighbours } from './cell-key.js';
-import { type PackedRows, packedRelation, packRows, releaseRows } from './packed-rows.js';
-import { fewestColumns, keyGoldRows, keyRows } from './row-keys.js';
+import {
+  cellKey,
+  exactScheme,
+  type KeyScheme,
+  keyScheme,
+  numberKey,
+  numberNeighbours,
+} from './cell-key.js';
 import type { TableLike } from './table.js';
 import { combine, mix32 } from './value-hash.js';
 import type { ValueRules } from './value-rules.js';
@@ -44,8 +49,6 @@ export interface GoldIndex {
   readonly heads: Int32Array;
   readonly mask: number;
   readonly maxChain: number;
-  /** The gold rows' cells over goldCols, copied for the checks; null when too large. */
-  readonly packed: PackedRows | null;
 }
 
 type Attempt = 'proven' | 'unproven' | 'budget';
@@ -70,18 +73,13 @@ export function proveRowsMatch(
   if (orderMatters) return pairInOrder(gr, goldCols, rr, resultCols, rules);
   const scheme = keyScheme(rules);
   if (scheme === null) return false;
-  const packed = packRows(gr, goldCols);
-  try {
-    const index = indexGold(gr, goldCols, scheme, packed);
-    if (index === null) return false;
-    const first = pairRows(index, rr, resultCols, rules);
-    if (first !== 'budget' || scheme.width === 0) return first === 'proven';
-    // Numbers crowd into the same buckets (dense values, few other columns): key exactly.
-    const exact = indexGold(gr, goldCols, exactScheme(scheme), packed);
-    return exact !== null && pairRows(exact, rr, resultCols, rules) === 'proven';
-  } finally {
-    releaseRows(packed);
-  }
+  const index = indexGold(gr, goldCols, scheme);
+  if (index === null) return false;
+  const first = pairRows(index, rr, resultCols, rules);
+  if (first !== 'budget' || scheme.width === 0) return first === 'proven';
+  // Numbers crowd into the same buckets (dense values, few other columns): key exactly.
+  const exact = indexGold(gr, goldCols, exactScheme(scheme));
+  return exact !== null && pairRows(exact, rr, resultCols, rules) === 'proven';
 }
 
 /**
@@ -130,28 +128,85 @@ function pairInOrder(
 }
 
 /**
+ * Keys of rows [from, to) into out[stride * (i - from)], from the cells at cols[keyed[k]]; false
+ * when a row is not an array. Numbers, the common key cells, are keyed inline.
+ */
+function keyRows(
+  rows: readonly unknown[],
+  from: number,
+  to: number,
+  cols: readonly number[],
+  keyed: readonly number[],
+  scheme: KeyScheme,
+  out: Int32Array,
+  stride: number,
+): boolean {
+  const m = keyed.length;
+  for (let i = from; i < to; i++) {
+    const row: unknown = rows[i];
+    if (!Array.isArray(row)) return false;
+    let h = 0;
+    for (let k = 0; k < m; k++) {
+      const v: unknown = row[cols[keyed[k]!]!];
+      h = combine(h, typeof v === 'number' ? numberKey(v, scheme) : cellKey(v, scheme));
+    }
+    out[stride * (i - from)] = mix32(h);
+  }
+  return true;
+}
+
+/**
  * Gold rows by key. The key covers as few of the columns whose first gold cell is a number
  * as tell the rows apart (reading them visits no string contents; the pair check covers
  * the rest), judged on a sample of rows; otherwise, or when chains turn out long, every
- * column. Null when a row is not an array. `packed` is packRows(rows, goldCols), or null
- * to check against the rows themselves; the caller releases it.
+ * column. Null when a row is not an array.
  */
 export function indexGold(
   rows: readonly unknown[],
   goldCols: readonly number[],
   scheme: KeyScheme,
-  packed: PackedRows | null,
 ): GoldIndex | null {
   const first: unknown = rows[0];
   if (!Array.isArray(first)) return null;
   const all = goldCols.map((_, k) => k);
   const cheap = all.filter((k) => typeof first[goldCols[k]!] === 'number');
   if (cheap.length > 0 && cheap.length < all.length) {
-    const keyed = fewestColumns(rows, goldCols, cheap, scheme);
-    const index = buildIndex(rows, goldCols, keyed, scheme, packed);
+    const index = buildIndex(rows, goldCols, fewestColumns(rows, goldCols, cheap, scheme), scheme);
     if (index === null || index.maxChain <= MAX_CHAIN) return index;
   }
-  return buildIndex(rows, goldCols, all, scheme, packed);
+  return buildIndex(rows, goldCols, all, scheme);
+}
+
+/** Rows read to choose the key columns. */
+const KEY_SAMPLE = 1024;
+
+/**
+ * The one cheap column that tells the sampled rows apart as well as all of them together,
+ * if there is one (an id); else all the cheap columns. Fewer key cells, less hashing.
+ */
+function fewestColumns(
+  rows: readonly unknown[],
+  goldCols: readonly number[],
+  cheap: readonly number[],
+  scheme: KeyScheme,
+): readonly number[] {
+  if (cheap.length === 1) return cheap;
+  const n = rows.length;
+  const m = Math.min(n, KEY_SAMPLE);
+  const step = n / m;
+  const distinct = (keyed: readonly number[]): number => {
+    const seen = new Set<number>();
+    const key = new Int32Array(1);
+    for (let t = 0; t < m; t++) {
+      const row = Math.floor(t * step);
+      if (!keyRows(rows, row, row + 1, goldCols, keyed, scheme, key, 0)) return 0;
+      seen.add(key[0]!);
+    }
+    return seen.size;
+  };
+  const together = distinct(cheap);
+  for (const k of cheap) if (distinct([k]) >= together) return [k];
+  return cheap;
 }
 
 function buildIndex(
@@ -159,11 +214,10 @@ function buildIndex(
   goldCols: readonly number[],
   keyed: readonly number[],
   scheme: KeyScheme,
-  packed: PackedRows | null,
 ): GoldIndex | null {
   const n = rows.length;
   const slots = new Int32Array(2 * n);
-  if (!keyGoldRows(rows, goldCols, keyed, scheme, packed, slots, 2)) return null;
+  if (!keyRows(rows, 0, n, goldCols, keyed, scheme, slots, 2)) return null;
   let size = 16;
   while (size < n * 2) size *= 2;
   const mask = size - 1;
@@ -180,7 +234,7 @@ function buildIndex(
     if (len < 256) lengths[b] = len;
     if (len > maxChain) maxChain = len;
   }
-  return { rows, goldCols, keyed, scheme, slots, heads, mask, maxChain, packed };
+  return { rows, goldCols, keyed, scheme, slots, heads, mask, maxChain };
 }
 
 /**
@@ -196,7 +250,7 @@ export function pairRows(
   rules: ValueRules,
   keep = false,
 ): Attempt {
-  const { rows: gr, goldCols, keyed, scheme, mask, packed } = index;
+  const { rows: gr, goldCols, keyed, scheme, mask } = index;
   const n = gr.length;
   if (rr.length !== n) return 'unproven';
   // Matched gold rows are unlinked, so runs of duplicate rows stay O(1) per row.
@@ -217,9 +271,7 @@ export function pairRows(
     while (cur !== -1 && steps <= budget && (found === -1 || ahead++ < LOOKAHEAD)) {
       steps++;
       if (slots[2 * cur] === h) {
-        const rel = packed
-          ? packedRelation(packed, cur, gr, goldCols, row, resultCols, rules)
-          : rowRelation(gr[cur] as unknown[], goldCols, row, resultCols, rules);
+        const rel = rowRelation(gr[cur] as unknown[], goldCols, row, resultCols, rules);
         if (rel === 2) {
           found = cur;
           foundPrev = prev;
@@ -243,7 +295,7 @@ export function pairRows(
   for (let from = 0; from < n; from += BLOCK) {
     const to = Math.min(n, from + BLOCK);
     if (!keyRows(rr, from, to, resultCols, keyed, scheme, keys, 1)) return 'unproven';
-    sink ^= touchPartners(gr, packed, keys, to - from, heads, slots, mask, partners);
+    sink ^= touchPartners(gr, keys, to - from, heads, slots, mask, partners);
     for (let i = from; i < to; i++) {
       const row = rr[i] as unknown[];
       if (take(row, keys[i - from]!)) continue;
@@ -257,15 +309,14 @@ export function pairRows(
 }
 
 /**
- * Loads each block row's likely gold partner (its chain slot and its copied cells, or
- * without a copy its row and elements) before the checks, one level at a time. The loads
- * of one level are independent, so the processor may overlap their misses instead of
- * taking them one row at a time; the checks then find the rows in cache. Rows lie
- * scattered in memory, so these misses, not the arithmetic, decide the cost of the proof.
+ * Loads each block row's likely gold partner (its chain slot, its row, the row's cells)
+ * before the checks, one level at a time. The loads of one level are independent, so the
+ * processor overlaps their cache misses instead of taking them one row at a time; the
+ * checks then find the rows in cache. Rows lie scattered in memory, so these misses,
+ * not the arithmetic, decide the cost of the proof.
  */
 function touchPartners(
   gr: readonly unknown[],
-  packed: PackedRows | null,
   keys: Int32Array,
   m: number,
   heads: Int32Array,
@@ -275,14 +326,6 @@ function touchPartners(
 ): number {
   let sink = 0;
   for (let k = 0; k < m; k++) partners[k] = heads[keys[k]! & mask]!;
-  if (packed !== null) {
-    const { words, stride } = packed;
-    for (let k = 0; k < m; k++) {
-      const g = partners[k]!;
-      if (g !== -1) sink ^= slots[2 * g]! ^ words[g * stride]! ^ words[(g + 1) * stride - 1]!;
-    }
-    return sink;
-  }
   for (let k = 0; k < m; k++) {
     const g = partners[k]!;
     if (g !== -1) sink ^= slots[2 * g]! ^ (gr[g] as unknown[]).length;
