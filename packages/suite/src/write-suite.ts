@@ -124,7 +124,13 @@ function tree(value: unknown, order: readonly string[]): Node {
 
 function flowSeq(values: readonly unknown[]): YAMLSeq {
   const seq = new YAMLSeq();
-  for (const v of values) seq.items.push(scalar(v));
+  for (const v of values) {
+    const s = scalar(v);
+    // Text with a line break inside a flow sequence would be folded over several lines,
+    // which the fast suite reader declines: keep the cell on its line, double-quoted.
+    if (typeof v === 'string' && /[\n\r]/.test(v)) s.type = Scalar.QUOTE_DOUBLE;
+    seq.items.push(s);
+  }
   seq.flow = true;
   return seq;
 }

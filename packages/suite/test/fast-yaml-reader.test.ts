@@ -128,6 +128,15 @@ describe('readYamlFast on plain YAML', () => {
       // written raw in plain and block text, where YAML calls them non-printable.
       edge('c4', '\uFFFE', { sql: 'SELECT \uFFFF\nFROM t', rows: [['\x80', 'a\x9Fb']] }),
       edge('c5', 'q\x7F', { sql: '\uFFFE', rows: [], notes: 'n\u0084' }),
+      // Found by the property (seed 1058192428): a row cell with a line break inside was
+      // folded over several lines in its flow sequence.
+      edge('c6', 'q', {
+        sql: 'SELECT 1',
+        rows: [
+          ['a\n\n   b', null],
+          ['x\ry', 'p\r\nq'],
+        ],
+      }),
     ]) {
       const written = formatSuite({ name: 'edge', version: 1, cases: [c] });
       expect(agrees(written)).toBe(true);
