@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
   CHINOOK_POLICIES,

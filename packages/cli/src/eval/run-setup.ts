@@ -2,7 +2,6 @@
 // project's only suite; project/project-suite.ts), the project's datasources, the ids of those the suite's cases ask, and the
 // closers the run calls at its end; and the case selection --datasource makes of them.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { type Project, projectLine } from '@nl2sql/project';
 import type { EvalSuite } from '@nl2sql/suite';
 import { configError, usageError } from '../cli-error.js';

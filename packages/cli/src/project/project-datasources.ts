@@ -6,7 +6,6 @@
 // exit 3; nothing is left open when one fails.
 
 import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
-import { configError } from '../cli-error.js';
 import { openDatabase } from '../open-database.js';
 import { openPostgresDatabase } from '../open-postgres.js';
 import { type OpenDatasource, withLimits } from './datasource-limits.js';
