@@ -1,7 +1,6 @@
 // Help cannot drift: every command's usage line, option list and README entry come from (or
 // are checked against) the option table that the parser uses.
 import { readFileSync } from 'node:fs';
-import { chinookForTests } from '@nl2sql/datasets';
 import { RUN_MODES } from '@nl2sql/records';
 import { DEFAULT_MAX_LIMIT } from '@nl2sql/sqlcheck';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
@@ -12,10 +11,6 @@ import { commands } from '../src/commands/index.js';
 import { DEFAULT_SUITE_MAX_MIB } from '../src/commands/suite-size-option.js';
 import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
-
-// `--engine NAME` takes any name, checked against the project's engines: without an
-// evals.yaml that is the built-in Chinook project, which needs the Chinook file first.
-const noChinook = (await chinookForTests()).path === undefined;
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -59,7 +54,6 @@ describe.each(commands.map((c) => [c.path.join(' '), c] as const))('nl2sql %s', 
   test('every numeric option refuses what is not plain digits, before anything runs', async () => {
     const positional = command.arguments.some((a) => a.required) ? ['x'] : [];
     for (const option of command.options.filter((o) => o.parse)) {
-      if (noChinook && option.name === 'engine') continue;
       for (const bad of ['', '0x10', '1e3', '-1']) {
         const c = captureIo();
         const code = await main([...command.path, ...positional, `--${option.name}`, bad], c.io);

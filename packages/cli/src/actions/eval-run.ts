@@ -14,7 +14,7 @@ import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
-import { admissionMode, admitSuite } from '../eval/admit-suite.js';
+import { admissionMode, admitSuite, admitSuiteBeforeData } from '../eval/admit-suite.js';
 import { buildConfigs, chooseEngine } from '../eval/engine-configs.js';
 import { openEvaluation } from '../eval/evaluation-options.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
@@ -24,14 +24,14 @@ import { mustPassEveryCase } from '../eval/must-pass.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeReviewProposals } from '../eval/review-proposals.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
-import { casesOnDatasources, openRunSetup } from '../eval/run-setup.js';
+import { casesOnDatasources, loadSuiteForRun, openRunSetup } from '../eval/run-setup.js';
 import { savedReportListener } from '../eval/saved-report.js';
 import { shardRun, shardSave, shardSavedLine } from '../eval/shard-run.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
-import { openProject } from '../project/open-project.js';
+import { openProjectBeforeData } from '../project/open-project.js';
 import { recordsCommit } from '../project/project-commit.js';
 import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
@@ -91,8 +91,11 @@ async function evalRun(
   if (mode !== 'retrieval' && reporterSpecs(flags, io.cwd).some((r) => r.name === 'selection')) {
     throw usageError(`--reporter selection=FILE reports mode retrieval, not mode ${mode}`);
   }
-  // --config, else ./evals.yaml, else the built-in Chinook project.
-  const project = await openProject(flags, io);
+  // --config, else ./evals.yaml, else the built-in Chinook project. Everything that needs no
+  // database (the engine, the suite file, admission's schema-free checks) is checked before
+  // the built-in project looks for its Chinook file (decisions/eval-run-checks-before-data.md).
+  const opening = await openProjectBeforeData(flags, io);
+  const project = opening.settings;
   redactor.add(...project.secrets);
   const choice = chooseEngine(project, flags.engine);
   const external = choice.kind !== 'reference';
@@ -121,17 +124,22 @@ async function evalRun(
   // The SQL parser before the suite: compiled on top of the garbage a large suite's load
   // leaves in the heap, it made a long run's peak RSS (decisions/runner-memory.md).
   if (mode !== 'retrieval') await loadSqlcheck();
-  const setup = await openRunSetup(flags, io, project);
+  const runSuite = await loadSuiteForRun(flags, io, project);
+  const admission = {
+    mode: admissionMode(mode, external),
+    roles: listFlag(flags.roles),
+    ...(external || !project.policy ? {} : { policy: project.policy }),
+  };
+  await admitSuiteBeforeData(runSuite.suite, {
+    ...admission,
+    datasourceIds: opening.datasourceIds,
+  });
+  const setup = await openRunSetup(await opening.located(), runSuite);
   const stop = stopOnSignals(io);
   try {
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
-    await admitSuite(setup.suite, {
-      mode: admissionMode(mode, external),
-      roles: listFlag(flags.roles),
-      datasources: setup.datasources.byId,
-      ...(external || !project.policy ? {} : { policy: project.policy }),
-    });
+    await admitSuite(setup.suite, { ...admission, datasources: setup.datasources.byId });
     const cases = casesOnDatasources(setup, listFlag(flags.datasource), listFlag(flags.cases));
     const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
     const { evaluation, efficiency, judge } = await openEvaluation(
@@ -148,7 +156,7 @@ async function evalRun(
     const progress = progressListener(io);
     // Each record carries the version its engine reports (describe()).
     // The records name the project's commit, not the tool's (project/project-commit.ts).
-    const commit = recordsCommit(flags, baselineDir, project, io);
+    const commit = recordsCommit(flags, baselineDir, setup.project, io);
     const recorder = recordsListener({
       note: typeof flags.note === 'string' ? flags.note : null,
       ...(commit ? { git: commit } : {}),

@@ -1,6 +1,7 @@
 // What `nl2sql eval run` opens before anything runs: the suite (--suite NAME|PATH, or the
-// project's only suite; project/project-suite.ts), the project's datasources, the ids of those the suite's cases ask, and the
-// closers the run calls at its end; and the case selection --datasource makes of them.
+// project's only suite; project/project-suite.ts), read before any database is looked for;
+// then the project's datasources, the ids of those the suite's cases ask, and the closers the
+// run calls at its end; and the case selection --datasource makes of them.
 import { existsSync } from 'node:fs';
 import { type Project, projectLine } from '@nl2sql/project';
 import type { EvalSuite } from '@nl2sql/suite';
@@ -29,8 +30,18 @@ function suitesLine(project: Project, index: number): string {
   return line === undefined ? '' : `:${line}`;
 }
 
-export async function openRunSetup(flags: Flags, io: Io, project: Project): Promise<RunSetup> {
-  // --suite NAME|PATH, else the project's only suite (several: a usage error naming them).
+/** The suite a run scores, read and checked as a file (no database needed). */
+export interface RunSuite {
+  suite: EvalSuite;
+  suitePath: string;
+}
+
+/**
+ * Reads the run's suite: --suite NAME|PATH, else the project's only suite (several: a usage
+ * error naming them). A missing file, a YAML alias, a suite over the size limit or not in
+ * the format: one located line, exit 3. Needs none of the project's databases.
+ */
+export async function loadSuiteForRun(flags: Flags, io: Io, project: Project): Promise<RunSuite> {
   const chosen = chooseSuite(
     project,
     typeof flags.suite === 'string' ? flags.suite : undefined,
@@ -47,6 +58,14 @@ export async function openRunSetup(flags: Flags, io: Io, project: Project): Prom
     );
   }
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
+  return { suite, suitePath };
+}
+
+/** Opens the datasources of `project` (its files found) for the suite already read. */
+export async function openRunSetup(
+  project: Project,
+  { suite, suitePath }: RunSuite,
+): Promise<RunSetup> {
   const known = new Set(project.datasources.map((d) => d.id));
   const caseDatasources = [...new Set(suite.cases.map((c) => c.datasource))].filter((id) =>
     known.has(id),

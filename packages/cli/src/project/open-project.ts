@@ -2,7 +2,8 @@
 // else the built-in Chinook project (the Chinook file from --db, or found as before), so a
 // command without an evals.yaml does exactly what it did before projects existed
 // (decisions/evals-yaml-project.md). A project file that cannot be used is one located line
-// and exit 3.
+// and exit 3. `eval run` opens it in two steps (openProjectBeforeData): what needs no database
+// file first, the built-in project's Chinook file last (decisions/eval-run-checks-before-data.md).
 
 import { resolve } from 'node:path';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
@@ -69,4 +70,47 @@ export async function openProject(
   if (file === undefined) return chinookProject({ database: await chinookFile(db), dir: io.cwd });
   const project = await loadProjectFile(file, io.env);
   return db === undefined ? project : withDatabase(project, db);
+}
+
+/**
+ * The project of this command line before its database files are needed: `eval run` checks
+ * the engine name and the suite against it first, so their errors are reported (with their
+ * own exit code) whether or not the Chinook file can be found.
+ */
+export interface ProjectBeforeData {
+  /**
+   * Engines, suites, policy, run and gate settings. For an evals.yaml, the project itself;
+   * for the built-in project, one with no datasource yet (its Chinook file is not found
+   * until `located()`), so nothing can open a database through it.
+   */
+  readonly settings: Project;
+  /** The ids of the project's datasources, the built-in project's `chinook` included. */
+  readonly datasourceIds: readonly string[];
+  /** The whole project: the built-in project's Chinook file found now (exit 3 when it cannot be). */
+  located(): Promise<Project>;
+}
+
+/** openProject in two steps (see ProjectBeforeData); throws a CliError (exit 2 or 3). */
+export async function openProjectBeforeData(
+  flags: Flags,
+  io: { readonly cwd: string; readonly env: Record<string, string | undefined> },
+): Promise<ProjectBeforeData> {
+  const db = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : undefined;
+  const file = projectFile(flags, io.cwd);
+  if (file === undefined) {
+    // Built before the file is known only to read its settings; its datasource is dropped.
+    const builtIn = chinookProject({ database: db ?? io.cwd, dir: io.cwd });
+    return {
+      settings: { ...builtIn, datasources: [] },
+      datasourceIds: builtIn.datasources.map((d) => d.id),
+      located: async () => chinookProject({ database: await chinookFile(db), dir: io.cwd }),
+    };
+  }
+  const loaded = await loadProjectFile(file, io.env);
+  const project = db === undefined ? loaded : withDatabase(loaded, db);
+  return {
+    settings: project,
+    datasourceIds: project.datasources.map((d) => d.id),
+    located: async () => project,
+  };
 }

@@ -1,0 +1,137 @@
+// `eval run` without evals.yaml (the built-in Chinook project) on a machine where the Chinook
+// file cannot be found: everything that needs no database is still checked first and reported
+// with its own exit code and place; the missing database is reported only for a run that
+// could otherwise start. The lookup failing is simulated (this checkout has the file beside
+// it): locateChinook throws the DatasetError it throws when it finds nothing.
+import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatasetError } from '@nl2sql/datasets';
+import { describe, expect, test, vi } from 'vitest';
+import { EXIT, main } from '../src/index.js';
+import { captureIo } from './io-capture.js';
+
+const NOT_FOUND = 'No Chinook database was found and none could be downloaded.';
+
+vi.mock('@nl2sql/datasets', async (original) => ({
+  ...(await original<typeof import('@nl2sql/datasets')>()),
+  locateChinook: async () => {
+    throw new DatasetError('DATASET_NOT_FOUND', `${NOT_FOUND}\nLooked in:\n  - nowhere`, []);
+  },
+}));
+
+/** One case with its gold rows, as regenerate writes it. */
+const SUITE = `name: lone
+version: 1
+cases:
+  - id: artists
+    question: How many artists are there?
+    datasource: chinook
+    source: hand
+    approved: true
+    tags: [ single-table, aggregation ]
+    order_matters: false
+    outcome:
+      admin: allowed
+    tables: [ Artist ]
+    columns: []
+    sql: |-
+      SELECT COUNT(*) FROM Artist
+    rows:
+      - [ 275 ]
+    plan:
+      select:
+        - expr: { kind: aggregate, func: count }
+      from: { table: Artist }
+`;
+
+async function suiteFile(text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'nl2sql-nochinook-'));
+  const file = join(dir, 'lone.yaml');
+  await writeFile(file, text);
+  return file;
+}
+
+const lineOf = (text: string, needle: string): number =>
+  text.slice(0, text.indexOf(needle)).split('\n').length;
+
+/** `eval run` in a folder with no evals.yaml. */
+async function run(...args: string[]) {
+  const cwd = await mkdtemp(join(tmpdir(), 'nl2sql-nochinook-cwd-'));
+  const c = captureIo({ cwd });
+  const code = await main(['eval', 'run', ...args], c.io);
+  return { code, out: c.out(), err: c.err() };
+}
+
+describe('eval run, built-in project, Chinook not found: what needs no database comes first', () => {
+  test('a valid suite gets as far as the database, and its absence is exit 3 with the places tried', async () => {
+    const r = await run('--suite', await suiteFile(SUITE));
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain(NOT_FOUND);
+    expect(r.out).toBe('');
+  });
+
+  test('an --engine name the project lacks: exit 3 naming the engines, not the database', async () => {
+    const r = await run('--engine', 'nosuch');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toBe(
+      'nl2sql: --engine: the built-in Chinook project (no evals.yaml): engines: no engine named nosuch (engines: reference)',
+    );
+  });
+
+  test('a suite file that is not there: exit 3 naming it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-nochinook-'));
+    const r = await run('--suite', join(dir, 'gone.yaml'));
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toBe(`nl2sql: --suite ${join(dir, 'gone.yaml')}: no such file`);
+  });
+
+  test('a YAML alias in the suite: exit 3 at its line', async () => {
+    const text = SUITE.replace('tables: [ Artist ]', 'tables: &t [ Artist ]').replace(
+      'columns: []',
+      'columns: *t',
+    );
+    const file = await suiteFile(text);
+    const r = await run('--suite', file);
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toBe(
+      `nl2sql: ${file}:${lineOf(text, '*t')}: YAML alias *t is not allowed in a suite: write the value out`,
+    );
+  });
+
+  test('a suite over the size limit: exit 3 before it is read', async () => {
+    const file = await suiteFile(SUITE);
+    await truncate(file, 200 * 1024 * 1024); // sparse: 200 MiB in name only
+    const r = await run('--suite', file);
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('the suite is 200.0 MiB, above the 128.0 MiB limit');
+    expect(r.err).not.toContain(NOT_FOUND);
+  });
+
+  test('a case without gold rows: exit 3 naming it', async () => {
+    const text = SUITE.replace('    rows:\n      - [ 275 ]\n', '');
+    const r = await run('--suite', await suiteFile(text));
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('artists');
+    expect(r.err).not.toContain(NOT_FOUND);
+  });
+
+  test('lint errors that read no schema (a duplicate id, an unknown datasource): exit 3 listing them', async () => {
+    const second = SUITE.slice(SUITE.indexOf('  - id: artists')).replace(
+      'datasource: chinook',
+      'datasource: warehouse',
+    );
+    const r = await run('--suite', await suiteFile(`${SUITE}\n${second}`));
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toContain('lint error(s) for mode plans');
+    expect(r.err).toContain('duplicate-id');
+    expect(r.err).toContain('unknown-datasource');
+    expect(r.err).not.toContain(NOT_FOUND);
+  });
+
+  test('--roles naming a role no case has: exit 2', async () => {
+    const r = await run('--suite', await suiteFile(SUITE), '--roles', 'nobody');
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain('--roles: role "nobody" is in no case\'s outcome map');
+  });
+});
