@@ -108,6 +108,7 @@ export {
   proposalLabels,
   selectProposal,
 } from './proposal-label.js';
+export { type ProposalAlreadyGold, proposalsAlreadyGold } from './proposals-already-gold.js';
 export {
   PAIR_FIELDS,
   PAIR_FORMAT,
@@ -143,6 +144,7 @@ export { sameSql, sqlKey } from './same-sql.js';
 export {
   ProposalReviewError,
   type ProposalReviewErrorCode,
+  type SettledAlreadyGold,
   type SettledProposal,
   type SettleOptions,
   type SettleRequest,

@@ -3,7 +3,9 @@
 // would (its rows and every alternative's rows, from the case's datasource); rejecting moves
 // the proposal to the queue's `rejected` list so runs never propose it again for that case.
 // One request is all or nothing: any selector, case or query that does not work refuses the
-// whole of it, and the caller writes nothing (decisions/suite-review-queue.md).
+// whole of it, and the caller writes nothing (decisions/suite-review-queue.md). A proposal
+// whose SQL the suite already holds as a gold of its case (an approval stopped between the
+// suite's write and the queue's) is dropped from the queue, approved or not, and reported.
 
 import type { Datasource } from '@nl2sql/datasource';
 import type { AltSqlProposal, AltSqlProposals, RejectedAltSql } from './alt-sql-proposals.js';
@@ -12,6 +14,7 @@ import type { LintFinding } from './lint-finding.js';
 import { lintSuite } from './lint-suite.js';
 import { parseSuite } from './load-suite.js';
 import { proposalLabels, selectProposal } from './proposal-label.js';
+import { proposalsAlreadyGold } from './proposals-already-gold.js';
 import { RegenerateError, type RegenerateSource, regenerateSuite } from './regenerate.js';
 import { sameSql } from './same-sql.js';
 import { formatSuite } from './write-suite.js';
@@ -21,7 +24,8 @@ import { formatSuite } from './write-suite.js';
  * - APPROVED_AND_REJECTED: one proposal both approved and rejected in the same request;
  * - UNKNOWN_CASE: the proposal's case is not in the suite (renamed or removed since the run);
  * - NOT_ANSWERABLE: the case has no gold SQL (an unanswerable case takes no alternative);
- * - ALREADY_GOLD: the SQL is already the case's sql or one of its alt_sql;
+ * - ALREADY_GOLD: asked to reject SQL the case already holds as a gold, or to approve the
+ *   same SQL twice in one request (approving SQL the case holds drops the proposal instead);
  * - LINT_ERROR: with the alternative the case fails a lint error (it returns 0 or more than 25
  *   rows, or reads a table the case does not list), which would make eval run refuse the suite;
  * - QUERY_FAILED / RESULT_TRUNCATED / UNKNOWN_DATASOURCE: regenerating the case failed.
@@ -96,13 +100,25 @@ export interface SettledProposal extends AltSqlProposal {
   label: string;
 }
 
+/** A proposal dropped because its case already holds its SQL as `gold` (`sql`, `alt_sql[N]`). */
+export interface SettledAlreadyGold extends SettledProposal {
+  gold: string;
+  /** True when the request asked to approve it (a review repeated after being stopped). */
+  requested: boolean;
+}
+
 export interface SettleResult {
   /** The suite with the approved alternatives and the regenerated cases' rows. */
   suite: EvalSuite;
-  /** The queue without the settled proposals, the rejected ones added to `rejected`. */
+  /**
+   * The queue without the settled proposals, the rejected ones added to `rejected` and the
+   * ones already gold dropped.
+   */
   queue: AltSqlProposals;
   approved: SettledProposal[];
   rejected: SettledProposal[];
+  /** Proposals whose SQL the case already holds, requested or not: dropped from the queue. */
+  alreadyGold: SettledAlreadyGold[];
   /** Cases whose rows or alt_rows changed. */
   changedCases: string[];
   /** Statements run to regenerate the approved cases. */
@@ -182,9 +198,9 @@ export async function settleAltSqlProposals(
     }
     return indexes;
   };
-  const approve = resolve(request.approve ?? []);
+  const requested = resolve(request.approve ?? []);
   const reject = resolve(request.reject ?? []);
-  for (const index of approve) {
+  for (const index of requested) {
     if (reject.includes(index))
       throw new ProposalReviewError(
         'APPROVED_AND_REJECTED',
@@ -192,6 +208,19 @@ export async function settleAltSqlProposals(
         at(index),
       );
   }
+  // SQL the suite already holds for the case needs no decision: approving it again is a
+  // no-op, so it is dropped; rejecting it would contradict the suite, so that is refused.
+  const already = new Map(proposalsAlreadyGold(suite, queue).map((a) => [a.index, a]));
+  for (const index of reject) {
+    const found = already.get(index);
+    if (found)
+      throw new ProposalReviewError(
+        'ALREADY_GOLD',
+        `the SQL is already the case's ${found.gold} (approved earlier, or added by hand), so it cannot be rejected; to undo it, take it out of the suite`,
+        at(index),
+      );
+  }
+  const approve = requested.filter((index) => !already.has(index));
 
   // The approved alternatives, case by case, checked before any query runs.
   const byId = new Map(suite.cases.map((c) => [c.id, c]));
@@ -211,16 +240,11 @@ export async function settleAltSqlProposals(
         'the case has no gold sql (it is unanswerable), so it takes no alternative',
         at(index),
       );
-    const golds = [c.sql, ...(c.alt_sql ?? []), ...(added.get(c.id) ?? [])];
-    const same = golds.findIndex((g) => sameSql(g, p.alt_sql));
-    if (same !== -1)
+    // The case's own golds were set aside above; only this request's can match here.
+    if ((added.get(c.id) ?? []).some((g) => sameSql(g, p.alt_sql)))
       throw new ProposalReviewError(
         'ALREADY_GOLD',
-        same === 0
-          ? "the SQL is already the case's gold sql"
-          : same <= (c.alt_sql?.length ?? 0)
-            ? `the SQL is already the case's alt_sql[${same - 1}]; reject the proposal instead`
-            : 'the SQL is approved twice in this request',
+        'the SQL is approved twice in this request',
         at(index),
       );
     added.set(c.id, [...(added.get(c.id) ?? []), p.alt_sql]);
@@ -266,7 +290,7 @@ export async function settleAltSqlProposals(
     }
   }
 
-  const settled = new Set([...approve, ...reject]);
+  const settled = new Set([...approve, ...reject, ...already.keys()]);
   const label = (i: number): SettledProposal => ({
     ...(queue.proposals[i] as AltSqlProposal),
     label: labels[i] as string,
@@ -285,6 +309,11 @@ export async function settleAltSqlProposals(
     },
     approved: approve.map(label),
     rejected: reject.map(label),
+    alreadyGold: [...already.values()].map((a) => ({
+      ...label(a.index),
+      gold: a.gold,
+      requested: requested.includes(a.index),
+    })),
     changedCases: regenerated.changedCases,
     statements: regenerated.statements,
   };

@@ -177,20 +177,75 @@ describe.skipIf(noChinook)('settling the review queue on Chinook', () => {
     expect((await refusal({ approve: ['weather'], date: '2026-12-01' })).code).toBe(
       'NOT_ANSWERABLE',
     );
+  });
+
+  it('a proposal whose SQL the case already holds is dropped with its place, approved or not; rejecting it is refused', async () => {
     const withAlt: EvalSuite = {
       ...suite,
       cases: [{ ...suite.cases[0]!, alt_sql: [`${ALT.replace(/\n/g, '\n  ')};`] }, suite.cases[1]!],
     };
-    const already = await refusal({ approve: ['countries#1'], date: '2026-12-01' }, withAlt);
-    expect(already.code).toBe('ALREADY_GOLD');
-    expect(already.message).toMatch(/mini\.proposals\.yaml:3: .*already the case's alt_sql\[0\]/);
+    const again = await settleAltSqlProposals(
+      withAlt,
+      queue,
+      { approve: ['countries#1'], date: '2026-12-01' },
+      db,
+    );
+    expect(again.suite).toEqual(withAlt);
+    expect(again.statements).toBe(0);
+    expect(again.approved).toEqual([]);
+    expect(again.alreadyGold).toEqual([
+      { ...queue.proposals[0], label: 'countries#1', gold: 'alt_sql[0]', requested: true },
+    ]);
+    expect(again.queue.proposals).toEqual(queue.proposals.slice(1));
+    // Settling anything else drops it too, not requested.
+    const other = await settleAltSqlProposals(
+      withAlt,
+      queue,
+      { reject: ['countries#2'], date: '2026-12-01' },
+      db,
+    );
+    expect(other.alreadyGold.map((a) => [a.label, a.requested])).toEqual([['countries#1', false]]);
+    expect(other.queue.proposals.map((p) => p.case_id)).toEqual(['weather', 'gone']);
+    const rejected = await refusal({ reject: ['countries#1'], date: '2026-12-01' }, withAlt);
+    expect(rejected.code).toBe('ALREADY_GOLD');
+    expect(rejected.message).toMatch(
+      /^mini\.proposals\.yaml:3: proposal countries#1 \(case countries\): the SQL is already the case's alt_sql\[0\] .*cannot be rejected/,
+    );
     const asGold: EvalSuite = {
       ...suite,
       cases: [{ ...suite.cases[0]!, sql: ALT }, suite.cases[1]!],
     };
-    expect(
-      (await refusal({ approve: ['countries#1'], date: '2026-12-01' }, asGold)).message,
-    ).toContain("already the case's gold sql");
+    const gold = await settleAltSqlProposals(
+      asGold,
+      queue,
+      { approve: ['countries#1'], date: '2026-12-01' },
+      db,
+    );
+    expect(gold.alreadyGold.map((a) => a.gold)).toEqual(['sql']);
+    // Two proposals of the same SQL approved in one request: the second is refused.
+    const twice = await settleAltSqlProposals(
+      suite,
+      { ...queue, proposals: [proposal('countries', ALT), proposal('countries', `${ALT};`)] },
+      { approve: ['countries#1', 'countries#2'], date: '2026-12-01' },
+      db,
+    ).catch((e: unknown) => e);
+    expect((twice as ProposalReviewError).code).toBe('ALREADY_GOLD');
+    expect((twice as ProposalReviewError).message).toContain('approved twice in this request');
+  });
+
+  it('a review stopped after the suite was written and before the queue was: the same request again gives what the whole review would have', async () => {
+    const request = { approve: ['countries#1'], reject: ['countries#2'], date: '2026-12-01' };
+    const whole = await settleAltSqlProposals(suite, queue, request, db);
+    // The stop: the suite is on disk, the queue is still the one read before.
+    const resumed = await settleAltSqlProposals(whole.suite, queue, request, db);
+    expect(resumed.suite).toEqual(whole.suite);
+    expect(resumed.queue).toEqual(whole.queue);
+    expect(resumed.approved).toEqual([]);
+    expect(resumed.rejected.map((p) => p.label)).toEqual(['countries#2']);
+    expect(resumed.alreadyGold.map((a) => [a.label, a.gold, a.requested])).toEqual([
+      ['countries#1', 'alt_sql[0]', true],
+    ]);
+    expect(whole.alreadyGold).toEqual([]);
   });
 
   it('refuses an alternative that does not run, naming the proposal and the database error', async () => {

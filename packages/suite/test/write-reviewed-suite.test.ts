@@ -61,6 +61,25 @@ describe('writeReviewedSuite', () => {
     expect((await readdir(dir)).sort()).toEqual(['blocked', 'mini.yaml']);
   });
 
+  it('renames the suite before the queue: a queue that cannot be replaced leaves the suite written, the queue as it was, and no temporary file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-reviewed-'));
+    await writeFile(join(dir, 'mini.yaml'), 'before\n');
+    // The queue's name is taken by a folder with a file in it: its rename fails, after the suite's.
+    await mkdir(join(dir, 'mini.proposals.yaml'));
+    await writeFile(join(dir, 'mini.proposals.yaml', 'keep'), 'queue before\n');
+    const error = await writeReviewedSuite(
+      join(dir, 'mini.yaml'),
+      suite,
+      join(dir, 'mini.proposals.yaml'),
+      queue,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    // The state a stop between the renames leaves, which review recognises (settle tests).
+    expect(await readFile(join(dir, 'mini.yaml'), 'utf8')).toBe(formatSuite(suite));
+    expect(await readFile(join(dir, 'mini.proposals.yaml', 'keep'), 'utf8')).toBe('queue before\n');
+    expect((await readdir(dir)).sort()).toEqual(['mini.proposals.yaml', 'mini.yaml']);
+  });
+
   it('writes only the queue when there is no suite to write', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'nl2sql-reviewed-'));
     await mkdir(join(dir, 'q'));
