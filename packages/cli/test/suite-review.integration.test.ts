@@ -45,6 +45,35 @@ async function shopWithDrafts(): Promise<string> {
   return dir;
 }
 
+const COUNT_ID = 'SELECT COUNT(id) FROM orders';
+const BROKEN = 'SELECT nope_column FROM orders';
+const TOTALS_SUM = 'SELECT total FROM orders ORDER BY id ASC';
+
+/** The shop project with three proposals queued: one that runs, one that fails, another case's. */
+async function shopWithQueue(): Promise<string> {
+  const dir = await shopWithDrafts();
+  const queued = (caseId: string, sql: string): AltSqlProposal => ({
+    case_id: caseId,
+    alt_sql: sql,
+    reason: 'the same rows.',
+    judge: 'fake:judge',
+    proposed_at: '2026-11-30',
+    roles: ['analyst'],
+  });
+  await writeFile(
+    join(dir, 'suites', 'shop.proposals.yaml'),
+    formatAltSqlProposals({
+      suite: 'shop',
+      proposals: [
+        queued('orders', COUNT_ID),
+        queued('orders', BROKEN),
+        queued('totals', TOTALS_SUM),
+      ],
+    }),
+  );
+  return dir;
+}
+
 describe('nl2sql suite review', () => {
   it("approves a proposal with its rows read from the project's datasource (evals.yaml)", async () => {
     const dir = await shopWithDrafts();
@@ -133,6 +162,137 @@ describe('nl2sql suite review', () => {
     const listed = await cli(dir, 'suite', 'review');
     expect(listed.out).toContain('names  (imported');
     expect(listed.out).not.toContain('orders  (imported');
+  });
+
+  it('--json reports an approval (SQL, alt_sql place, rows regenerated, files written) and a rejection (the queue only)', async () => {
+    const dir = await shopWithQueue();
+    const approved = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders#1', '--json');
+    expect(approved.code).toBe(EXIT.ok);
+    expect(approved.err).toBe('');
+    expect(JSON.parse(approved.out)).toEqual({
+      suite: 'suites/shop.yaml',
+      queue: 'suites/shop.proposals.yaml',
+      approved: [
+        { id: 'orders#1', case_id: 'orders', sql: COUNT_ID, alt_sql_index: 0, row_count: 1 },
+      ],
+      rejected: [],
+      already_gold: [],
+      files_written: ['suites/shop.yaml', 'suites/shop.proposals.yaml'],
+      statements: 2,
+      proposals_left: 2,
+      stale_test_suite: null,
+    });
+    const suiteAfter = await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8');
+    const rejected = await cli(dir, 'suite', 'review', '--reject-proposal', 'totals', '--json');
+    expect(rejected.code).toBe(EXIT.ok);
+    expect(JSON.parse(rejected.out)).toMatchObject({
+      approved: [],
+      rejected: [{ id: 'totals#1', case_id: 'totals', sql: TOTALS_SUM }],
+      files_written: ['suites/shop.proposals.yaml'],
+      statements: 0,
+      proposals_left: 1,
+    });
+    expect(await readFile(join(dir, 'suites', 'shop.yaml'), 'utf8')).toBe(suiteAfter);
+  });
+
+  it('--json reports a refusal as the located error on stdout, with the exit code of the text form, writing nothing', async () => {
+    const dir = await shopWithQueue();
+    const queueFile = join(dir, 'suites', 'shop.proposals.yaml');
+    const before = await readFile(queueFile, 'utf8');
+    const unknown = await cli(dir, 'suite', 'review', '--approve-proposal', 'nope', '--json');
+    expect(unknown.code).toBe(EXIT.usage);
+    expect(JSON.parse(unknown.out)).toEqual({
+      error: {
+        code: 'UNKNOWN_PROPOSAL',
+        exit_code: EXIT.usage,
+        message: expect.stringMatching(
+          /^suites\/shop\.proposals\.yaml: proposal nope: no such proposal .*nothing was written$/,
+        ),
+        file: 'suites/shop.proposals.yaml',
+        line: null,
+        proposal: 'nope',
+        case_id: null,
+      },
+    });
+    expect(unknown.err).toContain('nl2sql: suites/shop.proposals.yaml: proposal nope');
+    const broken = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders#2', '--json');
+    expect(broken.code).toBe(EXIT.failed);
+    // The second proposal of case orders starts on this line of the queue.
+    const line = before
+      .split('\n')
+      .flatMap((text, i) => (text === '  - case_id: orders' ? [i + 1] : []))[1];
+    expect(JSON.parse(broken.out).error).toMatchObject({
+      code: 'QUERY_FAILED',
+      exit_code: EXIT.failed,
+      file: 'suites/shop.proposals.yaml',
+      line,
+      proposal: 'orders#2',
+      case_id: 'orders',
+    });
+    expect(await readFile(queueFile, 'utf8')).toBe(before);
+    // A queue that is not the format: its own code and place, exit 3.
+    await writeFile(queueFile, `${before}  - [ unclosed\n`);
+    const unreadable = await cli(dir, 'suite', 'review', '--reject-proposal', 'totals', '--json');
+    expect(unreadable.code).toBe(EXIT.config);
+    const error = JSON.parse(unreadable.out).error;
+    expect(error.code).toMatch(/^SUITE_/);
+    expect(error.file).toBe(queueFile);
+    expect(error.line).toBeGreaterThan(1);
+    // --json with --approve (draft cases) is still a usage error, in text.
+    const drafts = await cli(dir, 'suite', 'review', '--approve', 'orders', '--json');
+    expect(drafts.code).toBe(EXIT.usage);
+    expect(drafts.out).toBe('');
+  });
+
+  it('a review stopped after the suite was written and before the queue was: the next review lists the proposal as held and drops it, approving nothing twice', async () => {
+    const dir = await shopWithQueue();
+    const suiteFile = join(dir, 'suites', 'shop.yaml');
+    const queueFile = join(dir, 'suites', 'shop.proposals.yaml');
+    const queueBefore = await readFile(queueFile, 'utf8');
+    expect((await cli(dir, 'suite', 'review', '--approve-proposal', 'orders#1')).code).toBe(
+      EXIT.ok,
+    );
+    const approvedSuite = await readFile(suiteFile, 'utf8');
+    // The stop: the suite renamed into place, the queue not (it is the one read before).
+    await writeFile(queueFile, queueBefore);
+
+    const listed = await cli(dir, 'suite', 'review');
+    expect(listed.out).toContain(
+      '  the case already holds this SQL as its alt_sql[0] (approved before the queue was written, or added by hand): the next --approve-proposal or --reject-proposal drops it',
+    );
+    const json = JSON.parse((await cli(dir, 'suite', 'review', '--json')).out);
+    expect(
+      json.proposals.map((p: { id: string; already_gold: string | null }) => [
+        p.id,
+        p.already_gold,
+      ]),
+    ).toEqual([
+      ['orders#1', 'alt_sql[0]'],
+      ['orders#2', null],
+      ['totals#1', null],
+    ]);
+    // Rejecting what the suite holds would contradict it: refused, nothing written.
+    const reject = await cli(dir, 'suite', 'review', '--reject-proposal', 'orders#1');
+    expect(reject.code).toBe(EXIT.failed);
+    expect(reject.err).toContain("the SQL is already the case's alt_sql[0]");
+    expect(await readFile(queueFile, 'utf8')).toBe(queueBefore);
+
+    // The same command again: nothing approved twice, the proposal dropped, the suite as is.
+    const again = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders#1');
+    expect(again.code).toBe(EXIT.ok);
+    expect(again.out).toBe(
+      [
+        'suites/shop.proposals.yaml: dropped 1 proposal(s) whose SQL the case already holds (orders#1 as alt_sql[0]): approved before the queue was written, or added by hand; nothing to decide',
+        '2 proposal(s) left in suites/shop.proposals.yaml',
+      ].join('\n'),
+    );
+    expect(await readFile(suiteFile, 'utf8')).toBe(approvedSuite);
+    const queue = await readAltSqlProposals(queueFile, 'shop');
+    expect(queue.proposals.map((p) => [p.case_id, p.alt_sql])).toEqual([
+      ['orders', BROKEN],
+      ['totals', TOTALS_SUM],
+    ]);
+    expect(queue.rejected).toBeUndefined();
   });
 });
 
@@ -224,6 +384,7 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
       judge: queued[0]?.judge,
       proposed_at: '2026-11-30',
       roles: ['admin', 'sales'],
+      already_gold: null,
     });
     expect(listed.rejected).toBe(0);
   });
@@ -334,7 +495,7 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
     expect(await q.files()).toEqual(before);
   });
 
-  it('refuses, located, a case the suite lacks, SQL already an alternative, SQL that does not run, and an alternative lint refuses (exit 1)', async () => {
+  it('refuses, located, a case the suite lacks, rejecting SQL already an alternative, SQL that does not run, and an alternative lint refuses (exit 1)', async () => {
     const q = await chinookWithQueue([
       proposal('chinook_001', COUNT_KEY),
       proposal('chinook_gone', 'SELECT 1'),
@@ -358,7 +519,8 @@ describe.skipIf(noChinook)('nl2sql suite review: the alt_sql review queue on Chi
     expect(gone.err).toContain(
       `nl2sql: chinook.proposals.yaml:${line('chinook_gone')}: proposal chinook_gone#1 (case chinook_gone): suite chinook has no case chinook_gone`,
     );
-    const already = await q.review('--approve-proposal', 'chinook_003');
+    // SQL the case already holds cannot be rejected (approving it drops it: see the shop tests).
+    const already = await q.review('--reject-proposal', 'chinook_003');
     expect(already.code).toBe(EXIT.failed);
     expect(already.err).toContain(
       `chinook.proposals.yaml:${line('chinook_003')}: proposal chinook_003#1 (case chinook_003): the SQL is already the case's alt_sql[0]`,

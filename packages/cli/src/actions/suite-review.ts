@@ -6,6 +6,7 @@ import {
   ProposalReviewError,
   packagedSuite,
   proposalLabels,
+  proposalsAlreadyGold,
   RegenerateError,
   readLocatedAltSqlProposals,
   SuiteFormatError,
@@ -20,7 +21,12 @@ import { layoutNote } from '../authoring/layout-note.js';
 import { proposalText, proposalView } from '../authoring/proposal-text.js';
 import { reviewQueueFile } from '../authoring/review-queue-file.js';
 import { REVIEW_ROWS, reviewText, shownPath } from '../authoring/review-text.js';
-import { configError, usageError } from '../cli-error.js';
+import {
+  reviewRefusalJson,
+  settledReviewJson,
+  settledReviewText,
+} from '../authoring/settled-review.js';
+import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
@@ -43,7 +49,7 @@ async function readQueue(file: string, suite: EvalSuite) {
   try {
     return await readLocatedAltSqlProposals(file, suite.name);
   } catch (error) {
-    if (error instanceof SuiteFormatError) throw configError(error.message);
+    if (error instanceof SuiteFormatError) throw configError(error.message, error);
     throw error;
   }
 }
@@ -140,37 +146,36 @@ async function settleProposals(
     if (error instanceof ProposalReviewError) {
       const message = `${error.message}; nothing was written`;
       if (['UNKNOWN_PROPOSAL', 'AMBIGUOUS_PROPOSAL', 'APPROVED_AND_REJECTED'].includes(error.code))
-        throw usageError(message);
-      if (error.code === 'UNKNOWN_DATASOURCE') throw configError(message);
-      io.err(`nl2sql: ${message}`);
-      return EXIT.failed;
+        throw usageError(message, error);
+      if (error.code === 'UNKNOWN_DATASOURCE') throw configError(message, error);
+      throw new CliError(message, EXIT.failed, error);
     }
     if (error instanceof SuiteFormatError || error instanceof RegenerateError)
-      throw configError(`${error.message}; nothing was written`);
+      throw configError(`${error.message}; nothing was written`, error);
     throw error;
   } finally {
     await databases?.close();
   }
 
+  // The suite is renamed into place before the queue: a stop between them leaves proposals
+  // the suite already holds, which the next review drops (decisions/suite-review-queue.md).
   const approved = result.approved.length > 0;
   const note = approved ? await layoutNote(path, suite) : undefined;
   await writeReviewedSuite(path, approved ? result.suite : undefined, queueFile, result.queue);
   if (note !== undefined) io.err(note);
-  const labels = (ps: typeof result.approved) => ps.map((p) => p.label).join(', ');
-  const lines: string[] = [];
-  if (approved)
-    lines.push(
-      `${where}: approved ${result.approved.length} proposal(s) into alt_sql (${labels(result.approved)}); rows regenerated for ${[...new Set(result.approved.map((p) => p.case_id))].join(', ')} (${result.statements} statements)`,
-    );
-  if (result.rejected.length > 0)
-    lines.push(
-      `${queueShown}: rejected ${result.rejected.length} proposal(s) (${labels(result.rejected)}); remembered, never proposed again for their case`,
-    );
-  lines.push(`${result.queue.proposals.length} proposal(s) left in ${queueShown}`);
-  io.out(lines.join('\n'));
-  if (approved && existsSync(join(testSuiteDir(path), MANIFEST_FILE)))
+  const testSuite = testSuiteDir(path);
+  const files = {
+    suite: where,
+    queue: queueShown,
+    suiteWritten: approved,
+    staleTestSuite:
+      approved && existsSync(join(testSuite, MANIFEST_FILE)) ? shownPath(io.cwd, testSuite) : null,
+  };
+  if (flags.json === true) io.out(JSON.stringify(settledReviewJson(result, files), null, 2));
+  else io.out(settledReviewText(result, files));
+  if (files.staleTestSuite !== null)
     io.err(
-      `note: ${shownPath(io.cwd, testSuiteDir(path))} was built for the previous golds and eval run refuses it now; rebuild it with nl2sql suite testsuite ${where}`,
+      `note: ${files.staleTestSuite} was built for the previous golds and eval run refuses it now; rebuild it with nl2sql suite testsuite ${where}`,
     );
   return EXIT.ok;
 }
@@ -190,8 +195,9 @@ async function listReview(
   const { queue } = await readQueue(queueFile, suite);
   const byId = new Map(suite.cases.map((c) => [c.id, c]));
   const labels = proposalLabels(queue);
+  const already = new Map(proposalsAlreadyGold(suite, queue).map((a) => [a.index, a.gold]));
   const proposals = queue.proposals.map((p, i) =>
-    proposalView(labels[i] as string, p, byId.get(p.case_id)),
+    proposalView(labels[i] as string, p, byId.get(p.case_id), already.get(i) ?? null),
   );
 
   if (flags.json === true) {
@@ -243,10 +249,26 @@ export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => 
     throw usageError(
       '--approve (draft cases) and --approve-proposal / --reject-proposal are separate steps; give one at a time',
     );
-  if (flags.json === true && (settling || flags.approve !== undefined))
+  if (flags.json === true && flags.approve !== undefined)
     throw usageError(
-      '--json lists the review; it does not go with --approve, --approve-proposal or --reject-proposal',
+      '--json lists the review, or reports --approve-proposal / --reject-proposal; it does not go with --approve',
     );
+  if (!settling || flags.json !== true) return reviewSuite(flags, positionals, settling, io);
+  // Settling with --json: a refusal is the same object on stdout, the exit code unchanged.
+  try {
+    return await reviewSuite(flags, positionals, settling, io);
+  } catch (error) {
+    if (error instanceof CliError) io.out(JSON.stringify(reviewRefusalJson(error), null, 2));
+    throw error;
+  }
+};
+
+async function reviewSuite(
+  flags: Flags,
+  positionals: readonly string[],
+  settling: boolean,
+  io: Io,
+): Promise<ExitCode> {
   // Listing and approving drafts read no database: the project is only asked which suite is
   // the default, or which suite a NAME names. Approving a proposal reads its rows from the
   // project's datasources.
@@ -265,4 +287,4 @@ export const runSuiteReview: CommandRun = async ({ flags, positionals }, io) => 
     return approveDrafts(list(flags.approve), suite, path, where, io);
   if (settling) return settleProposals(flags, project, suite, path, where, io);
   return listReview(flags, suite, path, where, io);
-};
+}

@@ -21,10 +21,20 @@ export interface ProposalView {
   judge: string;
   proposed_at: string;
   roles: string[];
+  /**
+   * `sql` or `alt_sql[N]` when the case already holds this SQL (an approval stopped before the
+   * queue was written, or added by hand): the next settling review drops it. Else null.
+   */
+  already_gold: string | null;
 }
 
 /** The view of proposal `p` labelled `id`, for the case `c` it names (if the suite has it). */
-export function proposalView(id: string, p: AltSqlProposal, c: EvalCase | undefined): ProposalView {
+export function proposalView(
+  id: string,
+  p: AltSqlProposal,
+  c: EvalCase | undefined,
+  alreadyGold: string | null = null,
+): ProposalView {
   return {
     id,
     case_id: p.case_id,
@@ -36,6 +46,7 @@ export function proposalView(id: string, p: AltSqlProposal, c: EvalCase | undefi
     judge: p.judge,
     proposed_at: p.proposed_at,
     roles: p.roles,
+    already_gold: alreadyGold,
   };
 }
 
@@ -55,6 +66,10 @@ export function proposalText(v: ProposalView): string {
     lines.push(`  question: ${printable(v.question)}`);
     if (v.gold_sql !== null) lines.push(...sqlLines('gold sql', v.gold_sql));
     if (v.alt_sql_now.length > 0) lines.push(`  alt_sql already: ${v.alt_sql_now.length}`);
+    if (v.already_gold !== null)
+      lines.push(
+        `  the case already holds this SQL as its ${v.already_gold} (approved before the queue was written, or added by hand): the next --approve-proposal or --reject-proposal drops it`,
+      );
   }
   lines.push(...sqlLines('proposed alt_sql', v.alt_sql));
   lines.push(`  judge's reason: ${printable(v.reason.replace(/\s*\n\s*/g, ' '))}`);

@@ -21,12 +21,16 @@ export const suiteReview: Command = {
     'runs never propose that SQL for that case again. One request is all or nothing: an id',
     'the suite or queue lacks, SQL already a gold, an alternative that fails to run, or one',
     'that would fail suite lint (0 or over 25 rows, a table the case does not list) refuses',
-    'the whole of it with its place, and nothing is written.',
+    'the whole of it with its place, and nothing is written. With --json, what was approved,',
+    'rejected and written (or the refusal, with its exit code) is one JSON object on stdout.',
   ].join('\n'),
   notes: [
     'A proposal ID is CASE_ID#N (the Nth proposal of the case, as listed), or CASE_ID when',
     'the case has one. A suite that ships inside a package (the Chinook one) keeps its queue',
     'in the working folder; approving into it is refused: copy the suite there first.',
+    'The suite is written before the queue: a proposal whose SQL the case already holds (a',
+    'review stopped between the two, or SQL added by hand) is dropped, with a note, by the',
+    'next --approve-proposal or --reject-proposal; rejecting such SQL is refused.',
   ].join('\n'),
   arguments: [
     {
@@ -62,7 +66,11 @@ export const suiteReview: Command = {
       description:
         'approve proposals into a suite that ships inside a package (for its own checkout)',
     },
-    { name: 'json', description: 'print the drafts and proposals as JSON' },
+    {
+      name: 'json',
+      description:
+        'print the drafts and proposals, or what --approve-proposal / --reject-proposal did (or why not), as JSON',
+    },
     {
       name: 'rows',
       value: 'N',
@@ -73,7 +81,7 @@ export const suiteReview: Command = {
   ],
   exitCodes: {
     0: 'listed, or the cases / proposals approved or rejected',
-    1: "a proposal's case is gone or unanswerable, its SQL is already a gold, it failed to run, or the case would fail suite lint with it (nothing written)",
+    1: "a proposal's case is gone or unanswerable, the same SQL is approved twice or rejected although the case holds it, it failed to run, or the case would fail suite lint with it (nothing written)",
     2: 'usage: an id the suite or the queue does not have, a case with several proposals named without #N (nothing written)',
     3: 'suite, queue, database or project unreadable, or a packaged suite to approve into',
   },
