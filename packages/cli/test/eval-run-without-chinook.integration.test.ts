@@ -129,6 +129,14 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
     expect(r.err).not.toContain(NOT_FOUND);
   });
 
+  test('--datasource naming a datasource the project lacks: exit 2 naming its datasources', async () => {
+    const r = await run('--suite', await suiteFile(SUITE), '--datasource', 'warehouse');
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toBe(
+      'nl2sql: --datasource: warehouse is not a datasource of the project (chinook)',
+    );
+  });
+
   test('--roles naming a role no case has: exit 2', async () => {
     const r = await run('--suite', await suiteFile(SUITE), '--roles', 'nobody');
     expect(r.code).toBe(EXIT.usage);

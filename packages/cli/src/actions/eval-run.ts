@@ -134,13 +134,18 @@ async function evalRun(
     ...admission,
     datasourceIds: opening.datasourceIds,
   });
+  const cases = casesOnDatasources(
+    runSuite.suite,
+    opening.datasourceIds,
+    listFlag(flags.datasource),
+    listFlag(flags.cases),
+  );
   const setup = await openRunSetup(await opening.located(), runSuite);
   const stop = stopOnSignals(io);
   try {
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, { ...admission, datasources: setup.datasources.byId });
-    const cases = casesOnDatasources(setup, listFlag(flags.datasource), listFlag(flags.cases));
     const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
     const { evaluation, efficiency, judge } = await openEvaluation(
       mode,

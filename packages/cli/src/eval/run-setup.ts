@@ -83,22 +83,23 @@ export async function openRunSetup(
 
 /**
  * `--datasource ID,..`: only the cases asking these datasources, as a case selection (so the
- * gate counts the others as not run, as it does for --cases). Each id must be the project's.
+ * gate counts the others as not run, as it does for --cases). Each id must be one of `ids`,
+ * the project's datasources (known before any database is found).
  */
 export function casesOnDatasources(
-  setup: RunSetup,
+  suite: EvalSuite,
+  ids: readonly string[],
   wanted: readonly string[] | undefined,
   cases: readonly string[] | undefined,
 ): string[] | undefined {
   if (!wanted) return cases ? [...cases] : undefined;
-  const ids = setup.project.datasources.map((d) => d.id);
   for (const id of wanted) {
     if (!ids.includes(id))
       throw usageError(
         `--datasource: ${id} is not a datasource of the project (${ids.join(', ')})`,
       );
   }
-  const chosen = setup.suite.cases
+  const chosen = suite.cases
     .filter((c) => wanted.includes(c.datasource))
     .map((c) => c.id)
     .filter((id) => cases === undefined || cases.includes(id));
