@@ -137,6 +137,28 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
     );
   });
 
+  test('flags the chosen engine does not take: exit 2', async () => {
+    const name = await run('--name', 'x');
+    expect(name.code).toBe(EXIT.usage);
+    expect(name.err).toContain('--name names an --engine URL');
+    const llm = await run('--llm', 'gpt-5.4');
+    expect(llm.code).toBe(EXIT.usage);
+    expect(llm.err).toBe('nl2sql: --llm applies to mode full, not mode plans');
+    const topK = await run('--engine', 'http://127.0.0.1:9/', '--top-k', '3');
+    expect(topK.code).toBe(EXIT.usage);
+    expect(topK.err).toContain("--top-k sets the reference engine's retriever");
+  });
+
+  test("mode full's LLM configs: an unpriced model or a missing key is exit 3", async () => {
+    const unpriced = await run('--mode', 'full', '--llm', 'ollama/llama3', '--max-cost', '1');
+    expect(unpriced.code).toBe(EXIT.config);
+    expect(unpriced.err).toContain('No price for model "llama3"');
+    const keyless = await run('--mode', 'full', '--llm', 'gpt-5.4', '--max-cost', '1');
+    expect(keyless.code).toBe(EXIT.config);
+    expect(keyless.err).toContain('OPENAI_API_KEY');
+    expect(keyless.err).not.toContain(NOT_FOUND);
+  });
+
   test('--roles naming a role no case has: exit 2', async () => {
     const r = await run('--suite', await suiteFile(SUITE), '--roles', 'nobody');
     expect(r.code).toBe(EXIT.usage);

@@ -261,47 +261,41 @@ describe('nl2sql eval run', () => {
     60_000,
   );
 
-  test.skipIf(noChinook)(
-    'usage errors exit 2: a bad mode, an unknown role, mode full without a cap',
-    async () => {
-      const a = captureIo();
-      expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
-      expect(a.err()).toContain('--mode must be one of plans, full, retrieval, got "fast"');
-      const b = captureIo();
-      expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
-      expect(b.err()).toContain('role "ceo"');
-      const d = captureIo();
-      expect(await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4'], d.io)).toBe(
-        EXIT.usage,
-      );
-      expect(d.err()).toContain('--max-cost');
-    },
-    60_000,
-  );
+  // Checked before the built-in project looks for Chinook: runs without it.
+  test('usage errors exit 2: a bad mode, an unknown role, mode full without a cap', async () => {
+    const a = captureIo();
+    expect(await main(['eval', 'run', '--mode', 'fast'], a.io)).toBe(EXIT.usage);
+    expect(a.err()).toContain('--mode must be one of plans, full, retrieval, got "fast"');
+    const b = captureIo();
+    expect(await main(['eval', 'run', '--roles', 'ceo'], b.io)).toBe(EXIT.usage);
+    expect(b.err()).toContain('role "ceo"');
+    const d = captureIo();
+    expect(await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4'], d.io)).toBe(
+      EXIT.usage,
+    );
+    expect(d.err()).toContain('--max-cost');
+  }, 60_000);
 
-  test.skipIf(noChinook)(
-    'configuration errors exit 3: an unpriced model, a missing key, a missing suite',
-    async () => {
-      const a = captureIo();
-      expect(
-        await main(
-          ['eval', 'run', '--mode', 'full', '--llm', 'ollama/llama3', '--max-cost', '1'],
-          a.io,
-        ),
-      ).toBe(EXIT.config);
-      expect(a.err()).toContain('No price for model "llama3"');
-      const b = captureIo({ env: {} });
-      expect(
-        await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4', '--max-cost', '1'], b.io),
-      ).toBe(EXIT.config);
-      expect(b.err()).toContain('OPENAI_API_KEY');
-      const d = captureIo();
-      expect(await main(['eval', 'run', '--suite', '/nonexistent/suite.yaml'], d.io)).toBe(
-        EXIT.config,
-      );
-    },
-    60_000,
-  );
+  // Checked before the built-in project looks for Chinook: runs without it.
+  test('configuration errors exit 3: an unpriced model, a missing key, a missing suite', async () => {
+    const a = captureIo();
+    expect(
+      await main(
+        ['eval', 'run', '--mode', 'full', '--llm', 'ollama/llama3', '--max-cost', '1'],
+        a.io,
+      ),
+    ).toBe(EXIT.config);
+    expect(a.err()).toContain('No price for model "llama3"');
+    const b = captureIo({ env: {} });
+    expect(
+      await main(['eval', 'run', '--mode', 'full', '--llm', 'gpt-5.4', '--max-cost', '1'], b.io),
+    ).toBe(EXIT.config);
+    expect(b.err()).toContain('OPENAI_API_KEY');
+    const d = captureIo();
+    expect(await main(['eval', 'run', '--suite', '/nonexistent/suite.yaml'], d.io)).toBe(
+      EXIT.config,
+    );
+  }, 60_000);
 });
 
 describe('nl2sql eval run --journal / --resume', () => {
@@ -432,17 +426,15 @@ describe('nl2sql eval run --engine URL', () => {
     60_000,
   );
 
-  test.skipIf(noChinook)(
-    '--name without --engine is a usage error; a URL that is not http(s) a configuration error',
-    async () => {
-      const a = captureIo();
-      expect(await main(['eval', 'run', '--name', 'x'], a.io)).toBe(EXIT.usage);
-      expect(a.err()).toContain('--name names an --engine URL');
-      const b = captureIo();
-      expect(await main(['eval', 'run', '--engine', 'ftp://x'], b.io)).toBe(EXIT.config);
-      expect(b.err()).toContain('must be an http:// or https:// URL');
-    },
-  );
+  // Checked before the built-in project looks for Chinook: runs without it.
+  test('--name without --engine is a usage error; a URL that is not http(s) a configuration error', async () => {
+    const a = captureIo();
+    expect(await main(['eval', 'run', '--name', 'x'], a.io)).toBe(EXIT.usage);
+    expect(a.err()).toContain('--name names an --engine URL');
+    const b = captureIo();
+    expect(await main(['eval', 'run', '--engine', 'ftp://x'], b.io)).toBe(EXIT.config);
+    expect(b.err()).toContain('must be an http:// or https:// URL');
+  });
 });
 
 describe('nl2sql eval run --baseline: partial runs and missing baselines', () => {

@@ -15,7 +15,12 @@ import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { admissionMode, admitSuite, admitSuiteBeforeData } from '../eval/admit-suite.js';
-import { buildConfigs, chooseEngine } from '../eval/engine-configs.js';
+import {
+  buildConfigs,
+  checkEngineFlags,
+  chooseEngine,
+  referenceLlms,
+} from '../eval/engine-configs.js';
 import { openEvaluation } from '../eval/evaluation-options.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
@@ -120,6 +125,10 @@ async function evalRun(
   if (typeof flags.judge === 'string' && maxCostUsd === undefined)
     throw usageError('--judge calls a model: give a dollar cap with --max-cost USD');
   const thresholds = gateOverrides(flags, project.gate);
+  checkEngineFlags(mode, flags, choice);
+  const llms = await referenceLlms(mode, flags, choice, project.dir, io);
+  // Their keys are masked from here on, in whatever an error below prints.
+  for (const llm of llms) redactor.add(...configSecrets(llm, io.env));
 
   // The SQL parser before the suite: compiled on top of the garbage a large suite's load
   // leaves in the heap, it made a long run's peak RSS (decisions/runner-memory.md).
@@ -146,7 +155,7 @@ async function evalRun(
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, { ...admission, datasources: setup.datasources.byId });
-    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io);
+    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io, llms);
     const { evaluation, efficiency, judge } = await openEvaluation(
       mode,
       flags,

@@ -2,7 +2,14 @@
 // an HTTP engine of evals.yaml (kind engine), a process engine of evals.yaml, or the
 // reference engine (mode plans' and retrieval's gold-plan rig, mode full's LLM configs).
 import { EngineError, HttpEngine } from '@nl2sql/engine';
-import { type LlmConfig, LlmConfigError, PROVIDERS, resolveLlmOption } from '@nl2sql/llm';
+import {
+  assertPriced,
+  type LlmConfig,
+  LlmConfigError,
+  PROVIDERS,
+  resolveLlmOption,
+  UnknownPriceError,
+} from '@nl2sql/llm';
 import {
   type EngineConfig,
   type Project,
@@ -64,6 +71,73 @@ function enginePlace(project: Project, name: string): string {
   return `${project.file ?? 'the built-in project'}${line === undefined ? '' : `:${line}`}: engines.${name}:`;
 }
 
+/**
+ * The flags that only some engines take, checked against the engine chosen (exit 2). Needs
+ * no database, so `eval run` checks them before it looks for one.
+ */
+export function checkEngineFlags(mode: Mode, flags: Flags, choice: EngineChoice): void {
+  if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
+    throw usageError(
+      "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
+    );
+  }
+  if (choice.kind !== 'reference') return;
+  if (flags.name !== undefined)
+    throw usageError(
+      '--name names an --engine URL or an external engine of evals.yaml; the reference engine is named by its mode or llm config',
+    );
+  if ((mode === 'plans' || mode === 'retrieval') && flags.llm !== undefined)
+    throw usageError(`--llm applies to mode full, not mode ${mode}`);
+}
+
+/**
+ * Mode full's LLM configs for the reference engine: --llm (read from the working directory),
+ * else the engine's llm list in evals.yaml (from its folder); each provider that needs a key
+ * has one, and every model has a price. None for another mode or engine. Reads files and the
+ * environment, no database.
+ */
+export async function referenceLlms(
+  mode: Mode,
+  flags: Flags,
+  choice: EngineChoice,
+  projectDir: string,
+  io: Pick<Io, 'env' | 'cwd'>,
+): Promise<LlmConfig<ReferenceNode>[]> {
+  if (choice.kind !== 'reference' || mode !== 'full') return [];
+  const fromFlag = listFlag(flags.llm);
+  const values = fromFlag ?? choice.llm;
+  const base = fromFlag ? io.cwd : projectDir;
+  if (!values || values.length === 0)
+    throw usageError(
+      'mode full needs at least one --llm (a preset, a file or a model), or an llm list on the reference engine in evals.yaml',
+    );
+  const llms: LlmConfig<ReferenceNode>[] = [];
+  for (const value of values) {
+    let llm: LlmConfig<ReferenceNode>;
+    try {
+      llm = await resolveLlmOption(value, { env: io.env, cwd: base, nodes: REFERENCE_NODES });
+    } catch (error) {
+      if (error instanceof LlmConfigError) throw configError(error.message);
+      throw error;
+    }
+    assertKeys(llm, io.env);
+    llms.push(llm);
+  }
+  // The runner checks prices again before the first call; here an unpriced model is told
+  // before any database is found (exit 3).
+  try {
+    assertPriced(llms);
+  } catch (error) {
+    if (error instanceof UnknownPriceError) throw configError(error.message);
+    throw error;
+  }
+  return llms;
+}
+
+/**
+ * The configs the runner is handed, over the open datasources. `llms` are referenceLlms'
+ * (mode full with the reference engine); the flags were checked by checkEngineFlags.
+ */
 export async function buildConfigs(
   mode: Mode,
   flags: Flags,
@@ -71,8 +145,9 @@ export async function buildConfigs(
   choice: EngineChoice,
   askTimeoutMs: number | undefined,
   io: Io,
+  llms: readonly LlmConfig<ReferenceNode>[],
 ): Promise<EvalConfig[]> {
-  const { env, cwd } = io;
+  const { env } = io;
   const { project } = setup;
   // The reference engine is built over every datasource of the project, so its resolver
   // routes between them; the routing scorer reports where it went.
@@ -84,11 +159,6 @@ export async function buildConfigs(
       : {}),
     ...(typeof flags['top-k'] === 'number' ? { retrieval: { kColumns: flags['top-k'] } } : {}),
   };
-  if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
-    throw usageError(
-      "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
-    );
-  }
   if (choice.kind === 'url' || choice.kind === 'http') {
     let engine: HttpEngine;
     try {
@@ -139,35 +209,14 @@ export async function buildConfigs(
     });
     return [typeof flags.name === 'string' ? { ...config, name: flags.name } : config];
   }
-  if (flags.name !== undefined)
-    throw usageError(
-      '--name names an --engine URL or an external engine of evals.yaml; the reference engine is named by its mode or llm config',
-    );
   if (mode === 'plans' || mode === 'retrieval') {
-    if (flags.llm !== undefined) throw usageError(`--llm applies to mode full, not mode ${mode}`);
     // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
     const rig = await plansEngine(setup.suite, reference);
     setup.closers.unshift(() => rig.close());
     return [{ name: mode, engine: rig.engine }];
   }
-  // --llm values are read from the working directory; evals.yaml's from its folder.
-  const fromFlag = listFlag(flags.llm);
-  const values = fromFlag ?? choice.llm;
-  const base = fromFlag ? cwd : project.dir;
-  if (!values || values.length === 0)
-    throw usageError(
-      'mode full needs at least one --llm (a preset, a file or a model), or an llm list on the reference engine in evals.yaml',
-    );
   const configs: EvalConfig[] = [];
-  for (const value of values) {
-    let llm: LlmConfig<ReferenceNode>;
-    try {
-      llm = await resolveLlmOption(value, { env, cwd: base, nodes: REFERENCE_NODES });
-    } catch (error) {
-      if (error instanceof LlmConfigError) throw configError(error.message);
-      throw error;
-    }
-    assertKeys(llm, env);
+  for (const llm of llms) {
     const config = referenceConfig(llm, reference, { env });
     setup.closers.unshift(() => config.close());
     configs.push(config);
