@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
@@ -242,6 +242,30 @@ describe('nl2sql suite review', () => {
     const drafts = await cli(dir, 'suite', 'review', '--approve', 'orders', '--json');
     expect(drafts.code).toBe(EXIT.usage);
     expect(drafts.out).toBe('');
+  });
+
+  it('a review that cannot write its files is exit 3, one line saying nothing was written', async () => {
+    const dir = await shopWithQueue();
+    const suiteFile = join(dir, 'suites', 'shop.yaml');
+    const before = [
+      await readFile(suiteFile, 'utf8'),
+      await readFile(join(dir, 'suites', 'shop.proposals.yaml'), 'utf8'),
+    ];
+    // The suite's temporary file cannot be made: its name is taken by a folder.
+    await mkdir(`${suiteFile}.${process.pid}.tmp`);
+    for (const json of [[], ['--json']]) {
+      const r = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders#1', ...json);
+      expect(r.code).toBe(EXIT.config);
+      expect(r.err.split('\n')).toHaveLength(1);
+      expect(r.err).toMatch(
+        /^nl2sql: suites\/shop\.proposals\.yaml: cannot write the review: .*; nothing was written$/,
+      );
+      if (json.length > 0) expect(JSON.parse(r.out).error.code).toBe('CONFIG');
+    }
+    expect([
+      await readFile(suiteFile, 'utf8'),
+      await readFile(join(dir, 'suites', 'shop.proposals.yaml'), 'utf8'),
+    ]).toEqual(before);
   });
 
   it('a review stopped after the suite was written and before the queue was: the next review lists the proposal as held and drops it, approving nothing twice', async () => {

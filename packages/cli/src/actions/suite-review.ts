@@ -161,7 +161,18 @@ async function settleProposals(
   // the suite already holds, which the next review drops (decisions/suite-review-queue.md).
   const approved = result.approved.length > 0;
   const note = approved ? await layoutNote(path, suite) : undefined;
-  await writeReviewedSuite(path, approved ? result.suite : undefined, queueFile, result.queue);
+  try {
+    await writeReviewedSuite(path, approved ? result.suite : undefined, queueFile, result.queue);
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException & { dest?: string };
+    if (failed.code === undefined) throw error;
+    // Only the queue's rename can fail after the suite's (writeReviewedSuite's order).
+    const state =
+      approved && failed.dest === queueFile
+        ? `the suite was written and the queue was not; the next review drops the proposals ${where} now holds`
+        : 'nothing was written';
+    throw configError(`${queueShown}: cannot write the review: ${failed.message}; ${state}`);
+  }
   if (note !== undefined) io.err(note);
   const testSuite = testSuiteDir(path);
   const files = {

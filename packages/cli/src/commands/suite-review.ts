@@ -83,7 +83,7 @@ export const suiteReview: Command = {
     0: 'listed, or the cases / proposals approved or rejected',
     1: "a proposal's case is gone or unanswerable, the same SQL is approved twice or rejected although the case holds it, it failed to run, or the case would fail suite lint with it (nothing written)",
     2: 'usage: an id the suite or the queue does not have, a case with several proposals named without #N (nothing written)',
-    3: 'suite, queue, database or project unreadable, or a packaged suite to approve into',
+    3: 'suite, queue, database or project unreadable, suite or queue unwritable, or a packaged suite to approve into',
   },
   load: () => import('../actions/suite-review.js').then((m) => m.runSuiteReview),
 };
