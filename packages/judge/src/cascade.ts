@@ -39,7 +39,10 @@ export type CaseOutcome =
   | 'review';
 
 export interface CascadeEvidence {
-  /** Tier 1: canonical match with the gold or an alternative; tree similarity to the closest gold. */
+  /**
+   * Tier 1: canonical match with the gold or an alternative; tree similarity to the closest
+   * gold (judgeCase measures it only where it is read: rows differing without a match).
+   */
   ast?: { match: boolean; similarity?: number | null };
   /** Tier 2 on the evaluation database. */
   execution:

@@ -28,6 +28,12 @@ export interface JudgeCaseInput {
   lenient?: { pass: boolean };
   /** The test-suite verdict, where the suite has one. */
   testSuite?: { pass: boolean; distinguishedBy: string | null };
+  /**
+   * Tier 1's canonical match, when the caller has measured it already (sqlcheck's
+   * `normalizedMatch` of the candidate against the gold and its alternatives, as the runner's
+   * diagnostics do); measured here otherwise.
+   */
+  canonicalMatch?: boolean;
 }
 
 export interface JudgeCaseOptions {
@@ -52,17 +58,20 @@ export async function judgeCase(
   options: JudgeCaseOptions = {},
 ): Promise<CaseJudgement> {
   const golds = [input.gold.sql, ...(input.gold.altSql ?? [])];
-  const match = await normalizedMatch(input.candidate.sql, golds, input.dialect);
-  let similarity: number | null = null;
-  for (const gold of golds) {
-    const s = await astSimilarity(gold, input.candidate.sql, input.dialect);
-    if (s !== undefined && (similarity === null || s.similarity > similarity))
-      similarity = s.similarity;
-  }
+  const match =
+    input.canonicalMatch ??
+    (await normalizedMatch(input.candidate.sql, golds, input.dialect)).match;
   const candidateResult = input.candidate.result;
   const goldResult = input.gold.result;
+  // The tree diff is the dearest measure here, and the cascade reads it in one place only: rows
+  // that differ without a canonical match (is the SQL close enough to ask the judge?).
+  const rowsPass = input.strict.pass || input.lenient?.pass === true;
+  const similarity =
+    'error' in candidateResult || rowsPass || match
+      ? null
+      : await closestSimilarity(golds, input.candidate.sql, input.dialect);
   const evidence: CascadeEvidence = {
-    ast: { match: match.match, similarity },
+    ast: { match, similarity },
     execution:
       'error' in candidateResult
         ? { status: 'error', message: candidateResult.error }
@@ -119,4 +128,18 @@ export async function judgeCase(
       costUsd: options.judge.cost(usage),
     };
   }
+}
+
+/** The candidate's tree similarity to the closest gold; null when no pair could be diffed. */
+async function closestSimilarity(
+  golds: readonly string[],
+  candidate: string,
+  dialect: JudgeCaseInput['dialect'],
+): Promise<number | null> {
+  let closest: number | null = null;
+  for (const gold of golds) {
+    const s = await astSimilarity(gold, candidate, dialect);
+    if (s !== undefined && (closest === null || s.similarity > closest)) closest = s.similarity;
+  }
+  return closest;
 }

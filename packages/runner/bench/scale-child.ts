@@ -19,7 +19,7 @@ import {
 } from '@nl2sql/runner';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { loadSuite } from '@nl2sql/suite';
-import { latencyEngine, syntheticSuite } from './synthetic-suite.js';
+import { type BenchAnswers, latencyEngine, syntheticSuite } from './synthetic-suite.js';
 
 export interface Scenario {
   /** The suite the bench's cases are taken from (@nl2sql/synthetic's). */
@@ -33,6 +33,7 @@ export interface Scenario {
   readonly cases: number;
   readonly concurrency: number;
   readonly latencyMs: number;
+  readonly answers: BenchAnswers;
 }
 
 export interface ScenarioResult extends Scenario {
@@ -66,7 +67,7 @@ try {
   const journal = join(dir, 'run.jsonl');
   const report = await runEval({
     suite,
-    engine: latencyEngine(suite, scenario.latencyMs),
+    engine: latencyEngine(suite, scenario.latencyMs, scenario.answers),
     concurrency: scenario.concurrency,
     journal,
     database: {

@@ -1,7 +1,9 @@
-// The runner at scale: mode plans' scorers over the synthetic suite (@nl2sql/synthetic, seed
-// 1, its answerable cases): 10,000 cases at concurrency 4 and 16, and 1,000 / 5,000 /
-// 10,000 at 16 to show memory stays flat as a run grows (the journal and the saved report
-// are streamed, the boards counted as case runs finish). Each scenario runs in a process
+// The runner at scale: mode plans' scorers and the diagnostics beyond EX over the synthetic
+// suite (@nl2sql/synthetic, seed 1, its answerable cases): 10,000 cases at concurrency 4 and
+// 16, and 1,000 / 5,000 / 10,000 at 16 to show memory stays flat as a run grows (the journal
+// and the saved report are streamed, the boards counted as case runs finish). The engine
+// answers the gold's SQL text, and again (10,000 at 4 and 16) a different text with the same
+// rows, which takes every diagnostic's full path (the tree diff above all). Each scenario runs in a process
 // of its own (peak RSS is per process). Budgets (issue 17): harness overhead per case run
 // p50 < 2 ms, peak RSS < 500 MB, wall within 1.5x of summed engine time / concurrency.
 // The figures are printed and written to benchmarks/perf/ as a dated record.
@@ -60,11 +62,15 @@ export async function scaleBench(): Promise<void> {
     columns: SHOP_TABLES.reduce((n, t) => n + t.columns.length, 0),
   };
   const base = { suitePath: set.suitePath, latencyMs: LATENCY_MS, database };
+  const gold = { ...base, answers: 'gold' as const };
+  const rewritten = { ...base, answers: 'rewritten' as const };
   const scenarios: Scenario[] = [
-    { ...base, cases: 1_000, concurrency: 16 },
-    { ...base, cases: 5_000, concurrency: 16 },
-    { ...base, cases: 10_000, concurrency: 16 },
-    { ...base, cases: 10_000, concurrency: 4 },
+    { ...gold, cases: 1_000, concurrency: 16 },
+    { ...gold, cases: 5_000, concurrency: 16 },
+    { ...gold, cases: 10_000, concurrency: 16 },
+    { ...gold, cases: 10_000, concurrency: 4 },
+    { ...rewritten, cases: 10_000, concurrency: 16 },
+    { ...rewritten, cases: 10_000, concurrency: 4 },
   ];
   console.log(
     `runner at scale: the synthetic suite's answerable cases (seed ${seed}), an engine answering in ${LATENCY_MS} ms, mode plans' scorers, journal and saved report on`,
@@ -76,7 +82,7 @@ export async function scaleBench(): Promise<void> {
     const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
     console.log(
       [
-        `  ${String(r.cases).padStart(6)} cases, concurrency ${String(r.concurrency).padStart(2)}: ${r.passed}/${r.caseRuns} passed`,
+        `  ${String(r.cases).padStart(6)} cases, concurrency ${String(r.concurrency).padStart(2)}, answers ${r.answers === 'gold' ? "the gold's SQL text" : 'a different SQL text (the gold wrapped), same rows'}: ${r.passed}/${r.caseRuns} passed`,
         `    harness overhead per case run p50 ${r.harnessP50Ms.toFixed(2)} ms, p95 ${r.harnessP95Ms.toFixed(2)} ms (p50 < ${BUDGET.harnessP50Ms} ms: ${met(r.harnessP50Ms < BUDGET.harnessP50Ms)})`,
         `    peak RSS ${r.peakRssMb.toFixed(0)} MB (< ${BUDGET.peakRssMb} MB: ${met(r.peakRssMb < BUDGET.peakRssMb)})`,
         `    wall ${(r.wallMs / 1000).toFixed(1)} s = ${r.wallRatio.toFixed(2)} x summed engine ${(r.engineSummedMs / 1000).toFixed(1)} s / ${r.concurrency}, by the runner's timers (<= ${BUDGET.wallRatio}: ${met(r.wallRatio <= BUDGET.wallRatio)})`,
@@ -102,6 +108,7 @@ export async function scaleBench(): Promise<void> {
     scenarios: results.map((r) => ({
       cases: r.cases,
       concurrency: r.concurrency,
+      answers: r.answers,
       case_runs: r.caseRuns,
       passed: r.passed,
       harness_p50_ms: r.harnessP50Ms,

@@ -18,19 +18,37 @@ export function syntheticSuite(source: EvalSuite, n: number): EvalSuite {
 }
 
 /**
- * Answers each question with its case's gold SQL and rows after `latencyMs`: an engine whose
- * own time is known, so what a case run costs beyond it is the harness's.
+ * What the engine answers: the gold's own SQL text, or a different query with the same rows
+ * (the gold wrapped as a derived table), as most systems' SQL differs from the gold's text.
+ * A different text takes every diagnostic's full path, the tree diff included (issue 17).
  */
-export function latencyEngine(suite: EvalSuite, latencyMs: number): Engine {
+export type BenchAnswers = 'gold' | 'rewritten';
+
+/** The gold as a different query with the same rows: `SELECT * FROM (gold) AS answer`. */
+export function rewrittenSql(gold: string): string {
+  return `SELECT * FROM (${gold.trim().replace(/;+$/, '')}) AS answer`;
+}
+
+/**
+ * Answers each question with its case's gold rows and SQL (as written, or rewritten) after
+ * `latencyMs`: an engine whose own time is known, so what a case run costs beyond it is the
+ * harness's.
+ */
+export function latencyEngine(
+  suite: EvalSuite,
+  latencyMs: number,
+  answers: BenchAnswers = 'gold',
+): Engine {
   const byQuestion = new Map(suite.cases.map((c) => [c.question, c]));
   return {
     async ask(request): Promise<AskResponse> {
       const c = byQuestion.get(request.question) as EvalCase;
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const rows = c.rows ?? [];
+      const gold = c.sql ?? null;
       return {
         status: 'success',
-        sql: c.sql ?? null,
+        sql: gold !== null && answers === 'rewritten' ? rewrittenSql(gold) : gold,
         results: [{ columns: (rows[0] ?? []).map((_, i) => `c${i}`), rows, truncated: false }],
         answer: null,
         error: null,

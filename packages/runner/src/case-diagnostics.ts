@@ -1,6 +1,6 @@
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
-import { diagnoseCase } from '@nl2sql/sqlcheck';
+import { type CaseDiagnostics, type DiagnoseCaseInput, diagnoseCase } from '@nl2sql/sqlcheck';
 import type { CaseResult } from './case-result.js';
 import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
@@ -28,11 +28,39 @@ const NOTHING = {
 } as const;
 
 /**
+ * What sqlcheck's diagnostics read of a case run, or null when the case is decided by its
+ * outcome alone (a refusal expected, no gold SQL, or no row comparison).
+ */
+export function diagnoseInput(
+  task: CaseTask,
+  result: CaseResult,
+  settings: EvaluationSettings,
+): DiagnoseCaseInput | null {
+  const c = task.case;
+  const match = result.scores.result_match;
+  if (task.expected !== 'allowed' || c.sql === undefined || match === undefined) return null;
+  return {
+    goldSql: c.sql,
+    ...(c.alt_sql ? { altSql: c.alt_sql } : {}),
+    predSql: result.sql && result.sql.trim() !== '' ? result.sql : null,
+    dialect: settings.dialect,
+    verdict: {
+      pass: match.pass,
+      lenientPass: match.lenient,
+      executed: result.engineStatus === 'success',
+    },
+    ...(settings.schema ? { schema: settings.schema } : {}),
+    ...(settings.lookupTables ? { lookupTables: settings.lookupTables } : {}),
+  };
+}
+
+/**
  * Everything issue 16 adds to one finished, asked case run: sqlcheck's diagnostics
  * (normalised exact match, component F1, AST similarity, filter values, the gold's difficulty,
  * the error class of a failure), the test-suite verdict, and the three-tier verdict. It reads
  * the case run as it was recorded (its SQL, the engine's status, the result_match score, the
- * head of its result), so it runs after the asks (evaluation-pass.ts). A case whose expected
+ * head of its result), so it runs after the asks (evaluation-pass.ts); sqlcheck's part may have
+ * been computed while they ran (diagnostics-ahead.ts). A case whose expected
  * outcome is a refusal (or that has no gold SQL) is decided by its outcome. Diagnostics never
  * change the case run's status.
  */
@@ -41,10 +69,12 @@ export async function evaluateCase(
   result: CaseResult,
   settings: EvaluationSettings,
   signal?: AbortSignal,
+  ahead?: CaseDiagnostics,
 ): Promise<CaseEvaluation> {
   const c = task.case;
   const match = result.scores.result_match;
-  if (task.expected !== 'allowed' || c.sql === undefined || match === undefined) {
+  const input = diagnoseInput(task, result, settings);
+  if (input === null || c.sql === undefined || match === undefined) {
     const pass = result.status === 'pass';
     return {
       diagnostics: {
@@ -63,17 +93,9 @@ export async function evaluateCase(
     };
   }
   const ex: ExecutionMatch = { strict: match.pass, lenient: match.lenient };
-  const executed = result.engineStatus === 'success';
-  const sql = result.sql && result.sql.trim() !== '' ? result.sql : null;
-  const found = await diagnoseCase({
-    goldSql: c.sql,
-    ...(c.alt_sql ? { altSql: c.alt_sql } : {}),
-    predSql: sql,
-    dialect: settings.dialect,
-    verdict: { pass: ex.strict, lenientPass: ex.lenient, executed },
-    ...(settings.schema ? { schema: settings.schema } : {}),
-    ...(settings.lookupTables ? { lookupTables: settings.lookupTables } : {}),
-  });
+  const sql = input.predSql ?? null;
+  // computed while the asks ran (diagnostics-ahead.ts) from this same input, or now
+  const found = ahead ?? (await diagnoseCase(input));
   const gold = goldTables(c, result.resultHead?.columns.length ?? 0);
   let testSuite: CaseTestSuiteRecord | null = null;
   if (settings.testSuite) {
@@ -85,6 +107,7 @@ export async function evaluateCase(
     gold,
     ex,
     testSuite,
+    ...(sql !== null ? { canonicalMatch: found.normalizedMatch } : {}),
     dialect: settings.dialect,
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.judge ? { judge: settings.judge } : {}),

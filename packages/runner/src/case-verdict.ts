@@ -21,6 +21,8 @@ export interface VerdictInput {
   readonly gold: readonly TableLike[];
   readonly ex: ExecutionMatch;
   readonly testSuite: CaseTestSuiteRecord | null;
+  /** Tier 1's canonical match as the case run's diagnostics measured it (against every gold). */
+  readonly canonicalMatch?: boolean;
   readonly dialect: 'sqlite' | 'postgres';
   readonly schema?: EvaluationOptions['schema'];
   readonly judge?: Judge;
@@ -93,6 +95,7 @@ export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict
         result: { columns: gold.columns, rows: gold.rows },
       },
       candidate: { sql: result.sql, result: candidate },
+      ...(input.canonicalMatch !== undefined ? { canonicalMatch: input.canonicalMatch } : {}),
       strict: { pass: input.ex.strict },
       lenient: { pass: input.ex.lenient },
       // The suite's verdict under the policy EX passed with.

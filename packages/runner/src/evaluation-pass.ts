@@ -3,6 +3,7 @@ import type { UsageRecord } from '@nl2sql/llm';
 import { evaluateCase } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { CostCap } from './cost-cap.js';
+import type { DiagnosticsAhead } from './diagnostics-ahead.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { RunEventListener } from './run-event.js';
 import type { CaseTask, TaskList } from './task-list.js';
@@ -16,6 +17,8 @@ export interface EvaluationPassOptions {
   /** Case runs evaluated at once (the run's concurrency). */
   readonly concurrency: number;
   readonly signal?: AbortSignal;
+  /** sqlcheck's diagnostics computed while the asks ran: taken where ready. */
+  readonly ahead?: DiagnosticsAhead;
 }
 
 /**
@@ -49,11 +52,13 @@ function cappedJudge(judge: Judge, cap: CostCap): Judge {
 
 /**
  * Evaluates every finished, asked case run beyond EX (case-diagnostics.ts) after the asks are
- * done: the SQL parser's work runs on the event loop, and run beside the asks it would hold
- * back an in-process engine's own statements past their timeouts. Case runs are evaluated in
- * task order, `concurrency` at a time (only the judge waits on I/O). The judge's dollars are
- * added to the case run's cost and spent against the cap; for a config that bills its calls
- * one by one they are also emitted as call.billed (the journal keeps them).
+ * done, taking sqlcheck's diagnostics where they were computed while the asks ran
+ * (diagnostics-ahead.ts, in short slices); the rest of the parser's work, the test suite and
+ * the judge run here, where they cannot hold back an in-process engine's own statements.
+ * Case runs are evaluated in task order, `concurrency` at a time (only the judge waits on
+ * I/O). The judge's dollars are added to the case run's cost and spent against the cap; for a
+ * config that bills its calls one by one they are also emitted as call.billed (the journal
+ * keeps them).
  */
 export async function evaluationPass(
   results: ReadonlyMap<string, CaseResult>,
@@ -71,7 +76,8 @@ export async function evaluationPass(
     while (next < tasks.length && options.signal?.aborted !== true) {
       const task = tasks[next++] as CaseTask;
       const result = results.get(task.key) as CaseResult;
-      const evaluation = await evaluateCase(task, result, settings, options.signal);
+      const ready = options.ahead?.take(task.key);
+      const evaluation = await evaluateCase(task, result, settings, options.signal, ready);
       const judgeUsd = evaluation.judgeCostUsd;
       // A verdict the judge gave was spent as it came back; a call that failed after costing
       // something (a retry) is spent here.

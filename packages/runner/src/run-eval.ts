@@ -7,6 +7,7 @@ import { caseCost } from './case-cost.js';
 import type { CaseResult } from './case-result.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
+import { DiagnosticsAhead } from './diagnostics-ahead.js';
 import { efficiencyPass } from './efficiency-pass.js';
 import { describeEngine, type EngineIdentity } from './engine-identity.js';
 import type { EvalConfig } from './eval-config.js';
@@ -195,6 +196,8 @@ async function runLocked(
   const t0 = performance.now();
 
   const billing = billCalls(run.configs, emit, cap, context.prices);
+  // sqlcheck's diagnostics of each case run, while the other asks wait on their engines
+  const ahead = run.evaluation !== null ? new DiagnosticsAhead(run.evaluation) : null;
   try {
     emit({
       type: 'run.started',
@@ -245,6 +248,7 @@ async function runLocked(
           if (done.result.status === 'pass') passedCases++;
           const progress = { completedCases, plannedCases, passedCases, dollars: cap.spent };
           emit({ type: 'case.finished', config: config.name, ...done, ...progress });
+          ahead?.offer(task, done.result);
         }),
       { concurrency: run.concurrency, admission: cap, ...cancel },
     );
@@ -261,8 +265,10 @@ async function runLocked(
       const progress = { completedCases, plannedCases, dollars: cap.spent };
       emit({ type: 'run.stopped', reason: stopped, ...progress });
     }
-    // Beyond EX after the asks, so the parser's work never holds back an engine's statements;
-    // then efficiency, one case run at a time, so no timing measures another case run.
+    await ahead?.close();
+    // Beyond EX after the asks (sqlcheck's part of it mostly done while they ran, in short
+    // slices), so the test suite and the judge never hold back an engine's statements; then
+    // efficiency, one case run at a time, so no timing measures another case run.
     let results: ReadonlyMap<string, CaseResult> = collector.results;
     if (run.evaluation !== null && stopped !== 'cancelled') {
       results = await evaluationPass(results, list, {
@@ -270,6 +276,7 @@ async function runLocked(
         cap,
         emit,
         concurrency: run.concurrency,
+        ...(ahead ? { ahead } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       if (options.efficiency)
@@ -300,6 +307,7 @@ async function runLocked(
     return report;
   } finally {
     billing.stop();
+    await ahead?.close();
     journal?.close();
   }
 }

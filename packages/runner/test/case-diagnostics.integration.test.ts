@@ -1,9 +1,11 @@
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { validateRecord } from '@nl2sql/records';
-import { type EvalSuite, loadSuite } from '@nl2sql/suite';
+import { type EvalCase, type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateCase } from '../src/case-diagnostics.js';
 import { type CaseResult, databaseIdentity, reportRecords, runEval } from '../src/index.js';
+import type { CaseTask } from '../src/task-list.js';
 import { SqlEngine } from './sql-engine.js';
 
 const chinook = await chinookForTests();
@@ -137,6 +139,32 @@ describe.skipIf(chinook.path === undefined)('diagnostics on every asked case run
     expect(d.test_suite).toBeNull();
     // EX is what it was: diagnostics never change a status.
     expect(board.accuracy.execution.strict.count).toBe(cases.length - failing.length);
+  });
+
+  it('records the same diagnostics whether they were computed during the asks or after', async () => {
+    // The run diagnoses case runs while others wait on the engine (diagnostics-ahead.ts);
+    // each recorded value must be what the evaluation pass computes alone from the result.
+    const settings = { dialect: 'sqlite' as const, lookupTables: ['Genre', 'MediaType'] };
+    const byId = new Map(suite.cases.map((c) => [c.id, c]));
+    for (const result of cases) {
+      const c = byId.get(result.caseId) as EvalCase;
+      const task = {
+        key: `${result.caseId}/${result.role}`,
+        case: c,
+        role: result.role,
+        pass: result.pass,
+        expected: result.expected,
+      } as unknown as CaseTask;
+      const alone = await evaluateCase(
+        task,
+        { ...result, diagnostics: null },
+        {
+          ...settings,
+          schema: await datasource.introspect({ rowCounts: false }),
+        },
+      );
+      expect(result.diagnostics, `${result.caseId} as ${result.role}`).toEqual(alone.diagnostics);
+    }
   });
 
   it('writes the diagnostics into valid records', () => {

@@ -4,8 +4,10 @@
 // prediction's), so edits and sizes are measured on one tree model. A diagnostic only.
 import type { SqlDialect } from './dialect.js';
 import { toDialect } from './dialect.js';
+import type { PolyglotSdk } from './load.js';
 import { loadSdk } from './load.js';
 import { sdkDialectOf } from './parse.js';
+import { ParseMemo } from './parse-memo.js';
 import { parseOneQuery } from './query-parse.js';
 
 export interface AstSimilarity {
@@ -15,6 +17,9 @@ export interface AstSimilarity {
   predictedNodes: number;
 }
 
+/** Diffs of the pairs compared last: a case's passes often answer the same SQL again. */
+const recentPairs = new ParseMemo<AstSimilarity | null>(256, 16 * 1024);
+
 export async function astSimilarity(
   gold: string,
   predicted: string,
@@ -23,6 +28,32 @@ export async function astSimilarity(
   const d = toDialect(dialect);
   const sdk = await loadSdk();
   if (!parseOneQuery(sdk, gold, d).ok || !parseOneQuery(sdk, predicted, d).ok) return undefined;
+  const pair = `${gold}\u0000${predicted}`;
+  const found = recentPairs.get(d, pair, () => diffed(sdk, gold, predicted, d) ?? null);
+  return found === null ? undefined : { ...found };
+}
+
+/**
+ * @internal The similarity alone, as a case record keeps it. Identical texts score 1 without
+ * the diff, which costs more than everything else a case run's diagnostics do together: a
+ * tree diffed against itself has no edits (checked on every gold of the Chinook and synthetic
+ * suites, test/ast-similarity.test.ts).
+ */
+export async function astSimilarityScore(
+  gold: string,
+  predicted: string,
+  dialect: SqlDialect | string,
+): Promise<number | undefined> {
+  if (gold !== predicted) return (await astSimilarity(gold, predicted, dialect))?.similarity;
+  return parseOneQuery(await loadSdk(), gold, toDialect(dialect)).ok ? 1 : undefined;
+}
+
+function diffed(
+  sdk: PolyglotSdk,
+  gold: string,
+  predicted: string,
+  d: SqlDialect,
+): AstSimilarity | undefined {
   let edits: { type: string }[];
   try {
     const r = sdk.diff(gold, predicted, sdkDialectOf(sdk, d));

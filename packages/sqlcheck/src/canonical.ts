@@ -66,8 +66,28 @@ function clean(v: Json | undefined, dialect: SqlDialect): Json {
   return out;
 }
 
+/** Forms already computed for a (shared, frozen) parsed tree, by dialect and cap. */
+const formsOf = new WeakMap<object, Map<string, readonly string[]>>();
+
 /** The canonical forms of a query: one per numbering of repeated tables (self-joins). */
 export function canonicalForms(query: Json, dialect: SqlDialect, maxForms = 24): string[] {
+  // A frozen tree is one parse-memo.ts shares between diagnostics: its forms are kept with it.
+  if (!isObject(query) || !Object.isFrozen(query)) return computeForms(query, dialect, maxForms);
+  const key = `${dialect}|${maxForms}`;
+  let byKey = formsOf.get(query);
+  if (byKey === undefined) {
+    byKey = new Map();
+    formsOf.set(query, byKey);
+  }
+  let forms = byKey.get(key);
+  if (forms === undefined) {
+    forms = computeForms(query, dialect, maxForms);
+    byKey.set(key, forms);
+  }
+  return [...forms];
+}
+
+function computeForms(query: Json, dialect: SqlDialect, maxForms: number): string[] {
   const base = rewriteEquivalences(clean(query, dialect), dialect);
   const repeated = repeatedTables(base);
   const perms = permutationsOf(repeated, maxForms);

@@ -43,7 +43,28 @@ function splitAnd(node: Json | undefined): Json[] {
   return [node];
 }
 
+/** Items already listed for a (shared, frozen) parsed tree, by dialect. */
+const itemsOf = new WeakMap<object, Map<SqlDialect, ComponentItems>>();
+
+/** The items of a query; kept with a frozen tree (parse-memo.ts), copied out. */
 function components(sdk: PolyglotSdk, query: Json, dialect: SqlDialect): ComponentItems {
+  if (!isObject(query) || !Object.isFrozen(query)) return listComponents(sdk, query, dialect);
+  let byDialect = itemsOf.get(query);
+  if (byDialect === undefined) {
+    byDialect = new Map();
+    itemsOf.set(query, byDialect);
+  }
+  let items = byDialect.get(dialect);
+  if (items === undefined) {
+    items = listComponents(sdk, query, dialect);
+    byDialect.set(dialect, items);
+  }
+  const copy = {} as ComponentItems;
+  for (const c of COMPONENTS) copy[c] = [...items[c]];
+  return copy;
+}
+
+function listComponents(sdk: PolyglotSdk, query: Json, dialect: SqlDialect): ComponentItems {
   const sqlOf = (node: Json | undefined): string => {
     if (node === undefined || node === null) return '';
     try {

@@ -3,7 +3,7 @@
 // accuracy, the gold's difficulty and the error class of a failure. Diagnostics only: none of
 // them changes a case's status. The result is plain JSON.
 
-import { astSimilarity } from './ast-similarity.js';
+import { astSimilarityScore } from './ast-similarity.js';
 import type { ComponentScores } from './component-f1.js';
 import { componentF1 } from './component-f1.js';
 import type { SqlDialect } from './dialect.js';
@@ -54,7 +54,7 @@ export async function diagnoseCase(input: DiagnoseCaseInput): Promise<CaseDiagno
       ? normalizedMatch(pred, [input.goldSql, ...(input.altSql ?? [])], input.dialect)
       : undefined,
     hasSql ? componentF1(input.goldSql, pred, input.dialect) : undefined,
-    hasSql ? astSimilarity(input.goldSql, pred, input.dialect) : undefined,
+    hasSql ? astSimilarityScore(input.goldSql, pred, input.dialect) : undefined,
     hasSql ? filterValueAccuracy(input.goldSql, pred, input.dialect) : undefined,
     difficulty(input.goldSql, input.dialect),
     errorClass({
@@ -69,7 +69,7 @@ export async function diagnoseCase(input: DiagnoseCaseInput): Promise<CaseDiagno
   return {
     normalizedMatch: match?.match ?? false,
     componentF1: f1?.scores ?? null,
-    astSimilarity: ast?.similarity ?? null,
+    astSimilarity: ast ?? null,
     filterValues: values
       ? {
           total: values.total,

@@ -1,14 +1,22 @@
 // Diagnostics take SQL that is expected to be one query; this parses it once and says why
-// when it is not, so every diagnostic reports the same reason.
+// when it is not, so every diagnostic reports the same reason. The result is shared with the
+// other diagnostics reading the same text (parse-memo.ts), frozen.
 import type { SqlDialect } from './dialect.js';
 import type { PolyglotSdk } from './load.js';
 import type { Json } from './node.js';
 import { parseSql } from './parse.js';
+import { ParseMemo } from './parse-memo.js';
 import { syntaxOf } from './syntax.js';
 
 export type OneQuery = { ok: true; query: Json } | { ok: false; reason: string };
 
+const recent = new ParseMemo<OneQuery>();
+
 export function parseOneQuery(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery {
+  return recent.get(dialect, sql, () => parseOnce(sdk, sql, dialect));
+}
+
+function parseOnce(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery {
   const l1 = syntaxOf(parseSql(sdk, sql, dialect));
   if (l1.query !== undefined) return { ok: true, query: l1.query };
   return {
