@@ -21,6 +21,7 @@ import type { SqlDialect } from './dialect.js';
 import { identKey } from './dialect.js';
 import type { Json, JsonObject } from './node.js';
 import { arrayField, asKind, bodyOf, isObject, kindOf, objectField, toIdent } from './node.js';
+import { derivedFromParse } from './query-parse.js';
 
 const DROP_KEYS = new Set([
   'span',
@@ -66,25 +67,11 @@ function clean(v: Json | undefined, dialect: SqlDialect): Json {
   return out;
 }
 
-/** Forms already computed for a (shared, frozen) parsed tree, by dialect and cap. */
-const formsOf = new WeakMap<object, Map<string, readonly string[]>>();
-
 /** The canonical forms of a query: one per numbering of repeated tables (self-joins). */
 export function canonicalForms(query: Json, dialect: SqlDialect, maxForms = 24): string[] {
-  // A frozen tree is one parse-memo.ts shares between diagnostics: its forms are kept with it.
-  if (!isObject(query) || !Object.isFrozen(query)) return computeForms(query, dialect, maxForms);
-  const key = `${dialect}|${maxForms}`;
-  let byKey = formsOf.get(query);
-  if (byKey === undefined) {
-    byKey = new Map();
-    formsOf.set(query, byKey);
-  }
-  let forms = byKey.get(key);
-  if (forms === undefined) {
-    forms = computeForms(query, dialect, maxForms);
-    byKey.set(key, forms);
-  }
-  return [...forms];
+  // kept beside a tree the diagnostics share (parse-memo.ts); each caller gets its own array
+  const key = `canonical-forms|${dialect}|${maxForms}`;
+  return [...derivedFromParse(query, key, () => computeForms(query, dialect, maxForms))];
 }
 
 function computeForms(query: Json, dialect: SqlDialect, maxForms: number): string[] {

@@ -12,7 +12,7 @@ import { loadSdk } from './load.js';
 import type { Json, JsonObject } from './node.js';
 import { arrayField, asKind, bodyOf, isObject, kindOf, objectField, toIdent } from './node.js';
 import { sdkDialectOf } from './parse.js';
-import { parseOneQuery } from './query-parse.js';
+import { derivedFromParse, parseOneQuery } from './query-parse.js';
 
 export const COMPONENTS = [
   'select',
@@ -43,22 +43,11 @@ function splitAnd(node: Json | undefined): Json[] {
   return [node];
 }
 
-/** Items already listed for a (shared, frozen) parsed tree, by dialect. */
-const itemsOf = new WeakMap<object, Map<SqlDialect, ComponentItems>>();
-
-/** The items of a query; kept with a frozen tree (parse-memo.ts), copied out. */
+/** The items of a query; kept beside a tree the diagnostics share (parse-memo.ts), copied out. */
 function components(sdk: PolyglotSdk, query: Json, dialect: SqlDialect): ComponentItems {
-  if (!isObject(query) || !Object.isFrozen(query)) return listComponents(sdk, query, dialect);
-  let byDialect = itemsOf.get(query);
-  if (byDialect === undefined) {
-    byDialect = new Map();
-    itemsOf.set(query, byDialect);
-  }
-  let items = byDialect.get(dialect);
-  if (items === undefined) {
-    items = listComponents(sdk, query, dialect);
-    byDialect.set(dialect, items);
-  }
+  const items = derivedFromParse(query, `component-items|${dialect}`, () =>
+    listComponents(sdk, query, dialect),
+  );
   const copy = {} as ComponentItems;
   for (const c of COMPONENTS) copy[c] = [...items[c]];
   return copy;

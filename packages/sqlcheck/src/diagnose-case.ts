@@ -7,6 +7,7 @@ import { astSimilarityScore } from './ast-similarity.js';
 import type { ComponentScores } from './component-f1.js';
 import { componentF1 } from './component-f1.js';
 import type { SqlDialect } from './dialect.js';
+import { toDialect } from './dialect.js';
 import type { DifficultyLevel } from './difficulty.js';
 import { difficulty } from './difficulty.js';
 import type { ErrorClass, FailureVerdict } from './error-class.js';
@@ -15,6 +16,7 @@ import type { FilterValue, ValueShare } from './filter-value-accuracy.js';
 import { filterValueAccuracy } from './filter-value-accuracy.js';
 import type { KeyedSchemaLike } from './keyed-schema.js';
 import { normalizedMatch } from './normalized-match.js';
+import { forgetParses } from './query-parse.js';
 
 export interface DiagnoseCaseInput {
   goldSql: string;
@@ -47,6 +49,19 @@ export interface CaseDiagnostics {
 
 /** All diagnostics of one case run. The gold must be one query; a broken prediction is fine. */
 export async function diagnoseCase(input: DiagnoseCaseInput): Promise<CaseDiagnostics> {
+  try {
+    return await diagnose(input);
+  } finally {
+    // the parses shared by this case run's diagnostics (parse-memo.ts) are not needed again
+    forgetParses(toDialect(input.dialect), [
+      input.goldSql,
+      ...(input.altSql ?? []),
+      input.predSql ?? '',
+    ]);
+  }
+}
+
+async function diagnose(input: DiagnoseCaseInput): Promise<CaseDiagnostics> {
   const pred = input.predSql ?? '';
   const hasSql = pred.trim() !== '';
   const [match, f1, ast, values, level, classification] = await Promise.all([

@@ -2,20 +2,30 @@
 // case run's normalised match, component F1, AST similarity, filter values, difficulty and
 // error class each asked for the gold and the prediction again, about ten parses where two
 // do (issue 17). A tree is frozen before it is shared, so no check can change what another
-// reads (a write throws). Texts longer than MAX_TEXT are parsed each time, not held: a
-// parsed tree is many times the size of its text.
+// reads (a write throws). What is derived from a kept tree (its canonical forms, its clause
+// items) is kept beside it and dropped with it.
+//
+// The memo is for the readers of one case run, not a cache across a run: a caller that is
+// done (diagnoseCase) forgets its texts, and few are kept. A tree kept longer outlives the
+// young generation's collections and becomes old-space garbage: keeping 512 trees, or their
+// derived values in a WeakMap (whose entries the young collections do not drop), raised a
+// 10,000-case run's peak RSS by 100-250 MB. Texts longer than MAX_TEXT are parsed each time.
 
-/** Entries kept: a run's case runs in flight, each with its gold, prediction and alternatives. */
-const MAX_ENTRIES = 512;
+/** Entries kept: the case runs diagnosed at once, each with gold, prediction, alternatives. */
+const MAX_ENTRIES = 64;
 /** Longer texts are parsed each time, never kept. */
 const MAX_TEXT = 64 * 1024;
 
 export class ParseMemo<T> {
   private readonly entries = new Map<string, T>();
+  /** Values derived from a kept entry's tree, by the tree, then by the deriver's key. */
+  private readonly derivedOf = new Map<object, Map<string, unknown>>();
 
   constructor(
     private readonly maxEntries = MAX_ENTRIES,
     private readonly maxText = MAX_TEXT,
+    /** The tree inside a value that derived values hang on, if any. */
+    private readonly treeOf: (value: T) => unknown = () => undefined,
   ) {}
 
   /** The value for `text` under `dialect`, computed once while it stays among the recent. */
@@ -31,15 +41,49 @@ export class ParseMemo<T> {
     }
     const value = deepFreeze(compute());
     this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    if (this.entries.size > this.maxEntries) this.drop(this.entries.keys().next().value as string);
     return value;
+  }
+
+  /**
+   * A value derived from `tree` under `key`, computed once while the entry holding the tree is
+   * kept; computed each time for a tree the memo does not hold.
+   */
+  derived<V>(tree: unknown, key: string, compute: () => V): V {
+    if (typeof tree !== 'object' || tree === null) return compute();
+    let byKey = this.derivedOf.get(tree);
+    if (byKey === undefined) {
+      if (!this.holds(tree)) return compute();
+      byKey = new Map();
+      this.derivedOf.set(tree, byKey);
+    }
+    if (byKey.has(key)) return byKey.get(key) as V;
+    const value = compute();
+    byKey.set(key, value);
+    return value;
+  }
+
+  /** Drops `text`: its reader is done with it. */
+  forget(dialect: string, text: string): void {
+    this.drop(`${dialect}\u0000${text}`);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private drop(key: string): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    const tree = this.treeOf(value);
+    if (typeof tree === 'object' && tree !== null) this.derivedOf.delete(tree);
+  }
+
+  /** Whether `tree` is the tree of a kept entry (few are kept: a scan is cheap). */
+  private holds(tree: object): boolean {
+    for (const value of this.entries.values()) if (this.treeOf(value) === tree) return true;
+    return false;
   }
 }
 

@@ -10,7 +10,7 @@ import { syntaxOf } from './syntax.js';
 
 export type OneQuery = { ok: true; query: Json } | { ok: false; reason: string };
 
-const recent = new ParseMemo<OneQuery>();
+const recent = new ParseMemo<OneQuery>(undefined, undefined, (q) => (q.ok ? q.query : undefined));
 
 export function parseOneQuery(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery {
   return recent.get(dialect, sql, () => parseOnce(sdk, sql, dialect));
@@ -23,4 +23,17 @@ function parseOnce(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery
     ok: false,
     reason: l1.verdict.violations.map((v) => `${v.rule}: ${v.message}`).join('; '),
   };
+}
+
+/** The reader of these texts is done with them: drop their shared trees. */
+export function forgetParses(dialect: SqlDialect, texts: readonly string[]): void {
+  for (const text of texts) recent.forget(dialect, text);
+}
+
+/**
+ * A value derived from a parsed tree (its canonical forms, its clause items), computed once
+ * while the memo keeps the tree; `key` names the deriver and its settings.
+ */
+export function derivedFromParse<V>(tree: Json, key: string, compute: () => V): V {
+  return recent.derived(tree, key, compute);
 }

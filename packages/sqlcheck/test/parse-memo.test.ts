@@ -47,6 +47,26 @@ describe('ParseMemo', () => {
     expect(Object.isFrozen(deepFreeze({ a: [{}] }).a[0])).toBe(true);
   });
 
+  it('keeps values derived from a kept tree while the tree is kept, and drops them with it', () => {
+    const memo = new ParseMemo<{ tree: object }>(1, 100, (v) => v.tree);
+    const held = memo.get('d', 'a', () => ({ tree: { a: 1 } }));
+    let calls = 0;
+    const derive = () => ++calls;
+    expect(memo.derived(held.tree, 'k', derive)).toBe(1);
+    expect(memo.derived(held.tree, 'k', derive)).toBe(1);
+    expect(memo.derived(held.tree, 'other', derive)).toBe(2);
+    // a tree the memo does not hold: computed each time, never kept
+    const stranger = { a: 1 };
+    expect(memo.derived(stranger, 'k', derive)).toBe(3);
+    expect(memo.derived(stranger, 'k', derive)).toBe(4);
+    memo.forget('d', 'a');
+    expect(memo.derived(held.tree, 'k', derive)).toBe(5);
+    const next = memo.get('d', 'b', () => ({ tree: { b: 1 } }));
+    expect(memo.derived(next.tree, 'k', derive)).toBe(6);
+    memo.get('d', 'c', () => ({ tree: { c: 1 } })); // evicts b, and what hung on its tree
+    expect(memo.derived(next.tree, 'k', derive)).toBe(7);
+  });
+
   it('returns what compute gives and never holds more than its size (any sequence)', () => {
     fc.assert(
       fc.property(
