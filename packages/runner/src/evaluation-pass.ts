@@ -1,6 +1,7 @@
 import type { Judge, JudgeCallOptions, JudgeInput, JudgeVerdict } from '@nl2sql/judge';
 import type { UsageRecord } from '@nl2sql/llm';
-import { evaluateCase } from './case-diagnostics.js';
+import { type CaseDiagnostics, diagnoseCase } from '@nl2sql/sqlcheck';
+import { diagnoseInput, evaluateCase } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { CostCap } from './cost-cap.js';
 import type { DiagnosticsAhead } from './diagnostics-ahead.js';
@@ -71,12 +72,13 @@ export async function evaluationPass(
     ? { ...options.settings, judge: cappedJudge(judge, options.cap) }
     : options.settings;
   const tasks = list.tasks.filter((t) => results.get(t.key)?.diagnostics === null);
+  const diagnose = serialDiagnoses(options.settings);
   let next = 0;
   const lane = async () => {
     while (next < tasks.length && options.signal?.aborted !== true) {
       const task = tasks[next++] as CaseTask;
       const result = results.get(task.key) as CaseResult;
-      const ready = options.ahead?.take(task.key);
+      const ready = options.ahead?.take(task.key) ?? (await diagnose(task, result));
       const evaluation = await evaluateCase(task, result, settings, options.signal, ready);
       const judgeUsd = evaluation.judgeCostUsd;
       // A verdict the judge gave was spent as it came back; a call that failed after costing
@@ -93,6 +95,26 @@ export async function evaluationPass(
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
   return out;
+}
+
+/**
+ * sqlcheck's diagnostics of the case runs the asks left undone, one case run at a time
+ * although the lanes run side by side: the work is the CPU's only (only the judge waits on
+ * I/O), and interleaved at each await, every lane's parsed trees stayed alive across the
+ * others' work, outlived the young generation's collections and grew the heap by about
+ * 100 MB at 10,000 case runs.
+ */
+function serialDiagnoses(
+  settings: EvaluationSettings,
+): (task: CaseTask, result: CaseResult) => Promise<CaseDiagnostics | undefined> {
+  let turn: Promise<unknown> = Promise.resolve();
+  return (task, result) => {
+    const input = diagnoseInput(task, result, settings);
+    if (input === null) return Promise.resolve(undefined);
+    const mine = turn.then(() => diagnoseCase(input));
+    turn = mine.catch(() => undefined);
+    return mine;
+  };
 }
 
 /**
