@@ -91,4 +91,24 @@ describe('nl2sql check', () => {
       `nl2sql: --db ${text}: cannot be opened as a SQLite database (cannot open ${text}: not a SQLite database (the file does not start with the header "SQLite format 3"))`,
     );
   });
+
+  test('a misspelt --dialect is a usage error before --db is opened, whether or not the database is there (exit 2)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-check-db-'));
+    for (const dialect of ['oracle', 'sqlit', 'postgre']) {
+      const r = await check('SELECT 1', '--dialect', dialect, '--db', join(dir, 'gone.sqlite'));
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.err).toContain(`--dialect must be one of sqlite, postgres`);
+      expect(r.err).not.toContain('gone.sqlite');
+    }
+    // A dialect it knows gets as far as the database, whose absence is then the error.
+    const known = await check(
+      'SELECT 1',
+      '--dialect',
+      'postgres',
+      '--db',
+      join(dir, 'gone.sqlite'),
+    );
+    expect(known.code).toBe(EXIT.config);
+    expect(known.err).toBe(`nl2sql: --db ${join(dir, 'gone.sqlite')}: no such file`);
+  });
 });

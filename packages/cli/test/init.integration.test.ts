@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadProject } from '@nl2sql/project';
@@ -58,6 +58,25 @@ describe('nl2sql init', () => {
     expect(second.code).toBe(EXIT.config);
     expect(second.err).toContain('evals.yaml, suites/shop.yaml, README.md already exist');
     expect(await readFile(join(again, 'evals.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('says a file would be overwritten before it opens the database: each of its files, with the database missing (exit 3)', async () => {
+    for (const existing of ['evals.yaml', 'suites/gone.yaml', 'README.md']) {
+      const dir = await mkdtemp(join(tmpdir(), 'nl2sql-init-'));
+      await mkdir(join(dir, 'suites'));
+      await writeFile(join(dir, existing), 'mine\n');
+      const r = await run(dir, '--db', 'gone.sqlite');
+      expect(r.code).toBe(EXIT.config);
+      expect(r.err).toBe(
+        `nl2sql: init writes nothing over existing files: ${existing} already exist in ${dir}`,
+      );
+      expect(await readFile(join(dir, existing), 'utf8')).toBe('mine\n');
+    }
+    // With nothing in the way, the missing database is what is reported.
+    const empty = await mkdtemp(join(tmpdir(), 'nl2sql-init-'));
+    const r = await run(empty, '--db', 'gone.sqlite');
+    expect(r.code).toBe(EXIT.config);
+    expect(r.err).toBe(`nl2sql: --db ${join(empty, 'gone.sqlite')}: no such file`);
   });
 
   it('needs --db (exit 2), a SQLite file (exit 3), and a valid --datasource id (exit 2)', async () => {

@@ -25,6 +25,17 @@ export const runInit: CommandRun = async ({ flags }, io) => {
     throw usageError(
       `--datasource ${JSON.stringify(datasource)}: use letters, digits, _, . and - (starting with a letter or digit)`,
     );
+  const databasePath = databasePathFor(io.cwd, db);
+  // Nothing is written unless every file is new: a half-made project is worse than none. The
+  // files' names do not depend on the tables, so this is said before the database is opened
+  // (decisions/eval-run-checks-before-data.md).
+  const existing = initFiles({ datasource, databasePath, tables: [] })
+    .map((f) => f.path)
+    .filter((p) => existsSync(join(io.cwd, p)));
+  if (existing.length > 0)
+    throw configError(
+      `init writes nothing over existing files: ${existing.join(', ')} already exist in ${io.cwd}`,
+    );
   const opened = await openDatabase(db);
   let tables: string[];
   try {
@@ -33,13 +44,7 @@ export const runInit: CommandRun = async ({ flags }, io) => {
     await opened.close();
   }
   if (tables.length === 0) throw configError(`--db ${db}: the database has no tables`);
-  const files = initFiles({ datasource, databasePath: databasePathFor(io.cwd, db), tables });
-  // Nothing is written unless every file is new: a half-made project is worse than none.
-  const existing = files.map((f) => f.path).filter((p) => existsSync(join(io.cwd, p)));
-  if (existing.length > 0)
-    throw configError(
-      `init writes nothing over existing files: ${existing.join(', ')} already exist in ${io.cwd}`,
-    );
+  const files = initFiles({ datasource, databasePath, tables });
   for (const file of files) {
     const path = join(io.cwd, file.path);
     await mkdir(dirname(path), { recursive: true });
