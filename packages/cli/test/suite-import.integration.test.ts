@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
@@ -100,5 +100,21 @@ describe('nl2sql suite import', () => {
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain('import into a suite of your own');
     expect(await readFile(CHINOOK_SUITE_PATH, 'utf8')).toBe(before);
+  });
+
+  it("with the project's database missing, a bad pairs file or --suite is still reported first (exit 3)", async () => {
+    const dir = await initialisedShop();
+    await rm(join(dir, 'shop.sqlite'));
+    await writeFile(join(dir, 'bad.csv'), 'question,sql\nok,SELECT 1\n"open,SELECT 2\n');
+    const bad = await cli(dir, 'suite', 'import', 'bad.csv');
+    expect(bad.code).toBe(EXIT.config);
+    expect(bad.err).toMatch(/^nl2sql: bad\.csv:\d+: /);
+    await writeFile(join(dir, 'p.csv'), 'question,sql\nq,SELECT 1\n');
+    const suite = await cli(dir, 'suite', 'import', 'p.csv', '--suite', 'nosuch');
+    expect(suite.code).toBe(EXIT.config);
+    expect(suite.err).toContain(`${join(dir, 'nosuch')}: no such suite file`);
+    const missing = await cli(dir, 'suite', 'import', 'p.csv');
+    expect(missing.code).toBe(EXIT.config);
+    expect(missing.err).toMatch(/evals\.yaml:\d+: datasources\.shop\.path: .*: no such file$/);
   });
 });

@@ -17,7 +17,7 @@ import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { openProject, projectFile } from '../project/open-project.js';
+import { openProjectBeforeData, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
 import { chooseSuite } from '../project/project-suite.js';
 
@@ -32,9 +32,12 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     throw configError(
       `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
     );
-  const project = await openProject(flags, io);
+  // Everything but the database first (decisions/eval-run-checks-before-data.md): the suite,
+  // the policy and the pairs file are reported whether or not the database can be found.
+  const opening = await openProjectBeforeData(flags, io);
+  const settings = opening.settings;
   const suitePath = chooseSuite(
-    project,
+    settings,
     typeof flags.suite === 'string' ? flags.suite : undefined,
     io.cwd,
     '--suite NAME|PATH',
@@ -47,10 +50,10 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
   if (!existsSync(suitePath))
     throw configError(`${suitePath}: no such suite file (nl2sql init writes an empty one)`);
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
-  const policy = project.policy;
+  const policy = settings.policy;
   if (policy === undefined || Object.keys(policy.roles).length === 0)
     throw configError(
-      `${project.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
+      `${settings.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
     );
 
   let read: Awaited<ReturnType<typeof readPairs>>;
@@ -60,7 +63,7 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     if (error instanceof PairsFileError) throw configError(error.message);
     throw error;
   }
-  const databases = await openDatasources(project);
+  const databases = await openDatasources(await opening.located());
   let result: Awaited<ReturnType<typeof importPairs>>;
   try {
     result = await importPairs(suite, read.pairs, {
