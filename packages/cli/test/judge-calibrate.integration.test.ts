@@ -232,3 +232,42 @@ describe.skipIf(noChinook)(
     }, 300_000);
   },
 );
+
+describe('nl2sql judge calibrate: what needs no database comes before --db is opened', () => {
+  const KEY = { OPENAI_API_KEY: 'sk-test-not-used' };
+  async function calibrate(cwd: string, env: Record<string, string>, ...args: string[]) {
+    const c = captureIo({ cwd, env });
+    const code = await main(['judge', 'calibrate', ...args], c.io);
+    return { code, out: c.out(), err: c.err() };
+  }
+
+  test('labels that are not a calibration set, a judge without its key, an --out folder: exit 3 each, the database missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-judge-nodb-'));
+    const gone = join(dir, 'gone.sqlite');
+    writeFileSync(join(dir, 'labels.yaml'), 'pairs: 3\n');
+    const labels = await calibrate(
+      dir,
+      KEY,
+      '--llm',
+      'gpt-5.4',
+      '--db',
+      gone,
+      '--labels',
+      'labels.yaml',
+    );
+    expect(labels.code).toBe(EXIT.config);
+    expect(labels.err).toContain(join(dir, 'labels.yaml'));
+    expect(labels.err).not.toContain(gone);
+    const keyless = await calibrate(dir, {}, '--llm', 'gpt-5.4', '--db', gone);
+    expect(keyless.code).toBe(EXIT.config);
+    expect(keyless.err).toContain('OPENAI_API_KEY');
+    expect(keyless.err).not.toContain(gone);
+    const out = await calibrate(dir, KEY, '--llm', 'gpt-5.4', '--db', gone, '--out', dir);
+    expect(out.code).toBe(EXIT.config);
+    expect(out.err).toBe(`nl2sql: --out: ${dir} is a folder, not a file`);
+    // Everything else in order: the missing database is what is reported, nothing written.
+    const db = await calibrate(dir, KEY, '--llm', 'gpt-5.4', '--db', gone);
+    expect(db.code).toBe(EXIT.config);
+    expect(db.err).toBe(`nl2sql: --db ${gone}: no such file`);
+  });
+});

@@ -3,9 +3,11 @@ import { resolve } from 'node:path';
 import { CHINOOK_CALIBRATION_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
 import {
   CalibrationSetError,
+  calibrate,
   formatCalibrationRecord,
+  type LoadedCalibrationSet,
+  loadCalibrationSet,
   type RateInterval,
-  runCalibration,
 } from '@nl2sql/judge';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
@@ -13,6 +15,7 @@ import { buildJudge } from '../eval/judge-option.js';
 import { redactingIo, runRedactor } from '../eval/run-secrets.js';
 import { EXIT } from '../exit-codes.js';
 import { openDatabase } from '../open-database.js';
+import { checkOutputPath } from '../reporters/output-file.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -28,22 +31,28 @@ export const runJudgeCalibrate: CommandRun = async ({ flags }, rawIo) => {
   const labels =
     typeof flags.labels === 'string' ? resolve(io.cwd, flags.labels) : CHINOOK_CALIBRATION_PATH;
   const out = resolve(io.cwd, typeof flags.out === 'string' ? flags.out : 'judge-calibration.json');
-  let dbPath: string;
+  checkOutputPath(out, '--out');
+  // What needs no database first (decisions/eval-run-checks-before-data.md): the labelled
+  // pairs and the judge's LLM config are reported whether or not the database can be found.
+  let labelled: LoadedCalibrationSet;
   try {
-    dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
+    labelled = await loadCalibrationSet(labels);
   } catch (error) {
+    if (error instanceof CalibrationSetError) throw configError(error.message);
+    throw error;
+  }
+  const built = await buildJudge(flags.llm, '--llm', io.env, io.cwd, redactor);
+  let datasource: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    const dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
+    datasource = await openDatabase(dbPath);
+  } catch (error) {
+    await built.close();
     if (error instanceof DatasetError) throw configError(error.message);
     throw error;
   }
-  const datasource = await openDatabase(dbPath);
-  const built = await buildJudge(flags.llm, '--llm', io.env, io.cwd, redactor).catch(
-    async (error: unknown) => {
-      await datasource.close();
-      throw error;
-    },
-  );
   try {
-    const report = await runCalibration(labels, built.judge, {
+    const report = await calibrate(labelled, built.judge, {
       date: new Date().toISOString().slice(0, 10),
       schema: await datasource.introspect({ rowCounts: false }),
       database: datasource,
