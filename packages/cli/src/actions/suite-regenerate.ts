@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { RegenerateError, regenerate } from '@nl2sql/suite';
+import { type EvalSuite, packagedSuite, RegenerateError, regenerate } from '@nl2sql/suite';
+import { packagedOwner } from '../authoring/packaged-owner.js';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
@@ -9,14 +10,36 @@ import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { chooseSuite } from '../project/project-suite.js';
 import { openSuiteDatabases } from '../project/suite-databases.js';
 
+/** The first case with SQL naming a datasource not in `ids`, said as regenerate says it. */
+function strayCase(suite: EvalSuite, ids: readonly string[]): string | undefined {
+  const c = suite.cases.find((c) => c.sql !== undefined && !ids.includes(c.datasource));
+  return c && `case ${c.id}: datasource ${c.datasource} is not one of ${ids.join(', ')}`;
+}
+
 /** `nl2sql suite regenerate [PATH]`; options are described in commands/suite-regenerate.ts. */
 export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io) => {
   const file = projectFile(flags, io.cwd);
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
   const { path } = chooseSuite(project, positionals[0], io.cwd, 'the suite (a NAME or PATH)');
   if (!existsSync(path)) throw configError(`${path}: no such file`);
-  // Read it first: a malformed or oversized suite is reported before the database is opened.
-  await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
+  // What needs no database first (decisions/eval-run-checks-before-data.md): a malformed or
+  // oversized suite, a packaged one, a case naming a datasource the project lacks.
+  const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
+  if (flags['allow-packaged'] !== true) {
+    const packaged = await packagedSuite(path);
+    if (packaged)
+      throw configError(
+        `${path} ships inside ${packagedOwner(packaged)}; its rows are regenerated in that package's checkout (nl2sql suite regenerate --allow-packaged)`,
+      );
+  }
+  if (project !== undefined && typeof flags.db !== 'string') {
+    const stray = strayCase(
+      suite,
+      project.datasources.map((d) => d.id),
+    );
+    if (stray !== undefined)
+      throw configError(`${path}: ${stray} (the datasources of ${file}); nothing was written`);
+  }
   // Without evals.yaml, or with --db, every case is read from one database, as before; with
   // evals.yaml each case from the datasource it names (a case naming none of them is
   // refused before anything is written).
