@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
@@ -242,6 +242,39 @@ describe('nl2sql suite review', () => {
     const drafts = await cli(dir, 'suite', 'review', '--approve', 'orders', '--json');
     expect(drafts.code).toBe(EXIT.usage);
     expect(drafts.out).toBe('');
+  });
+
+  it("with the project's database missing, unknown proposal ids are still exit 2 and a rejection needs no database", async () => {
+    const dir = await shopWithQueue();
+    await rm(join(dir, 'shop.sqlite'));
+    const queueFile = join(dir, 'suites', 'shop.proposals.yaml');
+    const before = await readFile(queueFile, 'utf8');
+    for (const id of ['nope', 'orders', 'orders#9', 'totals#2']) {
+      const r = await cli(dir, 'suite', 'review', '--approve-proposal', id);
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.err).toContain(`nl2sql: suites/shop.proposals.yaml: proposal ${id}: `);
+      expect(r.err).not.toContain('shop.sqlite');
+    }
+    const both = await cli(
+      dir,
+      'suite',
+      'review',
+      '--approve-proposal',
+      'totals',
+      '--reject-proposal',
+      'totals#1',
+    );
+    expect(both.code).toBe(EXIT.usage);
+    expect(both.err).toContain('asked to approve and to reject it at once');
+    expect(await readFile(queueFile, 'utf8')).toBe(before);
+    // Approving reads rows: the missing database is reported, located in evals.yaml.
+    const approve = await cli(dir, 'suite', 'review', '--approve-proposal', 'totals');
+    expect(approve.code).toBe(EXIT.config);
+    expect(approve.err).toMatch(/evals\.yaml:\d+: datasources\.shop\.path: .*: no such file$/);
+    expect(await readFile(queueFile, 'utf8')).toBe(before);
+    // Rejecting only writes the queue.
+    const reject = await cli(dir, 'suite', 'review', '--reject-proposal', 'totals');
+    expect(reject.code).toBe(EXIT.ok);
   });
 
   it('a review that cannot write its files is exit 3, one line saying nothing was written', async () => {

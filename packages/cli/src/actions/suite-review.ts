@@ -18,6 +18,7 @@ import {
 } from '@nl2sql/suite';
 import { MANIFEST_FILE, testSuiteDir } from '@nl2sql/testsuite';
 import { layoutNote } from '../authoring/layout-note.js';
+import { packagedOwner } from '../authoring/packaged-owner.js';
 import { proposalText, proposalView } from '../authoring/proposal-text.js';
 import { reviewQueueFile } from '../authoring/review-queue-file.js';
 import { REVIEW_ROWS, reviewText, shownPath } from '../authoring/review-text.js';
@@ -95,10 +96,7 @@ async function approveDrafts(
 async function refusePackaged(path: string, queueFile: string, io: Io): Promise<void> {
   const packaged = await packagedSuite(path);
   if (!packaged) return;
-  const owner =
-    packaged.reason === 'node_modules'
-      ? `an installed package (${packaged.where})`
-      : `the package ${packaged.packageName ?? '?'} (${packaged.where})`;
+  const owner = packagedOwner(packaged);
   const copy = join(io.cwd, basename(path));
   throw configError(
     [
@@ -109,6 +107,20 @@ async function refusePackaged(path: string, queueFile: string, io: Io): Promise<
       "(or, in the package's own checkout, nl2sql suite review --allow-packaged)",
     ].join('\n'),
   );
+}
+
+/** A refusal of settleAltSqlProposals as the CLI error it is (anything else unchanged). */
+function settleRefusal(error: unknown): unknown {
+  if (error instanceof ProposalReviewError) {
+    const message = `${error.message}; nothing was written`;
+    if (['UNKNOWN_PROPOSAL', 'AMBIGUOUS_PROPOSAL', 'APPROVED_AND_REJECTED'].includes(error.code))
+      return usageError(message, error);
+    if (error.code === 'UNKNOWN_DATASOURCE') return configError(message, error);
+    return new CliError(message, EXIT.failed, error);
+  }
+  if (error instanceof SuiteFormatError || error instanceof RegenerateError)
+    return configError(`${error.message}; nothing was written`, error);
+  return error;
 }
 
 /** `--approve-proposal` / `--reject-proposal`: settles alt_sql proposals of the review queue. */
@@ -132,29 +144,28 @@ async function settleProposals(
   // Rejecting only writes the queue; approving writes the suite, refused in a package.
   if (approve.length > 0 && flags['allow-packaged'] !== true)
     await refusePackaged(path, queueShown, io);
-  const databases = approve.length > 0 ? await openSuiteDatabases(flags, io, project) : undefined;
-  let result: Awaited<ReturnType<typeof settleAltSqlProposals>>;
+  const request = { approve, reject, date: new Date().toISOString().slice(0, 10) };
+  const place = { file: queueShown, lineOf };
+  // Settled against no datasource first: that stops at the first query, after every check
+  // that reads none (the ids against the queue and the suite), so those errors come first
+  // whether or not a database can be opened (decisions/eval-run-checks-before-data.md); a
+  // request that needs no query (rejections, approvals the suite already holds) ends there.
+  let result: Awaited<ReturnType<typeof settleAltSqlProposals>> | undefined;
   try {
-    result = await settleAltSqlProposals(
-      suite,
-      queue,
-      { approve, reject, date: new Date().toISOString().slice(0, 10) },
-      databases?.source ?? new Map(),
-      { file: queueShown, lineOf },
-    );
+    result = await settleAltSqlProposals(suite, queue, request, new Map(), place);
   } catch (error) {
-    if (error instanceof ProposalReviewError) {
-      const message = `${error.message}; nothing was written`;
-      if (['UNKNOWN_PROPOSAL', 'AMBIGUOUS_PROPOSAL', 'APPROVED_AND_REJECTED'].includes(error.code))
-        throw usageError(message, error);
-      if (error.code === 'UNKNOWN_DATASOURCE') throw configError(message, error);
-      throw new CliError(message, EXIT.failed, error);
+    if (!(error instanceof ProposalReviewError && error.code === 'UNKNOWN_DATASOURCE'))
+      throw settleRefusal(error);
+  }
+  if (result === undefined) {
+    const databases = await openSuiteDatabases(flags, io, project);
+    try {
+      result = await settleAltSqlProposals(suite, queue, request, databases.source, place);
+    } catch (error) {
+      throw settleRefusal(error);
+    } finally {
+      await databases.close();
     }
-    if (error instanceof SuiteFormatError || error instanceof RegenerateError)
-      throw configError(`${error.message}; nothing was written`, error);
-    throw error;
-  } finally {
-    await databases?.close();
   }
 
   // The suite is renamed into place before the queue: a stop between them leaves proposals
