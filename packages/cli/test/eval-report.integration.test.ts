@@ -53,6 +53,28 @@ beforeAll(async () => {
   expect(c.err()).toContain(`wrote ${fromRun} (141 case runs`);
 }, 180_000);
 
+describe('nl2sql eval report: the saved runs before --db', () => {
+  test('a saved run that is missing or not one is exit 3 naming it, with the --db file missing too', async () => {
+    const here = mkdtempSync(join(tmpdir(), 'nl2sql-eval-report-nodb-'));
+    const gone = join(here, 'gone.sqlite');
+    const notSaved = join(here, 'not-saved.json');
+    writeFileSync(notSaved, '{"format":"something else"}');
+    const suite = chinookSuiteFile();
+    for (const [file, said] of [
+      [join(here, 'nope.json'), 'nope.json: cannot read'],
+      [notSaved, 'not a report saved by `nl2sql eval run --save`'],
+    ] as const) {
+      for (const suiteArgs of [['--suite', suite], []]) {
+        const c = captureIo();
+        const code = await main(['eval', 'report', file, ...suiteArgs, '--db', gone], c.io);
+        expect(code).toBe(EXIT.config);
+        expect(c.err()).toContain(said);
+        expect(c.err()).not.toContain(gone);
+      }
+    }
+  });
+});
+
 describe.skipIf(noChinook)('nl2sql eval report on a real saved run', () => {
   let page: string;
 

@@ -37,7 +37,13 @@ export const runEvalReport: CommandRun = async ({ flags, positionals }, io) => {
       given.length > 0
         ? given.map((file) => resolve(io.cwd, file))
         : await defaultSuites(saved, io);
-    if (typeof flags.db === 'string') datasource = await openDatabase(resolve(io.cwd, flags.db));
+    if (typeof flags.db === 'string') {
+      // The saved runs before the database (decisions/eval-run-checks-before-data.md): a
+      // missing or foreign one is reported whether or not --db opens. Without --suite,
+      // defaultSuites has just read them.
+      if (given.length > 0) for (const path of saved) readSavedRun(path);
+      datasource = await openDatabase(resolve(io.cwd, flags.db));
+    }
     const written = await writeReport({
       saved,
       suites,
