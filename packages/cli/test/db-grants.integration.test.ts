@@ -168,3 +168,22 @@ describe.skipIf(!server)(
     });
   },
 );
+
+// Needs no server: nothing connects while the policy is wrong.
+describe('nl2sql db grants: the policy before --apply connects', () => {
+  it('a policy file that is missing or not JSON is exit 3 naming it, with nothing listening at --apply', async () => {
+    const here = await mkdtemp(join(tmpdir(), 'nl2sql-grants-nodb-'));
+    await writeFile(join(here, 'bad.json'), '{ roles: ');
+    const apply = 'postgres://admin:pw-not-shown@127.0.0.1:1/chinook';
+    for (const [policy, said] of [
+      ['gone.json', 'no such file'],
+      ['bad.json', 'not valid JSON'],
+    ] as const) {
+      const c = captureIo({ cwd: here });
+      const code = await main(['db', 'grants', '--policy', policy, '--apply', apply], c.io);
+      expect(code).toBe(EXIT.config);
+      expect(c.err()).toContain(`--policy ${join(here, policy)}: ${said}`);
+      expect(c.err()).not.toContain('could not connect');
+    }
+  });
+});

@@ -1,9 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
 import { describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';
+import { cli, initialisedShop } from './authoring-project.js';
 import { captureIo } from './io-capture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -181,5 +182,21 @@ describe('nl2sql suite lint', () => {
       expect(r.err.split('\n')).toHaveLength(1);
       expect(r.err).toContain(`--db ${db}: ${why}`);
     }
+  });
+});
+
+// evals.yaml whose database file is gone: what lint reads besides the database comes first.
+describe('nl2sql suite lint in a project whose database is missing', () => {
+  test('a --policy file that is not there, or a malformed suite: reported, not the database', async () => {
+    const dir = await initialisedShop();
+    await rm(join(dir, 'shop.sqlite'));
+    const policy = await cli(dir, 'suite', 'lint', '--policy', 'gone.json');
+    expect(policy.code).toBe(EXIT.config);
+    expect(policy.err).toBe(`nl2sql: --policy ${join(dir, 'gone.json')}: no such file`);
+    await writeFile(join(dir, 'suites', 'shop.yaml'), 'name: shop\nversion: one\ncases: []\n');
+    const malformed = await cli(dir, 'suite', 'lint');
+    expect(malformed.code).toBe(EXIT.failed);
+    expect(malformed.err).toContain('shop.yaml');
+    expect(malformed.err).not.toContain('shop.sqlite');
   });
 });
