@@ -2,8 +2,9 @@
 // else the built-in Chinook project (the Chinook file from --db, or found as before), so a
 // command without an evals.yaml does exactly what it did before projects existed
 // (decisions/evals-yaml-project.md). A project file that cannot be used is one located line
-// and exit 3. `eval run` opens it in two steps (openProjectBeforeData): what needs no database
-// file first, the built-in project's Chinook file last (decisions/eval-run-checks-before-data.md).
+// and exit 3. `eval run` and `suite import` open it in two steps (openProjectBeforeData): what
+// needs no database file first, the built-in project's Chinook file last
+// (decisions/eval-run-checks-before-data.md).
 
 import { resolve } from 'node:path';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
@@ -74,8 +75,9 @@ export async function openProject(
 
 /**
  * The project of this command line before its database files are needed: `eval run` checks
- * the engine name and the suite against it first, so their errors are reported (with their
- * own exit code) whether or not the Chinook file can be found.
+ * the engine name and the suite against it first (`suite import` the suite, the policy and
+ * the pairs file), so their errors are reported (with their own exit code) whether or not
+ * the Chinook file can be found.
  */
 export interface ProjectBeforeData {
   /**
