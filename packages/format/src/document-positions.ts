@@ -1,7 +1,7 @@
 // Lines and columns of the values in a YAML or JSON file (JSON is YAML), so an issue found
 // in the parsed data can name the line it came from.
 
-import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
+import { type Alias, type Document, isNode, LineCounter, parseDocument, visit } from 'yaml';
 import type { FieldPath } from './field-path.js';
 
 /** A 1-based line and column. */
@@ -59,6 +59,26 @@ export function parseWithPositions(text: string): ParsedText {
       positions,
       syntaxError: {
         message: error.message.split('\n')[0] ?? 'invalid syntax',
+        position: { line, column: col },
+      },
+    };
+  }
+  // An alias makes one node stand for another (and a few can expand into gigabytes): refused
+  // as a located syntax error, where the YAML library would throw a bare ReferenceError.
+  let alias: Alias | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      alias = node;
+      return visit.BREAK;
+    },
+  });
+  if (alias !== undefined) {
+    const { line, col } = lineCounter.linePos(alias.range?.[0] ?? 0);
+    return {
+      value: undefined,
+      positions,
+      syntaxError: {
+        message: `YAML alias *${alias.source} is not allowed: write the value out`,
         position: { line, column: col },
       },
     };

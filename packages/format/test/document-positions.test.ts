@@ -31,4 +31,15 @@ describe('document positions', () => {
     expect(duplicate.syntaxError?.position.line).toBe(3);
     expect(duplicate.value).toBeUndefined();
   });
+
+  it('refuses an alias as a syntax error at its place, never expanding it', () => {
+    const parsed = parseWithPositions('a: &x [1, 2]\nb: *x\n');
+    expect(parsed.value).toBeUndefined();
+    expect(parsed.syntaxError).toEqual({
+      message: 'YAML alias *x is not allowed: write the value out',
+      position: { line: 2, column: 4 },
+    });
+    // an anchor alone is harmless: nothing stands for anything else
+    expect(parseWithPositions('a: &x [1, 2]\n').value).toEqual({ a: [1, 2] });
+  });
 });

@@ -144,7 +144,9 @@ export function mergeAltSqlProposals(
 
 /** The queue as written: YAML, keys in format order, LF line ends. */
 export function formatAltSqlProposals(queue: AltSqlProposals): string {
-  return stringify(queue, { lineWidth: 0 });
+  // every value written out: two proposals sharing one roles array would otherwise be
+  // written as an anchor and an alias, which the reader refuses
+  return stringify(queue, { lineWidth: 0, aliasDuplicateObjects: false });
 }
 
 export async function writeAltSqlProposals(file: string, queue: AltSqlProposals): Promise<void> {

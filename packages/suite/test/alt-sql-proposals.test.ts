@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,36 @@ describe('alt_sql proposals (the review queue)', () => {
       code: 'SUITE_YAML',
       file,
       line: expect.any(Number),
+    });
+  });
+
+  it('writes proposals that share one roles array out in full, and reads them back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'shared.proposals.yaml');
+    const roles = ['admin', 'catalog'];
+    const queue = {
+      suite: 'mini',
+      proposals: [proposal('c1', 'SELECT 1', roles), proposal('c2', 'SELECT 2', roles)],
+    };
+    await writeAltSqlProposals(file, queue);
+    expect(await readFile(file, 'utf8')).not.toMatch(/[&*]a\d/);
+    expect(await readAltSqlProposals(file, 'mini')).toEqual(queue);
+  });
+
+  it('refuses a queue with a YAML alias with its line, not a bare error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-proposals-'));
+    const file = join(dir, 'alias.proposals.yaml');
+    const entry = (id: string, roles: string) =>
+      `  - case_id: ${id}\n    alt_sql: SELECT 1\n    reason: r\n    judge: j\n    proposed_at: 2026-11-30\n    roles: ${roles}\n`;
+    await writeFile(
+      file,
+      `suite: mini\nproposals:\n${entry('c1', '&r [admin]')}${entry('c2', '*r')}`,
+    );
+    await expect(readAltSqlProposals(file, 'mini')).rejects.toMatchObject({
+      code: 'SUITE_YAML',
+      file,
+      line: 14,
+      message: expect.stringContaining('alias *r is not allowed'),
     });
   });
 });
