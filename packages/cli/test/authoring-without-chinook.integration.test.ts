@@ -134,6 +134,7 @@ describe('suite review --approve-proposal, no evals.yaml, Chinook not found', ()
     await writeFile(join(dir, 'lone.yaml'), SUITE);
     const proposal = {
       case_id: 'artists',
+      roles: ['admin'],
       reason: 'the same count.',
       judge: 'fake:judge',
       proposed_at: '2026-11-30',
@@ -143,9 +144,9 @@ describe('suite review --approve-proposal, no evals.yaml, Chinook not found', ()
       formatAltSqlProposals({
         suite: 'lone',
         proposals: [
-          // A roles list each: the queue's writer would make one shared list a YAML alias.
-          { ...proposal, roles: ['admin'], alt_sql: 'SELECT COUNT(ArtistId) FROM Artist' },
-          { ...proposal, roles: ['admin'], alt_sql: 'SELECT COUNT(Name) FROM Artist' },
+          // one roles list shared by both: the writer writes it out twice (no YAML alias)
+          { ...proposal, alt_sql: 'SELECT COUNT(ArtistId) FROM Artist' },
+          { ...proposal, alt_sql: 'SELECT COUNT(Name) FROM Artist' },
         ],
       }),
     );
