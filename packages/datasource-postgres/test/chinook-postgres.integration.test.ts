@@ -2,10 +2,8 @@
 // verified SQLite file it came from. The suite's gold SQL on both engines is @nl2sql/suite's
 // cross-check test.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import {
   CHINOOK_SCHEMA,
-  CHINOOK_SUITE_PATH,
   CHINOOK_TABLES,
   loadChinookPostgres,
   locateChinook,
@@ -13,7 +11,6 @@ import {
 import { toJsonCell } from '@nl2sql/datasource';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { openPostgres, type PostgresDatasource } from '../src/postgres-datasource.js';
 import { adminUrl, asAdmin } from './fixture.js';
 
@@ -129,8 +126,3 @@ describe('loadChinookPostgres', () => {
   });
 });
 
-interface SuiteCase {
-  id: string;
-  sql?: string;
-  order_matters?: boolean;
-}
