@@ -125,4 +125,3 @@ describe('loadChinookPostgres', () => {
     expect((error as Error).message).not.toContain('definitely-wrong-pw-123');
   });
 });
-
