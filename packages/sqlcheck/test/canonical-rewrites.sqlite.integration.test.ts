@@ -1,28 +1,18 @@
 // Soundness of the canonical rewrites on the real Chinook: every pair the rewrites make match
-// returns the same rows (as a multiset) when SQLite runs both.
-import { locateChinook } from '@nl2sql/datasets';
-import sqlite3 from 'sqlite3';
+// returns the same rows (as a multiset) when SQLite runs both. Skips, with the reason
+// printed, where Chinook is not found (a failure under CI).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizedMatch } from '../src/index.js';
+import { type ChinookDatabase, noChinook, openChinook } from './fixtures/chinook-database.js';
 
-let db: sqlite3.Database;
+let db: ChinookDatabase | undefined;
 
 beforeAll(async () => {
-  const file = await locateChinook({ download: false });
-  db = await new Promise((resolve, reject) => {
-    const d = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (e) =>
-      e ? reject(e) : resolve(d),
-    );
-  });
+  if (!noChinook) db = await openChinook();
 });
-afterAll(() => new Promise<void>((resolve) => db.close(() => resolve())));
-
-const rows = (sql: string) =>
-  new Promise<string[]>((resolve, reject) =>
-    db.all(sql, (e, r: Record<string, unknown>[]) =>
-      e ? reject(e) : resolve(r.map((x) => JSON.stringify(Object.values(x))).sort()),
-    ),
-  );
+afterAll(async () => {
+  await db?.close();
+});
 
 const PAIRS: Array<[string, string]> = [
   [
@@ -47,9 +37,12 @@ const PAIRS: Array<[string, string]> = [
   ],
 ];
 
-describe('canonical rewrites on Chinook', () => {
+describe.skipIf(noChinook)('canonical rewrites on Chinook', () => {
   it.each(PAIRS)('pairs that match canonically return the same rows: %s', async (a, b) => {
     expect((await normalizedMatch(a, b, 'sqlite')).match).toBe(true);
-    expect(await rows(b)).toEqual(await rows(a));
+    const [left, right] = [await db?.rows(a), await db?.rows(b)];
+    // a query SQLite refuses is a failure of the pair, never an equal "error" on both sides
+    expect(left).toBeInstanceOf(Array);
+    expect(right).toEqual(left);
   });
 });
