@@ -1,10 +1,18 @@
 // Helpers the integration tests share: the test server's URLs, databases of their own, and
 // Chinook loaded with the generated grants.
-import { CHINOOK_POLICIES, loadChinookPostgres } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES, chinookForTests, loadChinookPostgres } from '@nl2sql/datasets';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { applyGrants } from '../src/apply-grants.js';
 import { grantsSql, type RoleSettings } from '../src/grants-sql.js';
+
+/**
+ * The Chinook file the loaded database is made from, looked up once: where it is missing the
+ * reason is printed and the tests that load Chinook skip (`describe.skipIf(noChinook)`); under
+ * CI a missing file is a failure.
+ */
+export const chinook = await chinookForTests();
+export const noChinook = chinook.path === undefined;
 
 /** The superuser URL of the test server for `database`. */
 export function adminUrl(database = 'postgres'): string {
