@@ -65,6 +65,27 @@ describe('nl2sql check', () => {
     expect(report.levels.map((l) => l.level)).toEqual(['L1', 'L2', 'L3']);
   });
 
+  test('--schema and --db are read relative to the working directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-check-'));
+    await writeFile(
+      join(dir, 'schema.json'),
+      JSON.stringify({ tables: [{ name: 'Artist', columns: [{ name: 'Name' }] }] }),
+    );
+    const c = captureIo({ cwd: dir });
+    const code = await main(
+      ['check', 'SELECT Nme FROM Artist LIMIT 3', '--schema', 'schema.json'],
+      c.io,
+    );
+    expect(c.out()).toMatch(/L2 schema\s+FAIL/);
+    expect(code).toBe(EXIT.failed);
+    // a relative --db that exists only under the working directory
+    const missing = captureIo({ cwd: dir });
+    expect(await main(['check', 'SELECT 1', '--db', 'nowhere.sqlite'], missing.io)).not.toBe(
+      EXIT.ok,
+    );
+    expect(missing.err()).toContain(join(dir, 'nowhere.sqlite'));
+  });
+
   test('bad input: unknown dialect and bad --max-limit are usage errors, a broken schema file a configuration error', async () => {
     expect((await check('SELECT 1', '--dialect', 'oracle')).code).toBe(EXIT.usage);
     expect((await check('SELECT 1', '--max-limit', 'lots')).code).toBe(EXIT.usage);

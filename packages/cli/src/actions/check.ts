@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   type CheckReport,
   runChecks,
@@ -58,11 +59,12 @@ export const runCheck: CommandRun = async ({ flags, positionals }, io) => {
   if (flags.schema && flags.db) throw usageError('give --schema or --db, not both');
   // Parsed and range-checked by the option table (commands/check.ts).
   const maxLimit = typeof flags['max-limit'] === 'number' ? flags['max-limit'] : undefined;
+  // files are named relative to the command's working directory, as in every other command
   const schema =
     typeof flags.schema === 'string'
-      ? readSchemaFile(flags.schema)
+      ? readSchemaFile(resolve(io.cwd, flags.schema))
       : typeof flags.db === 'string'
-        ? await introspectDb(flags.db)
+        ? await introspectDb(resolve(io.cwd, flags.db))
         : undefined;
   const tables = Array.isArray(flags.table) ? flags.table.map(String) : undefined;
   let report: CheckReport;
