@@ -1,4 +1,4 @@
-import { type CaseDiagnostics, diagnoseCase } from '@nl2sql/sqlcheck';
+import { type CaseDiagnostics, type DiagnoseCaseInput, diagnoseCase } from '@nl2sql/sqlcheck';
 import { diagnoseInput } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
@@ -24,7 +24,7 @@ export const MAX_AHEAD_SQL = 4096;
  * Nothing here is a verdict or spends money: the test suite and the judge stay in the pass.
  */
 export class DiagnosticsAhead {
-  private queue: { key: string; task: CaseTask; result: CaseResult }[] = [];
+  private queue: { key: string; input: DiagnoseCaseInput }[] = [];
   /** The next queued case run (an index: shifting a long array would copy it each time). */
   private head = 0;
   private readonly ready = new Map<string, CaseDiagnostics>();
@@ -42,7 +42,7 @@ export class DiagnosticsAhead {
     const texts = [input.goldSql, input.predSql ?? '', ...(input.altSql ?? [])];
     if (texts.some((t) => t.length > MAX_AHEAD_SQL)) return;
     this.counts.offered++;
-    this.queue.push({ key: task.key, task, result });
+    this.queue.push({ key: task.key, input });
     this.draining ??= this.drain();
   }
 
@@ -87,10 +87,8 @@ export class DiagnosticsAhead {
           this.queue = [];
           this.head = 0;
         }
-        const input = diagnoseInput(next.task, next.result, this.settings);
-        if (input === null) continue;
         try {
-          this.ready.set(next.key, await diagnoseCase(input));
+          this.ready.set(next.key, await diagnoseCase(next.input));
           this.counts.computed++;
         } catch {
           // the pass computes it again and reports the error where it belongs

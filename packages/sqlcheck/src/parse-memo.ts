@@ -18,7 +18,7 @@ const MAX_TEXT = 64 * 1024;
 
 export class ParseMemo<T> {
   private readonly entries = new Map<string, T>();
-  /** Values derived from a kept entry's tree, by the tree, then by the deriver's key. */
+  /** Values derived from each kept entry's tree, by the tree, then by the deriver's key. */
   private readonly derivedOf = new Map<object, Map<string, unknown>>();
 
   constructor(
@@ -41,6 +41,8 @@ export class ParseMemo<T> {
     }
     const value = deepFreeze(compute());
     this.entries.set(key, value);
+    const tree = this.treeOf(value);
+    if (typeof tree === 'object' && tree !== null) this.derivedOf.set(tree, new Map());
     if (this.entries.size > this.maxEntries) this.drop(this.entries.keys().next().value as string);
     return value;
   }
@@ -50,13 +52,8 @@ export class ParseMemo<T> {
    * kept; computed each time for a tree the memo does not hold.
    */
   derived<V>(tree: unknown, key: string, compute: () => V): V {
-    if (typeof tree !== 'object' || tree === null) return compute();
-    let byKey = this.derivedOf.get(tree);
-    if (byKey === undefined) {
-      if (!this.holds(tree)) return compute();
-      byKey = new Map();
-      this.derivedOf.set(tree, byKey);
-    }
+    const byKey = typeof tree === 'object' && tree !== null ? this.derivedOf.get(tree) : undefined;
+    if (byKey === undefined) return compute();
     if (byKey.has(key)) return byKey.get(key) as V;
     const value = compute();
     byKey.set(key, value);
@@ -78,12 +75,6 @@ export class ParseMemo<T> {
     this.entries.delete(key);
     const tree = this.treeOf(value);
     if (typeof tree === 'object' && tree !== null) this.derivedOf.delete(tree);
-  }
-
-  /** Whether `tree` is the tree of a kept entry (few are kept: a scan is cheap). */
-  private holds(tree: object): boolean {
-    for (const value of this.entries.values()) if (this.treeOf(value) === tree) return true;
-    return false;
   }
 }
 
