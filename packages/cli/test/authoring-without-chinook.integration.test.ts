@@ -8,41 +8,15 @@
 import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasetError } from '@nl2sql/datasets';
 import { formatAltSqlProposals } from '@nl2sql/suite';
 import { describe, expect, test, vi } from 'vitest';
 import { EXIT, main } from '../src/index.js';
+import { LONE_SUITE, NOT_FOUND } from './chinook-not-found.js';
 import { captureIo } from './io-capture.js';
 
-const NOT_FOUND = 'No Chinook database was found and none could be downloaded.';
-
-vi.mock('@nl2sql/datasets', async (original) => ({
-  ...(await original<typeof import('@nl2sql/datasets')>()),
-  locateChinook: async () => {
-    throw new DatasetError('DATASET_NOT_FOUND', `${NOT_FOUND}\nLooked in:\n  - nowhere`, []);
-  },
-}));
-
-/** One Chinook case with its gold rows, as regenerate writes it. */
-const SUITE = `name: lone
-version: 1
-cases:
-  - id: artists
-    question: How many artists are there?
-    datasource: chinook
-    source: hand
-    approved: true
-    tags: [ single-table, aggregation ]
-    order_matters: false
-    outcome:
-      admin: allowed
-    tables: [ Artist ]
-    columns: []
-    sql: |-
-      SELECT COUNT(*) FROM Artist
-    rows:
-      - [ 275 ]
-`;
+vi.mock('@nl2sql/datasets', async (original) =>
+  (await import('./chinook-not-found.js')).datasetsWithoutChinook(original),
+);
 
 /** A folder with no evals.yaml. */
 const folder = () => mkdtemp(join(tmpdir(), 'nl2sql-nochinook-authoring-'));
@@ -112,7 +86,7 @@ describe('suite regenerate, no evals.yaml, Chinook not found', () => {
     const gone = await cli(dir, {}, 'suite', 'regenerate', 'gone.yaml');
     expect(gone.code).toBe(EXIT.config);
     expect(gone.err).toBe(`nl2sql: ${join(dir, 'gone.yaml')}: no such file`);
-    await writeFile(join(dir, 'lone.yaml'), SUITE.replace('version: 1', 'version: one'));
+    await writeFile(join(dir, 'lone.yaml'), LONE_SUITE.replace('version: 1', 'version: one'));
     const bad = await cli(dir, {}, 'suite', 'regenerate', 'lone.yaml');
     expect(bad.code).toBe(EXIT.config);
     expect(bad.err).toContain('lone.yaml');
@@ -121,7 +95,7 @@ describe('suite regenerate, no evals.yaml, Chinook not found', () => {
 
   test('a suite of its own gets as far as the database, whose absence is exit 3', async () => {
     const dir = await folder();
-    await writeFile(join(dir, 'lone.yaml'), SUITE);
+    await writeFile(join(dir, 'lone.yaml'), LONE_SUITE);
     const r = await cli(dir, {}, 'suite', 'regenerate', 'lone.yaml');
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain(NOT_FOUND);
@@ -131,7 +105,7 @@ describe('suite regenerate, no evals.yaml, Chinook not found', () => {
 describe('suite review --approve-proposal, no evals.yaml, Chinook not found', () => {
   async function suiteWithQueue(): Promise<string> {
     const dir = await folder();
-    await writeFile(join(dir, 'lone.yaml'), SUITE);
+    await writeFile(join(dir, 'lone.yaml'), LONE_SUITE);
     const proposal = {
       case_id: 'artists',
       roles: ['admin'],
@@ -245,7 +219,7 @@ describe('suite testsuite, suite cross-check, suite lint: the suite before the C
 
   test('a suite over the size limit: refused before the database is looked for', async () => {
     const dir = await folder();
-    await writeFile(join(dir, 'lone.yaml'), SUITE);
+    await writeFile(join(dir, 'lone.yaml'), LONE_SUITE);
     await truncate(join(dir, 'lone.yaml'), 200 * 1024 * 1024); // sparse: 200 MiB in name only
     for (const command of ['testsuite', 'cross-check', 'lint']) {
       const r = await cli(dir, {}, 'suite', command, 'lone.yaml');
@@ -260,7 +234,7 @@ describe('suite testsuite, suite cross-check, suite lint: the suite before the C
     const packaged = await cli(dir, {}, 'suite', 'testsuite');
     expect(packaged.code).toBe(EXIT.config);
     expect(packaged.err).toContain('--allow-packaged');
-    await writeFile(join(dir, 'lone.yaml'), SUITE);
+    await writeFile(join(dir, 'lone.yaml'), LONE_SUITE);
     const cross = await cli(dir, {}, 'suite', 'cross-check', 'lone.yaml');
     expect(cross.code).toBe(EXIT.usage);
     expect(cross.err).toContain('needs its databases: --db PATH --postgres URL');

@@ -6,44 +6,14 @@
 import { mkdtemp, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasetError } from '@nl2sql/datasets';
 import { describe, expect, test, vi } from 'vitest';
 import { EXIT, main } from '../src/index.js';
+import { LONE_SUITE, NOT_FOUND } from './chinook-not-found.js';
 import { captureIo } from './io-capture.js';
 
-const NOT_FOUND = 'No Chinook database was found and none could be downloaded.';
-
-vi.mock('@nl2sql/datasets', async (original) => ({
-  ...(await original<typeof import('@nl2sql/datasets')>()),
-  locateChinook: async () => {
-    throw new DatasetError('DATASET_NOT_FOUND', `${NOT_FOUND}\nLooked in:\n  - nowhere`, []);
-  },
-}));
-
-/** One case with its gold rows, as regenerate writes it. */
-const SUITE = `name: lone
-version: 1
-cases:
-  - id: artists
-    question: How many artists are there?
-    datasource: chinook
-    source: hand
-    approved: true
-    tags: [ single-table, aggregation ]
-    order_matters: false
-    outcome:
-      admin: allowed
-    tables: [ Artist ]
-    columns: []
-    sql: |-
-      SELECT COUNT(*) FROM Artist
-    rows:
-      - [ 275 ]
-    plan:
-      select:
-        - expr: { kind: aggregate, func: count }
-      from: { table: Artist }
-`;
+vi.mock('@nl2sql/datasets', async (original) =>
+  (await import('./chinook-not-found.js')).datasetsWithoutChinook(original),
+);
 
 async function suiteFile(text: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'nl2sql-nochinook-'));
@@ -65,7 +35,7 @@ async function run(...args: string[]) {
 
 describe('eval run, built-in project, Chinook not found: what needs no database comes first', () => {
   test('a valid suite gets as far as the database, and its absence is exit 3 with the places tried', async () => {
-    const r = await run('--suite', await suiteFile(SUITE));
+    const r = await run('--suite', await suiteFile(LONE_SUITE));
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain(NOT_FOUND);
     expect(r.out).toBe('');
@@ -87,7 +57,7 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('a YAML alias in the suite: exit 3 at its line', async () => {
-    const text = SUITE.replace('tables: [ Artist ]', 'tables: &t [ Artist ]').replace(
+    const text = LONE_SUITE.replace('tables: [ Artist ]', 'tables: &t [ Artist ]').replace(
       'columns: []',
       'columns: *t',
     );
@@ -100,7 +70,7 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('a suite over the size limit: exit 3 before it is read', async () => {
-    const file = await suiteFile(SUITE);
+    const file = await suiteFile(LONE_SUITE);
     await truncate(file, 200 * 1024 * 1024); // sparse: 200 MiB in name only
     const r = await run('--suite', file);
     expect(r.code).toBe(EXIT.config);
@@ -109,7 +79,7 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('a case without gold rows: exit 3 naming it', async () => {
-    const text = SUITE.replace('    rows:\n      - [ 275 ]\n', '');
+    const text = LONE_SUITE.replace('    rows:\n      - [ 275 ]\n', '');
     const r = await run('--suite', await suiteFile(text));
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain('artists');
@@ -117,11 +87,11 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('lint errors that read no schema (a duplicate id, an unknown datasource): exit 3 listing them', async () => {
-    const second = SUITE.slice(SUITE.indexOf('  - id: artists')).replace(
+    const second = LONE_SUITE.slice(LONE_SUITE.indexOf('  - id: artists')).replace(
       'datasource: chinook',
       'datasource: warehouse',
     );
-    const r = await run('--suite', await suiteFile(`${SUITE}\n${second}`));
+    const r = await run('--suite', await suiteFile(`${LONE_SUITE}\n${second}`));
     expect(r.code).toBe(EXIT.config);
     expect(r.err).toContain('lint error(s) for mode plans');
     expect(r.err).toContain('duplicate-id');
@@ -130,7 +100,7 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('--datasource naming a datasource the project lacks: exit 2 naming its datasources', async () => {
-    const r = await run('--suite', await suiteFile(SUITE), '--datasource', 'warehouse');
+    const r = await run('--suite', await suiteFile(LONE_SUITE), '--datasource', 'warehouse');
     expect(r.code).toBe(EXIT.usage);
     expect(r.err).toBe(
       'nl2sql: --datasource: warehouse is not a datasource of the project (chinook)',
@@ -160,7 +130,7 @@ describe('eval run, built-in project, Chinook not found: what needs no database 
   });
 
   test('--roles naming a role no case has: exit 2', async () => {
-    const r = await run('--suite', await suiteFile(SUITE), '--roles', 'nobody');
+    const r = await run('--suite', await suiteFile(LONE_SUITE), '--roles', 'nobody');
     expect(r.code).toBe(EXIT.usage);
     expect(r.err).toContain('--roles: role "nobody" is in no case\'s outcome map');
   });
