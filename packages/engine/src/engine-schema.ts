@@ -97,11 +97,15 @@ export const AskResponseSchema = Type.Object(
   {
     status: StringEnum(ASK_STATUSES),
     sql: Nullable(Type.String(), {
-      description: 'The SQL that ran (or last failed), null when none was written.',
+      description:
+        'The SQL that ran (or last failed), null when none was written. On success the harness runs this SQL itself, as the role, on the pinned database, and scores the rows it gets.',
     }),
-    results: Type.Array(ResultSetSchema, {
-      description: 'One result set on success; empty otherwise.',
-    }),
+    results: Type.Optional(
+      Type.Array(ResultSetSchema, {
+        description:
+          'Optional: the rows the engine read from its SQL, one result set on success, empty or absent otherwise. Rows sent are checked against what the SQL returns when the harness runs it (a difference fails the case run as rows-mismatch); they are scored only by a run that trusts reported rows (trust_reported_rows).',
+      }),
+    ),
     answer: Nullable(Type.String(), {
       description: 'The written answer on success, the clarifying question on clarify, else null.',
     }),

@@ -78,7 +78,12 @@ export interface AskTrace {
 export interface AskTiming extends Static<typeof AskTimingSchema> {}
 
 /** The trace is any object on the wire; the reference engine's is an AskTrace. */
-export interface AskResponse extends Omit<Static<typeof AskResponseSchema>, 'trace'> {
+export interface AskResponse extends Omit<Static<typeof AskResponseSchema>, 'trace' | 'results'> {
+  /**
+   * The rows the engine read from its SQL: one result set on success, else empty. Optional on
+   * the wire (the clients make an absent list empty): the harness runs `sql` itself.
+   */
+  results: ResultSet[];
   trace: AskTrace | Record<string, unknown>;
 }
 

@@ -190,6 +190,8 @@ export class HttpEngine implements Engine {
     const answer = reply.value as AskResponse;
     return {
       ...answer,
+      // Rows are optional on the wire: an engine may send only its SQL.
+      results: answer.results ?? [],
       // The engine's own message may echo what it was sent (the Authorization header).
       error: answer.error
         ? { ...answer.error, message: this.#redactor.redact(answer.error.message) }

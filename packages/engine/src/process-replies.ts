@@ -51,6 +51,8 @@ export function askAnswer(outcome: Outcome, context: ReplyContext, started: numb
   const answer = reply.result as AskResponse;
   return {
     ...answer,
+    // Rows are optional on the wire: an engine may send only its SQL.
+    results: answer.results ?? [],
     error: answer.error
       ? { ...answer.error, message: redactor.redact(answer.error.message) }
       : null,

@@ -114,6 +114,13 @@ const AskTimeout = Type.Optional(
   Milliseconds('How long one ask may take; default run.ask_timeout_ms'),
 );
 
+const TrustReportedRows = Type.Optional(
+  Type.Boolean({
+    description:
+      "Score the rows the engine reports instead of running its SQL here: only for a system whose SQL the harness cannot run (a live warehouse it cannot reach). Its SQL is still checked for safety; records, boards and pages say the rows were the engine's word. Default false: the harness runs the engine's SQL as the case's role on the case's datasource and scores those rows.",
+  }),
+);
+
 const ReferenceEngineSchema = Type.Object(
   {
     kind: Type.Literal('reference'),
@@ -144,6 +151,7 @@ const HttpEngineSchema = Type.Object(
       }),
     ),
     ask_timeout_ms: AskTimeout,
+    trust_reported_rows: TrustReportedRows,
   },
   { additionalProperties: false, description: 'A service speaking the engine protocol over HTTP.' },
 );
@@ -157,6 +165,7 @@ const ProcessEngineSchema = Type.Object(
         'The program and its arguments, run in the folder of evals.yaml; it speaks the protocol as JSON lines on stdin and stdout.',
     }),
     ask_timeout_ms: AskTimeout,
+    trust_reported_rows: TrustReportedRows,
   },
   {
     additionalProperties: false,

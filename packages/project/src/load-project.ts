@@ -146,6 +146,7 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
         url: engine.url,
         headers: { ...(engine.headers ?? {}) },
         ...(engine.ask_timeout_ms !== undefined ? { askTimeoutMs: engine.ask_timeout_ms } : {}),
+        ...(engine.trust_reported_rows === true ? { trustReportedRows: true } : {}),
       };
     return {
       name,
@@ -153,6 +154,7 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       command: [...engine.command],
       cwd: dir,
       ...(engine.ask_timeout_ms !== undefined ? { askTimeoutMs: engine.ask_timeout_ms } : {}),
+      ...(engine.trust_reported_rows === true ? { trustReportedRows: true } : {}),
     };
   });
   const { gate = {}, run = {}, policy } = file;

@@ -57,6 +57,8 @@ export interface HttpEngineConfig {
   /** Headers sent with every request (may hold secrets from the environment). */
   readonly headers: Readonly<Record<string, string>>;
   readonly askTimeoutMs?: number;
+  /** trust_reported_rows: score the rows it reports instead of running its SQL here. */
+  readonly trustReportedRows?: boolean;
 }
 
 export interface ProcessEngineConfig {
@@ -67,6 +69,8 @@ export interface ProcessEngineConfig {
   /** The folder the process runs in: the folder of evals.yaml. */
   readonly cwd: string;
   readonly askTimeoutMs?: number;
+  /** trust_reported_rows: score the rows it reports instead of running its SQL here. */
+  readonly trustReportedRows?: boolean;
 }
 
 export type EngineConfig = ReferenceEngineConfig | HttpEngineConfig | ProcessEngineConfig;

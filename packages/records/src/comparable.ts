@@ -6,7 +6,7 @@ import { recordIdentity } from './run-summary.js';
 export type RecordDifference =
   | RunDifference
   | {
-      readonly field: 'kind' | 'engine';
+      readonly field: 'kind' | 'engine' | 'rows';
       readonly baseline: string;
       readonly current: string;
     };
@@ -24,7 +24,7 @@ export type Comparability =
  * Two records are comparable when they share the kind (and for kind engine the engine's
  * name), the mode that scored them, the suite digest and the schema fingerprint, and in mode
  * full the roles (as a set) and the curated setting: the gate's own rule (`runDifferences`)
- * and the kind, so a baseline picked here is one the gate accepts and an external engine is
+ * and the kind (for kind engine also how its rows were obtained: executed or trusted), so a baseline picked here is one the gate accepts and an external engine is
  * never gated against the reference engine or another engine.
  */
 export function comparable(a: RunRecord, b: RunRecord): Comparability {
@@ -34,6 +34,13 @@ export function comparable(a: RunRecord, b: RunRecord): Comparability {
     const before = a.engine?.name ?? 'unknown';
     const after = b.engine?.name ?? 'unknown';
     if (before !== after) differences.push({ field: 'engine', baseline: before, current: after });
+    // Rows the harness read and rows that were the engine's word measure different things;
+    // a record without the field scored the rows its engine reported.
+    const rowsBefore = a.scoreboard.settings.rows ?? 'trusted';
+    const rowsAfter = b.scoreboard.settings.rows ?? 'trusted';
+    if (rowsBefore !== rowsAfter) {
+      differences.push({ field: 'rows', baseline: rowsBefore, current: rowsAfter });
+    }
   }
   for (const d of runDifferences(recordIdentity(a), recordIdentity(b))) {
     // The kind already says it when one is an engine run and the other a reference mode.
@@ -51,6 +58,7 @@ export function comparable(a: RunRecord, b: RunRecord): Comparability {
 const FIELD_NAMES: Readonly<Record<RecordDifference['field'], string>> = {
   kind: 'kind',
   engine: 'engine.name',
+  rows: 'scoreboard.settings.rows',
   mode: 'scoreboard.settings.mode',
   suiteDigest: 'dataset.digest',
   schemaFingerprint: 'database.schema_fingerprint',

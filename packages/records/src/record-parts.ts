@@ -16,6 +16,7 @@ import {
 } from '@nl2sql/format';
 import { CaseDiagnosticsSchema, DiagnosticsParts } from './diagnostics-record.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
+import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
 
 export { Count, Text };
@@ -104,6 +105,23 @@ const RecordParts = Type.Module({
           description:
             'Case runs that passed with a constant query (values written in the SQL) although their gold reads a table: counted, never passed silently. Absent in older records.',
         }),
+      ),
+      rows_checks: Type.Optional(
+        Type.Object(
+          {
+            executed: Count('Rows the harness read by running the SQL (reported rows, if any, agreed).'),
+            trusted: Count("Rows that were the engine's word (trust_reported_rows)."),
+            rows_mismatch: Count('Reported rows that differ from what the SQL returns: failed.'),
+            no_sql: Count('Answers with rows and no SQL: failed.'),
+            unsafe_sql: Count('SQL the safety check (L3) refused, not run: failed.'),
+            execution_error: Count('SQL the database refused or failed when the harness ran it: failed.'),
+          },
+          {
+            ...closed,
+            description:
+              "An external engine's successful answers by what the harness's check of their rows found. Absent for the reference engine and in older records.",
+          },
+        ),
       ),
       harness_overhead: Type.Optional(
         Latency(
@@ -216,6 +234,12 @@ const RecordParts = Type.Module({
           description: 'Mode retrieval: the k values and MMR settings used.',
         }),
       ),
+      rows: Type.Optional(
+        EnumOf(ROWS_SOURCES, {
+          description:
+            "Kind engine: executed when the harness ran the engine's SQL as the case's role on the pinned database and scored those rows; trusted when the run scored the rows the engine reported (trust_reported_rows), the engine's word. Absent in other kinds and in older records (which scored reported rows).",
+        }),
+      ),
       mode: Type.Optional(
         EnumOf(RUN_MODES, {
           description:
@@ -258,6 +282,19 @@ const RecordParts = Type.Module({
           description:
             'Why a passing case run is suspect (a constant query where the gold reads a table), or null.',
         }),
+      ),
+      rows_check: Type.Optional(
+        Type.Object(
+          {
+            outcome: EnumOf(ROWS_CHECK_OUTCOMES),
+            message: Nullable(Type.String()),
+          },
+          {
+            ...closed,
+            description:
+              "An external engine's answer: how its rows were obtained, or why the harness's check failed it (the first differing row, the safety finding, the database's error). Absent for the reference engine.",
+          },
+        ),
       ),
       diagnostics: Type.Optional(
         Nullable(CaseDiagnosticsSchema, {

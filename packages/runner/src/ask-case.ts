@@ -1,6 +1,7 @@
 import { type AskResponse, type Engine, errorAnswer } from '@nl2sql/engine';
 import { sumUsage } from '@nl2sql/llm';
 import type { CaseStatus } from '@nl2sql/records';
+import { checkAnswer } from './answer-execution.js';
 import type { CaseContext } from './case-context.js';
 import { caseCost } from './case-cost.js';
 import { CaseTimeoutError, withDeadline } from './case-deadline.js';
@@ -76,7 +77,19 @@ export async function askCase(
   const { config } = task;
   const first = await ask(config.engine, task, context.askTimeoutMs, signal);
   if (first === null) return null;
-  const { response } = first;
+  let t = performance.now();
+  // An external engine's rows are the harness's: its SQL is run here before anything scores
+  // it (answer-execution.ts). The reference engine ran its SQL on the harness's executor.
+  const checked = config.external
+    ? await checkAnswer(first.response, task, {
+        execution: context.answerExecution,
+        trusted: config.trustReportedRows === true,
+        maxRows: context.maxRows,
+        signal,
+      })
+    : { response: first.response, check: null, databaseMs: 0 };
+  if (checked === null) return null;
+  const { response } = checked;
   const input: AskScoreInput = {
     kind: 'ask',
     mode: context.mode,
@@ -85,7 +98,6 @@ export async function askCase(
     expected: task.expected,
     response,
   };
-  let t = performance.now();
   const verdict = await scoreCase(context.scorers, input, response.error?.code ?? null);
   let scoringMs = performance.now() - t;
   let engineMs = first.ms;
@@ -112,7 +124,8 @@ export async function askCase(
   const result = caseResult(task, {
     verdict,
     generatedStatus,
-    engineStatus: response.status,
+    // The engine's own status; a failed check's finding is the error.
+    engineStatus: first.response.status,
     error: response.error,
     sql: response.sql,
     result: response.results[0] ?? null,
@@ -121,6 +134,7 @@ export async function askCase(
     latencyMs: first.ms,
     tokens: sumUsage(usage),
     curated,
+    rowsCheck: checked.check,
   });
   return { result, timings: { engineMs, databaseMs: dbMs, scoringMs, queuedMs: 0 } };
 }

@@ -3,6 +3,7 @@ import type {
   RecordAccuracy,
   RecordRate,
   RetrievalMetrics,
+  RowsCheckOutcome,
   RunMetrics,
   UnfaithfulAnswer,
 } from '@nl2sql/records';
@@ -84,6 +85,8 @@ export class BoardTally {
   #answerable = 0;
   #allScorers = 0;
   #suspect = 0;
+  // An external engine's answers by what the harness's check of their rows found.
+  readonly #rowsChecks = new Map<RowsCheckOutcome, number>();
   readonly #cost = new OrderedSum();
   readonly #tokens = { input: 0, cached_input: 0, cache_write: 0, output: 0, reasoning: 0 };
   readonly #latencies: number[] = [];
@@ -141,6 +144,10 @@ export class BoardTally {
     if (r.scores.outcome?.pass === true) this.#answerable++;
     if (passedAllScorers(r)) this.#allScorers++;
     if (r.suspect !== null) this.#suspect++;
+    if (r.rowsCheck) {
+      const outcome = r.rowsCheck.outcome;
+      this.#rowsChecks.set(outcome, (this.#rowsChecks.get(outcome) ?? 0) + 1);
+    }
     this.#cost.add(order, r.costUsd ?? 0);
     this.#tokens.input += r.tokens.input;
     this.#tokens.cached_input += r.tokens.cached;
@@ -293,8 +300,25 @@ export class BoardTally {
         p95_ms: percentile(this.#overheads, 95),
       },
       suspect: rate(this.#suspect, n),
+      ...this.#rowsCheckCounts(),
       determinism,
       faithfulness,
+    };
+  }
+
+  /** rows_checks, when some case run was an external engine's answer the harness checked. */
+  #rowsCheckCounts(): Pick<RunMetrics, 'rows_checks'> {
+    if (this.#rowsChecks.size === 0) return {};
+    const count = (outcome: RowsCheckOutcome) => this.#rowsChecks.get(outcome) ?? 0;
+    return {
+      rows_checks: {
+        executed: count('executed'),
+        trusted: count('trusted'),
+        rows_mismatch: count('rows-mismatch'),
+        no_sql: count('no-sql'),
+        unsafe_sql: count('unsafe-sql'),
+        execution_error: count('execution-error'),
+      },
     };
   }
 

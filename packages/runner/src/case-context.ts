@@ -1,5 +1,6 @@
 import type { Price } from '@nl2sql/llm';
 import type { Mode } from '@nl2sql/records';
+import type { AnswerExecution } from './answer-execution.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
 
@@ -15,6 +16,10 @@ export interface CaseContext {
   readonly prices?: Readonly<Record<string, Price>>;
   /** Mode retrieval: the full-snapshot limit sent with each retrieve. */
   readonly fullSnapshotMaxTables: number;
+  /** Where external engines' SQL is run; null when no datasource was given (trusted rows only). */
+  readonly answerExecution: AnswerExecution | null;
+  /** The run's row cap: the harness reads at most this many rows of an external engine's SQL. */
+  readonly maxRows: number;
   /** Diagnostics, test suite and verdict of each asked case run; null when off. */
   readonly evaluation: EvaluationSettings | null;
 }

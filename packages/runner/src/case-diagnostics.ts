@@ -6,6 +6,7 @@ import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import { goldTables } from './gold-tables.js';
+import { rowsCheckPassed } from './rows-check.js';
 import type { CaseTask } from './task-list.js';
 
 /** A case run's diagnostics, and the judge's calls they took (billed to the case run). */
@@ -47,7 +48,7 @@ export function diagnoseInput(
     verdict: {
       pass: match.pass,
       lenientPass: match.lenient,
-      executed: result.engineStatus === 'success',
+      executed: result.engineStatus === 'success' && rowsCheckPassed(result.rowsCheck),
     },
     ...(settings.schema ? { schema: settings.schema } : {}),
     ...(settings.lookupTables ? { lookupTables: settings.lookupTables } : {}),

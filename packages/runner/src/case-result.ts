@@ -3,6 +3,7 @@ import type { TokenCounts } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import { type ResultHead, resultHead } from './result-head.js';
+import type { RowsCheck } from './rows-check.js';
 import { rowsDigest } from './rows-digest.js';
 import type { CaseVerdict } from './score-case.js';
 import type { ScoreResult } from './scorer.js';
@@ -65,6 +66,12 @@ export interface CaseResult {
    * record stores it); null in mode retrieval, when turned off, and in older records.
    */
   readonly diagnostics: CaseDiagnosticsRecord | null;
+  /**
+   * An external engine's case run: whether the harness ran its SQL (the rows scored are the
+   * harness's), trusted its reported rows, or why its answer failed before scoring. Null for
+   * the reference engine (its SQL ran on the harness's executor) and in older records.
+   */
+  readonly rowsCheck: RowsCheck | null;
 }
 
 /** Where one case run's time went, in milliseconds. */
@@ -107,6 +114,8 @@ export interface CaseAnswer {
   readonly curated: boolean;
   /** Diagnostics and verdict; the judge's dollars are in costUsd already. */
   readonly diagnostics?: CaseDiagnosticsRecord | null;
+  /** An external engine's rows check (answer-execution.ts); absent for the reference engine. */
+  readonly rowsCheck?: RowsCheck | null;
 }
 
 /** Milliseconds as results keep them: to the hundredth, so sub-millisecond engines show. */
@@ -144,6 +153,7 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     answer: answer.answer,
     resultHead: answer.result ? resultHead(answer.result) : null,
     diagnostics: answer.diagnostics ?? null,
+    rowsCheck: answer.rowsCheck ?? null,
   };
 }
 

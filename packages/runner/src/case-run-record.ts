@@ -2,6 +2,7 @@ import type { CaseRecord, CaseStatus } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import type { ResultHead } from './result-head.js';
+import type { RowsCheck } from './rows-check.js';
 import type { ScoreResult } from './scorer.js';
 
 /** Token counts as a case record writes them (llm's TokenCounts in the record's names). */
@@ -42,6 +43,8 @@ export interface CaseRunRecord extends CaseRecord {
   readonly explanation: string | null;
   /** Absent in records written before suspect case runs were flagged. */
   readonly suspect?: string | null;
+  /** An external engine's case run only: how its rows were obtained (rows-check.ts). */
+  readonly rows_check?: RowsCheck;
 }
 
 /**
@@ -85,6 +88,7 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     suspect: result.suspect,
     // Written only when there are some, so records of runs without them stay as they were.
     ...(result.diagnostics === null ? {} : { diagnostics: result.diagnostics }),
+    ...(result.rowsCheck ? { rows_check: result.rowsCheck } : {}),
   };
 }
 
@@ -129,5 +133,6 @@ export function fromCaseRunRecord(record: CaseRunRecord | ReportCaseRun): CaseRe
     answer: shown.answer ?? null,
     resultHead: shown.result ?? null,
     diagnostics: record.diagnostics ?? null,
+    rowsCheck: record.rows_check ?? null,
   };
 }

@@ -6,6 +6,7 @@ import type { EvalCase } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import type { ExecutionMatch } from './case-test-suite.js';
 import type { EvaluationOptions } from './evaluation-options.js';
+import { rowsCheckPassed } from './rows-check.js';
 
 /** A verdict and what its judge cost (nothing when the judge was not asked). */
 export interface DecidedVerdict {
@@ -63,6 +64,20 @@ export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict
   const answered = result.error
     ? `${result.error.code}: ${result.error.message}`
     : `the engine answered ${result.engineStatus ?? 'nothing'}`;
+  // The harness's check of an external engine's answer failed (rows that are not its SQL's,
+  // SQL it could not or would not run): no tier may pass it, and no judge is paid for it.
+  if (!rowsCheckPassed(result.rowsCheck)) {
+    return {
+      verdict: {
+        pass: false,
+        tier: 'execution',
+        outcome: 'execution_error',
+        reason: `the harness's check of the answer failed: ${answered}`,
+      },
+      usage: [],
+      costUsd: 0,
+    };
+  }
   if (goldSql === undefined || result.sql === null || result.sql.trim() === '') {
     return {
       verdict: {

@@ -44,6 +44,13 @@ export interface EvalConfig {
    * engine, recorded under the run's mode).
    */
   readonly external?: boolean;
+  /**
+   * An external engine only: score the rows it reports instead of running its SQL here, for
+   * a system whose SQL the harness cannot run (a live warehouse it cannot reach). Its SQL is
+   * still checked (L3); records, boards and pages say the rows were the engine's word.
+   * Default false: the harness runs the SQL (answer-execution.ts).
+   */
+  readonly trustReportedRows?: boolean;
   /** Where an external engine is reached, without credentials; kept in the journal's header. */
   readonly endpoint?: string;
   /**

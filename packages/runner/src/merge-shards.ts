@@ -235,6 +235,7 @@ export function mergeShards(parts: readonly ShardInput[]): RunReport {
       config: board.config,
       kind: board.kind,
       engine: board.engine,
+      rows: board.rows,
       plannedCases: boards.reduce((n, b) => n + b.plannedCases, 0),
       completedCases: cases.length,
       metrics: options.retrieval

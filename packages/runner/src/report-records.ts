@@ -44,7 +44,8 @@ export function reportRecords(report: RunReport, options: ReportRecordOptions): 
         planned_cases: board.plannedCases,
         completed_cases: board.completedCases,
         stopped: report.stopped,
-        settings: report.settings,
+        // Kind engine says how its rows were obtained: the harness's, or the engine's word.
+        settings: board.rows === null ? report.settings : { ...report.settings, rows: board.rows },
         cases: board.cases.map(toCaseRunRecord),
       },
       ...(options.git ? { git: options.git } : {}),

@@ -136,6 +136,12 @@ export function buildReport(input: ReportInput): RunReport {
     return {
       config: { name: config.name, nodes: config.llm ? describeConfig(config.llm) : {} },
       kind: config.external === true ? 'engine' : settings.mode,
+      rows:
+        config.external !== true || settings.mode === 'retrieval'
+          ? null
+          : config.trustReportedRows === true
+            ? 'trusted'
+            : 'executed',
       engine: boardEngine(input.engines[config.name]) ?? {
         name: 'unknown',
         version: 'unknown',

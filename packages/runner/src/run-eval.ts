@@ -51,6 +51,8 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
       ? { reference_query: options.selection.reference !== undefined }
       : null,
     scorers: run.scorers.map((s) => s.name),
+    // Trusted rows score another thing than rows the harness read (absent when none are).
+    ...trustedRows(run),
     // What the evaluation beyond EX used: a resume with another suite or judge is another run.
     evaluation:
       run.evaluation === null
@@ -64,6 +66,12 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
             cascade: run.evaluation.cascade ?? null,
           },
   };
+}
+
+/** The configs whose engines' reported rows are trusted, as the journal keys them. */
+function trustedRows(run: RunSettings): { trusted_rows?: string[] } {
+  const trusted = run.configs.filter((c) => c.trustReportedRows === true).map((c) => c.name);
+  return trusted.length === 0 ? {} : { trusted_rows: trusted };
 }
 
 /** What identifies this run to its journal. */

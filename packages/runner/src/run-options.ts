@@ -8,6 +8,7 @@ import {
   RUN_MODES,
 } from '@nl2sql/records';
 import { canonicalDigest, type EvalSuite } from '@nl2sql/suite';
+import type { AnswerExecution } from './answer-execution.js';
 import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
@@ -32,6 +33,12 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
   readonly dataset?: RecordDataset;
   /** The database identity for the record (the datasource the cases name). */
   readonly database?: RecordDatabase;
+  /**
+   * Where the harness runs an external engine's SQL: every datasource the suite's cases name,
+   * by id (answer-execution.ts). Required for a run of an external config unless it trusts
+   * its engine's reported rows (EvalConfig.trustReportedRows); the reference engine ignores it.
+   */
+  readonly answerExecution?: AnswerExecution;
   /** One engine under test (named after the mode), or `configs` to compare several. */
   readonly engine?: Engine;
   readonly configs?: readonly EvalConfig[];
@@ -121,6 +128,8 @@ export interface RunSettings {
   readonly capUsd: number | null;
   /** The row cap of the run's engines; the sql_checks scorer's LIMIT follows it. */
   readonly maxRows: number;
+  /** Where external engines' SQL runs; null when none was given. */
+  readonly answerExecution: AnswerExecution | null;
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
   /** What masks secrets in everything the run stores or emits. */
@@ -178,6 +187,22 @@ function shardCap(
 }
 
 /**
+ * An external config whose rows the harness must read: every datasource the suite's cases
+ * name must be one the harness can run SQL on, or no case run of it could be scored.
+ */
+function checkExecutable(config: string, options: RunEvalOptions): void {
+  const given = options.answerExecution?.datasources ?? {};
+  const missing = [...new Set(options.suite.cases.map((c) => c.datasource))].filter(
+    (id) => !Object.hasOwn(given, id),
+  );
+  if (missing.length === 0) return;
+  throw new RunnerError(
+    'NO_DATASOURCE',
+    `config ${config}: the harness runs an external engine's SQL itself and has no datasource ${missing.join(', ')} to run it on; give answerExecution.datasources, or trust the engine's reported rows (trustReportedRows)`,
+  );
+}
+
+/**
  * Checks runEval's options before anything runs (a library caller gets a RunnerError, not a
  * half-started run): the mode, the counts, the configs, the cap mode full needs, a price for
  * every model any node of any config would use (UnknownPriceError), retrieve() in mode
@@ -223,6 +248,15 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
         `config ${c.name} was built with curated answers ${c.curated ? 'on' : 'off'}, but this run (mode ${mode}) has them ${curated ? 'on' : 'off'}; build it with curated: ${curated}`,
       );
     }
+    if (c.trustReportedRows === true && c.external !== true) {
+      throw new RunnerError(
+        'INVALID_OPTIONS',
+        `config ${c.name}: trustReportedRows applies to an external engine only`,
+      );
+    }
+    if (c.external === true && c.trustReportedRows !== true && mode !== 'retrieval') {
+      checkExecutable(c.name, options);
+    }
     if (c.maxRows !== undefined && c.maxRows !== maxRows) {
       throw new RunnerError(
         'INVALID_OPTIONS',
@@ -245,6 +279,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     shard,
     capUsd,
     maxRows,
+    answerExecution: options.answerExecution ?? null,
     scorers: options.scorers
       ? [...options.scorers]
       : defaultScorers(mode, {

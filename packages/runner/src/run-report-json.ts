@@ -4,6 +4,7 @@ import type {
   RecordDatabase,
   RecordDataset,
   RetrievalMetrics,
+  RowsSource,
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
@@ -32,6 +33,8 @@ export interface RunReportJson {
   };
   readonly configs: ReadonlyArray<{
     readonly config: RecordConfig;
+    /** An external engine's rows: executed by the harness, or trusted (its word). */
+    readonly rows?: RowsSource;
     readonly planned_cases: number;
     readonly completed_cases: number;
     readonly metrics: RunMetrics | RetrievalMetrics;
@@ -71,6 +74,8 @@ export function runReportJson(report: RunReport): RunReportJson {
     },
     configs: report.configs.map((board) => ({
       config: board.config,
+      // An external engine's rows: executed by the harness, or trusted (its word).
+      ...(board.rows === null ? {} : { rows: board.rows }),
       planned_cases: board.plannedCases,
       completed_cases: board.completedCases,
       metrics: board.metrics,

@@ -5,6 +5,7 @@ import type {
   RecordDataset,
   RecordKind,
   RetrievalMetrics,
+  RowsSource,
   RunMetrics,
   ScoreboardSettings,
 } from '@nl2sql/records';
@@ -23,6 +24,11 @@ export interface ConfigReport {
   readonly kind: RecordKind;
   /** The engine that ran, as it described itself. */
   readonly engine: EngineIdentity;
+  /**
+   * An external engine's rows: `executed` when the harness ran its SQL, `trusted` when the
+   * run scored what it reported (trustReportedRows). Null for the reference engine.
+   */
+  readonly rows: RowsSource | null;
   readonly plannedCases: number;
   readonly completedCases: number;
   readonly metrics: RunMetrics | RetrievalMetrics;

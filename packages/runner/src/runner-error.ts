@@ -12,6 +12,7 @@ export type RunnerErrorCode =
   | 'UNKNOWN_ROLE'
   | 'UNKNOWN_CASE'
   | 'NO_RETRIEVE'
+  | 'NO_DATASOURCE'
   | 'JOURNAL_MISMATCH'
   | 'JOURNAL_CORRUPT'
   | 'JOURNAL_LOCKED'

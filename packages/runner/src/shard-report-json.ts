@@ -1,4 +1,4 @@
-import type { RecordKind } from '@nl2sql/records';
+import type { RecordKind, RowsSource } from '@nl2sql/records';
 import { type CaseRunRecord, fromCaseRunRecord } from './case-run-record.js';
 import type { EngineIdentity } from './engine-identity.js';
 import type { JournalHeader } from './journal.js';
@@ -21,6 +21,8 @@ export interface ShardJson {
 export type ShardConfigJson = RunReportJson['configs'][number] & {
   readonly kind: RecordKind;
   readonly engine: EngineIdentity;
+  /** An external engine's rows (ConfigReport.rows); absent for the reference engine. */
+  readonly rows?: RowsSource;
 };
 
 /**
@@ -43,7 +45,12 @@ export function shardReportJson(report: RunReport): ShardReportJson {
     ...json,
     configs: json.configs.map((board, i) => {
       const own = report.configs[i] as ConfigReport;
-      return { ...board, kind: own.kind, engine: own.engine };
+      return {
+        ...board,
+        kind: own.kind,
+        engine: own.engine,
+        ...(own.rows === null ? {} : { rows: own.rows }),
+      };
     }),
     shard: {
       index: shard.index,
@@ -175,6 +182,7 @@ export function fromShardReportJson(value: unknown, source: string): RunReport {
       config: board.config,
       kind: board.kind,
       engine: board.engine,
+      rows: board.rows ?? null,
       plannedCases: board.planned_cases,
       completedCases: board.completed_cases,
       metrics: board.metrics,

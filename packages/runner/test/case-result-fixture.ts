@@ -26,6 +26,7 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     answer: null,
     resultHead: null,
     diagnostics: null,
+    rowsCheck: null,
     ...extra,
   };
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ROWS_CHECK_OUTCOMES } from '@nl2sql/records';
 import { describe, expect, it } from 'vitest';
 import {
   type CaseResult,
@@ -53,6 +54,12 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
     }),
   ),
   diagnostics: fc.constant(null),
+  rowsCheck: nullable(
+    fc.record({
+      outcome: fc.constantFrom(...ROWS_CHECK_OUTCOMES),
+      message: nullable(fc.string()),
+    }),
+  ),
 });
 
 describe('the case run converter', () => {

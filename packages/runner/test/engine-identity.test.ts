@@ -35,7 +35,14 @@ describe('the engine a config ran', () => {
     const report = await runEval({
       suite: SUITE,
       configs: [
-        { name: 'sql.example.com', engine, external: true, endpoint: 'http://sql.example.com' },
+        // No database here: the fake engine's rows are taken as its word.
+        {
+          name: 'sql.example.com',
+          engine,
+          external: true,
+          endpoint: 'http://sql.example.com',
+          trustReportedRows: true,
+        },
       ],
       database,
       sqlChecks: false,
@@ -54,7 +61,7 @@ describe('the engine a config ran', () => {
       engine_version: '2.3.1',
       config: { name: 'sql.example.com' },
       engine: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
-      scoreboard: { settings: { mode: 'plans' } },
+      scoreboard: { settings: { mode: 'plans', rows: 'trusted' } },
     });
   });
 
@@ -73,7 +80,9 @@ describe('the engine a config ran', () => {
     });
     const report = await runEval({
       suite: SUITE,
-      configs: [{ name: 'svc', engine: new FakeEngine(SUITE), external: true }],
+      configs: [
+        { name: 'svc', engine: new FakeEngine(SUITE), external: true, trustReportedRows: true },
+      ],
       database,
       sqlChecks: false,
     });

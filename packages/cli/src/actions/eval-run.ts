@@ -210,6 +210,8 @@ async function evalRun(
           digest: await suiteFileDigest(setup.suitePath),
         },
         database: await runDatabase(byId, setup.caseDatasources),
+        // An external engine's SQL is run by the harness on the datasource its case names.
+        answerExecution: { datasources: Object.fromEntries(byId) },
         // L2 checks the SQL against the database its case names.
         sqlChecks:
           first && others.length === 0

@@ -195,7 +195,16 @@ export async function buildConfigs(
         : choice.kind === 'http'
           ? choice.name
           : new URL(engine.url).host;
-    return [{ name, engine, external: true, endpoint: engine.url }];
+    const trusted = choice.kind === 'http' && choice.trustReportedRows === true;
+    return [
+      {
+        name,
+        engine,
+        external: true,
+        endpoint: engine.url,
+        ...(trusted ? { trustReportedRows: true } : {}),
+      },
+    ];
   }
   if (choice.kind === 'process') {
     // Started before the first ask (a command that cannot start is exit 3, located here),

@@ -18,6 +18,8 @@ export interface ProcessEngineEntry {
   readonly command: readonly string[];
   /** The folder it runs in: the folder of evals.yaml. */
   readonly cwd: string;
+  /** Score the rows it reports instead of running its SQL here (trust_reported_rows). */
+  readonly trustReportedRows?: boolean;
 }
 
 export interface ProcessEngineSetup {
@@ -59,5 +61,6 @@ export async function processEngineConfig(
     external: true,
     // The journal's record of where the engine was reached: the command, as configured.
     endpoint: entry.command.join(' '),
+    ...(entry.trustReportedRows === true ? { trustReportedRows: true } : {}),
   };
 }
