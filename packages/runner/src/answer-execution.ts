@@ -67,7 +67,11 @@ function failed(
 }
 
 /** L3's findings that stop the SQL from running, as one line; null when it may run. */
-async function unsafeFinding(sql: string, dialect: string, maxRows: number): Promise<string | null> {
+async function unsafeFinding(
+  sql: string,
+  dialect: string,
+  maxRows: number,
+): Promise<string | null> {
   const verdict = await checkSafety(sql, { dialect, maxLimit: maxRows + 1 });
   const blocking = verdict.violations.filter((v) => !LIMIT_RULES.has(v.rule));
   if (blocking.length === 0) return null;
@@ -102,12 +106,17 @@ export async function checkAnswer(
       const message = 'the engine sent no SQL; its rows are its word';
       return { response, check: { outcome: 'trusted', message }, databaseMs: 0 };
     }
-    return failed(response, 'no-sql', 'the engine answered with rows but no SQL the harness could run');
+    return failed(
+      response,
+      'no-sql',
+      'the engine answered with rows but no SQL the harness could run',
+    );
   }
   const dialect = datasource?.engine ?? 'sqlite';
   const unsafe = await unsafeFinding(sql, dialect, options.maxRows);
   if (unsafe !== null) return failed(response, 'unsafe-sql', unsafe);
-  if (options.trusted) return { response, check: { outcome: 'trusted', message: null }, databaseMs: 0 };
+  if (options.trusted)
+    return { response, check: { outcome: 'trusted', message: null }, databaseMs: 0 };
   if (datasource === undefined) {
     return failed(
       response,

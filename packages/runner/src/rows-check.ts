@@ -15,7 +15,9 @@ export interface RowsCheck {
 }
 
 /** The error code a failed check puts in the scored answer (scorers and boards read codes). */
-export const ROWS_CHECK_CODES: Readonly<Record<Exclude<RowsCheckOutcome, 'executed' | 'trusted'>, string>> = {
+export const ROWS_CHECK_CODES: Readonly<
+  Record<Exclude<RowsCheckOutcome, 'executed' | 'trusted'>, string>
+> = {
   'rows-mismatch': 'ROWS_MISMATCH',
   'no-sql': 'NO_SQL',
   'unsafe-sql': 'UNSAFE_SQL',
