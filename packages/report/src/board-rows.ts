@@ -30,6 +30,23 @@ function accuracyRows(m: Json): BoardRow[] {
     rows.push({ kind: 'text', label: 'Faithfulness', text: 'not scored (no written answers)' });
   }
   pushInterval(rows, 'All scorers', object(m.accuracy_all_scorers));
+  const checks = object(m.rows_checks);
+  if (checks) {
+    const n = (key: string) => num(checks[key]) ?? 0;
+    const failed = [
+      ['rows_mismatch', 'rows-mismatch'],
+      ['no_sql', 'no-sql'],
+      ['unsafe_sql', 'unsafe-sql'],
+      ['execution_error', 'execution-error'],
+    ]
+      .filter(([key]) => n(key as string) > 0)
+      .map(([key, what]) => `${n(key as string)} ${what}`);
+    rows.push({
+      kind: 'text',
+      label: 'Rows checked',
+      text: `${n('executed')} executed, ${n('trusted')} trusted${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
+    });
+  }
   pushInterval(rows, 'Generated path', object(m.accuracy_generated));
   const passK = object(m.pass_k);
   if (passK) {

@@ -6,7 +6,7 @@ import { type CaseContext, caseView, type Executed, shownRows } from './case-vie
 import { comparisons } from './comparisons.js';
 import { shortDigest } from './display-format.js';
 import { historyPanels } from './history-series.js';
-import type { CaseView, GoldView, ReportData, RunView } from './report-data.js';
+import type { BoardRow, CaseView, GoldView, ReportData, RunView } from './report-data.js';
 import { ReportError } from './report-error.js';
 import type { SavedRun } from './saved-run.js';
 
@@ -155,6 +155,7 @@ function runView(run: SavedRun, label: string): RunView {
       config: c.config.name,
       nodes: c.config.nodes,
       rows: [
+        ...rowsSourceRows(c.rows),
         ...boardRows(c.metrics),
         {
           kind: 'text' as const,
@@ -164,6 +165,18 @@ function runView(run: SavedRun, label: string): RunView {
       ],
     })),
   };
+}
+
+/** What an external engine's rows were: the harness's own reading, or the engine's word. */
+function rowsSourceRows(rows: string | null): BoardRow[] {
+  if (rows === null) return [];
+  const text =
+    rows === 'trusted'
+      ? "the engine's word: the rows it reported were scored; its SQL was not run here (trust_reported_rows)"
+      : rows === 'executed'
+        ? "the engine's SQL, run by the harness as the case's role on the pinned database"
+        : rows;
+  return [{ kind: 'text', label: 'Rows scored', text }];
 }
 
 /** File names, made unique with the run's position when two share one. */

@@ -67,6 +67,11 @@ export interface SavedCaseRun {
 /** One config's board in a saved report. */
 export interface SavedConfig {
   readonly config: RecordConfig;
+  /**
+   * An external engine's rows: `executed` (the harness ran its SQL) or `trusted` (its
+   * reported rows, its word); null for the reference engine and in older reports.
+   */
+  readonly rows: string | null;
   readonly planned_cases: number;
   readonly completed_cases: number;
   /** The board's figures as saved (read field by field: formats gain fields). */
@@ -210,6 +215,7 @@ function readConfig(item: JsonReader): SavedConfig {
   const metrics = item.field('metrics');
   return {
     config: { name: config.field('name').string(), nodes: nodeMap },
+    rows: item.field('rows').optionalString(),
     planned_cases: item.field('planned_cases').number(),
     completed_cases: item.field('completed_cases').number(),
     metrics: metrics.present ? metrics.object() : {},

@@ -173,3 +173,50 @@ describe('a retrieval run', () => {
     expect(missed.resultNote).toBeNull();
   });
 });
+
+describe("an external engine's rows on the board", () => {
+  /** The synthetic report with its one config marked as an external engine's. */
+  function withRows(rows: string, checks?: Record<string, number>): SavedRun {
+    const saved = syntheticSavedReport(chinook, { configs: ['svc'] });
+    const [config] = saved.report.configs;
+    Object.assign(config as object, { rows });
+    if (checks) Object.assign((config as { metrics: object }).metrics, { rows_checks: checks });
+    return parseSavedRun(JSON.stringify(saved), 'engine.json');
+  }
+  const textRows = (data: ReturnType<typeof buildReportData>) =>
+    data.runs[0]?.boards[0]?.rows.flatMap((r) => (r.kind === 'text' ? [[r.label, r.text]] : []));
+
+  it("says the rows were the engine's word when the run trusted them", () => {
+    const data = buildReportData({ runs: [withRows('trusted')], suites: suites() });
+    expect(textRows(data)).toContainEqual([
+      'Rows scored',
+      "the engine's word: the rows it reported were scored; its SQL was not run here (trust_reported_rows)",
+    ]);
+  });
+
+  it('says the harness ran the SQL, and counts the answers its check failed', () => {
+    const checks = {
+      executed: 90,
+      trusted: 0,
+      rows_mismatch: 5,
+      no_sql: 0,
+      unsafe_sql: 3,
+      execution_error: 0,
+    };
+    const data = buildReportData({ runs: [withRows('executed', checks)], suites: suites() });
+    const rows = textRows(data);
+    expect(rows).toContainEqual([
+      'Rows scored',
+      "the engine's SQL, run by the harness as the case's role on the pinned database",
+    ]);
+    expect(rows).toContainEqual([
+      'Rows checked',
+      '90 executed, 0 trusted; failed: 5 rows-mismatch, 3 unsafe-sql',
+    ]);
+  });
+
+  it('says nothing of rows for the reference engine', () => {
+    const data = buildReportData({ runs: [twoConfigs], suites: suites() });
+    expect(textRows(data)?.some(([label]) => label === 'Rows scored')).toBe(false);
+  });
+});

@@ -24,6 +24,28 @@ function rateCell(r: RecordRate | null): string {
   return r === null ? '-' : `${r.count}/${r.total}  ${pct(r.rate)}`;
 }
 
+/**
+ * How an external engine's rows were obtained, and the answers its check failed: the rows
+ * scored are the harness's (its SQL run here) or, opted into, the engine's word.
+ */
+function rowsCheckCell(board: ConfigReport): string | null {
+  if (board.rows === null || isRetrievalMetrics(board.metrics)) return null;
+  const c = board.metrics.rows_checks;
+  if (board.rows === 'trusted') {
+    return `the engine's word: its reported rows were scored, its SQL not run here (trust_reported_rows)${c ? `; ${c.unsafe_sql} unsafe SQL` : ''}`;
+  }
+  if (c === undefined) return "the engine's SQL run by the harness";
+  const failed = [
+    [c.rows_mismatch, 'rows-mismatch'],
+    [c.no_sql, 'no-sql'],
+    [c.unsafe_sql, 'unsafe-sql'],
+    [c.execution_error, 'execution-error'],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, what]) => `${n} ${what}`);
+  return `the engine's SQL run by the harness: ${c.executed} executed${failed.length > 0 ? `, failed: ${failed.join(', ')}` : ''}`;
+}
+
 /** A config's board as [measure, value] lines, plain text (the Markdown summary reuses them). */
 export function boardRows(board: ConfigReport): string[][] {
   const m = board.metrics;
@@ -65,6 +87,8 @@ export function boardRows(board: ConfigReport): string[][] {
     rows.push([`pass^${m.pass_k.k} lenient`, rateCell(m.pass_k.lenient)]);
   }
   rows.push(['answerability', rateCell(m.answerability)]);
+  const rowsLine = rowsCheckCell(board);
+  if (rowsLine !== null) rows.push(['rows', rowsLine]);
   if (m.suspect) {
     rows.push([
       'suspect',
