@@ -5,6 +5,7 @@ import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { plansEngine } from '@nl2sql/reference-engine';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, runEval } from '../src/index.js';
+import { answerExecutionBench } from './answer-execution.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { scaleBench } from './scale.js';
 
@@ -53,5 +54,6 @@ for (const { label, sqlChecks } of runs) {
   console.log(`  scoring         ${ms(report.timings.scoringMs)} (summed)`);
 }
 await harnessOverhead(await loadSuite(CHINOOK_SUITE_PATH));
+await answerExecutionBench();
 console.log(`peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}`);
 await scaleBench();

@@ -136,5 +136,14 @@ export async function askCase(
     curated,
     rowsCheck: checked.check,
   });
-  return { result, timings: { engineMs, databaseMs: dbMs, scoringMs, queuedMs: 0 } };
+  return {
+    result,
+    timings: {
+      engineMs,
+      databaseMs: dbMs,
+      scoringMs,
+      checkDatabaseMs: checked.databaseMs,
+      queuedMs: 0,
+    },
+  };
 }

@@ -85,6 +85,11 @@ export interface CaseTimings {
   readonly databaseMs: number;
   readonly scoringMs: number;
   /**
+   * Of scoringMs, the harness's own run of an external engine's SQL on the connection
+   * (answer-execution.ts); 0 for the reference engine and when nothing ran.
+   */
+  readonly checkDatabaseMs?: number;
+  /**
    * The rest of the case run's wall time in the harness (admission to result, less engine
    * and scoring): waiting for the event loop, bookkeeping. 0 until the runner measures it.
    */
