@@ -81,7 +81,8 @@ describe('the protocol documents', () => {
   });
 
   it('property: a reply missing any required field is refused at that field', () => {
-    const required = ['status', 'sql', 'results', 'answer', 'error', 'usage', 'trace'] as const;
+    // `results` is optional: the harness runs the SQL itself (an engine may send no rows).
+    const required = ['status', 'sql', 'answer', 'error', 'usage', 'trace'] as const;
     fc.assert(
       fc.property(fc.constantFrom(...required), (field) => {
         const { [field]: _gone, ...rest } = ANSWER;
@@ -90,6 +91,13 @@ describe('the protocol documents', () => {
         );
       }),
     );
+  });
+
+  it('a reply without rows is an AskResponse, and HttpEngine hands it on with no result sets', () => {
+    const { results: _rows, ...sqlOnly } = ANSWER;
+    expect(protocolErrors(ASK_RESPONSE_JSON_SCHEMA, sqlOnly)).toEqual([]);
+    // Rows that are sent must still be rows.
+    expect(protocolErrors(ASK_RESPONSE_JSON_SCHEMA, { ...ANSWER, results: [{}] })).not.toEqual([]);
   });
 
   it('refuse a document that is not one of the protocol', () => {

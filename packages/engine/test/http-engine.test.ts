@@ -44,6 +44,10 @@ beforeAll(async () => {
       if (q === 'status') return json(503, { error: 'overloaded' });
       if (q === 'not json') return json(200, '{"status": ');
       if (q === 'wrong shape') return json(200, { status: 'done' });
+      if (q === 'sql only') {
+        const { results: _rows, ...sqlOnly } = GOOD;
+        return json(200, sqlOnly);
+      }
       return json(200, GOOD);
     });
   });
@@ -57,6 +61,15 @@ afterAll(async () => {
 });
 
 describe('HttpEngine', () => {
+  it('takes a reply without rows (the harness runs the SQL): no result sets, nothing refused', async () => {
+    const engine = new HttpEngine({ url: base });
+    const reply = await engine.ask({ question: 'sql only', role: 'analyst' });
+    expect(reply.status).toBe('success');
+    expect(reply.sql).toBe(GOOD.sql);
+    expect(reply.results).toEqual([]);
+    await engine.close();
+  });
+
   it('posts the request as JSON to /ask and returns a conforming reply unchanged', async () => {
     const engine = new HttpEngine({ url: `${base}/`, headers: { authorization: 'Bearer t' } });
     const reply = await engine.ask({ question: 'one?', role: 'admin', datasource: 'chinook' });
