@@ -75,13 +75,13 @@ export {
   renderResultsBlock,
   replaceResultsBlock,
 } from './results-block.js';
-export { isMode, type Mode, RUN_MODES } from './run-mode.js';
 export {
   ROWS_CHECK_OUTCOMES,
   ROWS_SOURCES,
   type RowsCheckOutcome,
   type RowsSource,
 } from './rows-source.js';
+export { isMode, type Mode, RUN_MODES } from './run-mode.js';
 export { recordIdentity, toRunSummary } from './run-summary.js';
 export {
   parseRecord,

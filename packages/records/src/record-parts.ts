@@ -109,12 +109,16 @@ const RecordParts = Type.Module({
       rows_checks: Type.Optional(
         Type.Object(
           {
-            executed: Count('Rows the harness read by running the SQL (reported rows, if any, agreed).'),
+            executed: Count(
+              'Rows the harness read by running the SQL (reported rows, if any, agreed).',
+            ),
             trusted: Count("Rows that were the engine's word (trust_reported_rows)."),
             rows_mismatch: Count('Reported rows that differ from what the SQL returns: failed.'),
             no_sql: Count('Answers with rows and no SQL: failed.'),
             unsafe_sql: Count('SQL the safety check (L3) refused, not run: failed.'),
-            execution_error: Count('SQL the database refused or failed when the harness ran it: failed.'),
+            execution_error: Count(
+              'SQL the database refused or failed when the harness ran it: failed.',
+            ),
           },
           {
             ...closed,

@@ -1,3 +1,10 @@
+export {
+  type AnswerCheckOptions,
+  type AnswerExecution,
+  type CheckedAnswer,
+  checkAnswer,
+  DEFAULT_ANSWER_TIMEOUT_MS,
+} from './answer-execution.js';
 export { askCase } from './ask-case.js';
 export {
   accuracy,
@@ -96,6 +103,7 @@ export {
   recordsListener,
   reportRecords,
 } from './report-records.js';
+export { reportedRowsDiffer } from './reported-rows.js';
 export { restrictedSqliteRunner } from './restricted-sqlite-runner.js';
 export {
   RESULT_HEAD_BYTES,
@@ -108,6 +116,12 @@ export { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall
 export { retrieveCase } from './retrieve-case.js';
 export { routingScorer } from './routing-scorer.js';
 export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
+export {
+  ROWS_CHECK_CODES,
+  type RowsCheck,
+  type RowsCheckOutcome,
+  rowsCheckPassed,
+} from './rows-check.js';
 export { rowsDigest } from './rows-digest.js';
 export { type CollectorBoards, RunCollector } from './run-collector.js';
 export { runEval } from './run-eval.js';

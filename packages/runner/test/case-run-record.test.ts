@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { ROWS_CHECK_OUTCOMES } from '@nl2sql/records';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CaseResult,
