@@ -177,7 +177,9 @@ describe('a retrieval run', () => {
 describe("an external engine's rows on the board", () => {
   /** The synthetic report with its one config marked as an external engine's. */
   function withRows(rows: string, checks?: Record<string, number>): SavedRun {
-    const saved = syntheticSavedReport(chinook, { configs: ['svc'] });
+    const saved = syntheticSavedReport(chinook, { configs: ['svc'] }) as {
+      report: { configs: object[] };
+    };
     const [config] = saved.report.configs;
     Object.assign(config as object, { rows });
     if (checks) Object.assign((config as { metrics: object }).metrics, { rows_checks: checks });

@@ -27,7 +27,7 @@ import { type Lie, LyingEngine } from './lying-engine.js';
 
 const chinook = await chinookForTests();
 const SCRIPT = fileURLToPath(new URL('./lying-process-engine.ts', import.meta.url));
-const git = { commit: 'a'.repeat(40), dirty: false };
+const git = { commit: 'a'.repeat(40), shortSha: 'aaaaaaa', dirty: false, root: null };
 
 let suite: EvalSuite;
 let datasource: Datasource;
