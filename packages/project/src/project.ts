@@ -71,12 +71,19 @@ export interface ProcessEngineConfig {
 
 export type EngineConfig = ReferenceEngineConfig | HttpEngineConfig | ProcessEngineConfig;
 
-/** The gate's limits the project sets (camelCase names of @nl2sql/gate's GateThresholds). */
+/**
+ * The gate's limits the project sets (camelCase names of @nl2sql/gate's GateThresholds), and
+ * what a run must reach to exit 0 (the CLI's, not the gate's).
+ */
 export interface ProjectGate {
   readonly maxRegressions?: number;
   /** null: no significance test. */
   readonly alpha?: number | null;
   readonly maxCostIncrease?: number;
+  /** Strict accuracy a config must reach for the run to exit 0 (`gate.min_accuracy`). */
+  readonly minAccuracy?: number;
+  /** A partial run may exit 0 (`gate.allow_partial`). */
+  readonly allowPartial?: boolean;
 }
 
 /** `eval run`'s defaults the project sets. */
