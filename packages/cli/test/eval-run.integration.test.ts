@@ -363,9 +363,7 @@ describe('nl2sql eval run --engine URL', () => {
           `nl2sql eval, engine ${engine.url}, reference rules (rows and outcomes), suite chinook.yaml`,
         );
         expect(c.out()).toContain(`config ${host}: engine unknown unknown at ${engine.url}`);
-        expect(c.out()).toContain(
-          '[describe: HTTP 404 (the engine does not describe itself)]',
-        );
+        expect(c.out()).toContain('[describe: HTTP 404 (the engine does not describe itself)]');
         expect(c.out()).toContain(
           'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
         );

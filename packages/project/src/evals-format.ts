@@ -194,7 +194,7 @@ const GateSchema = Type.Object(
         minimum: 0,
         maximum: 1,
         description:
-          '`eval run` and `eval merge` exit 1 when a config\'s strict accuracy is below this rate (0.8 = 80%), baseline or not; default none.',
+          "`eval run` and `eval merge` exit 1 when a config's strict accuracy is below this rate (0.8 = 80%), baseline or not; default none.",
       }),
     ),
     allow_partial: Type.Optional(

@@ -94,7 +94,13 @@ describe('parseProject', () => {
         { name: 'py', kind: 'process', command: ['python3', 'engine.py'], cwd: '/work/proj' },
       ],
       defaultEngine: 'mine',
-      gate: { maxRegressions: 0, alpha: null, maxCostIncrease: 0.1, minAccuracy: 0.8, allowPartial: true },
+      gate: {
+        maxRegressions: 0,
+        alpha: null,
+        maxCostIncrease: 0.1,
+        minAccuracy: 0.8,
+        allowPartial: true,
+      },
       run: { concurrency: 2, passes: 3, maxCostUsd: 5, askTimeoutMs: 60000 },
     });
   });

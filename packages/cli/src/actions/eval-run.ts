@@ -14,7 +14,12 @@ import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
-import { admissionMode, admitSuite, admitSuiteBeforeData } from '../eval/admit-suite.js';
+import {
+  admissionMode,
+  admitSuite,
+  admitSuiteBeforeData,
+  assertGoldPlans,
+} from '../eval/admit-suite.js';
 import {
   buildConfigs,
   checkEngineFlags,
@@ -147,6 +152,7 @@ async function evalRun(
     roles: listFlag(flags.roles),
     ...(external || !project.policy ? {} : { policy: project.policy }),
   };
+  if (!external) assertGoldPlans(runSuite.suite, mode);
   await admitSuiteBeforeData(runSuite.suite, {
     ...admission,
     datasourceIds: opening.datasourceIds,

@@ -304,7 +304,7 @@ export const evalRun: Command = {
     1: [
       'case runs failed in mode plans on the reference engine (every case must pass there),',
       'the gate failed (a regression, a cost rise, or baseline case runs not run), the run',
-      'stopped at the cost cap (a partial run; --allow-partial accepts it), or a config\'s',
+      "stopped at the cost cap (a partial run; --allow-partial accepts it), or a config's",
       'strict accuracy is below --min-accuracy',
     ].join('\n'),
     2: 'usage: unknown flag, malformed value (e.g. --max-cost 0x10), wrong arguments',

@@ -2,8 +2,8 @@ import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
 import type { ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
-import { describeFailure, whatRan } from './board-heading.js';
 import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
+import { describeFailure, whatRan } from './board-heading.js';
 import {
   diagnosticsSection,
   evaluationRows,
