@@ -115,6 +115,37 @@ describe('nl2sql init', () => {
     expect(await readFile(join(dir, 'evals.yaml'), 'utf8')).toContain('default_engine');
   }, 60_000);
 
+  it("a bad --db in place of the project's file is told against --db, not a line of evals.yaml", async () => {
+    const dir = await folderWithShop();
+    expect((await run(dir, '--db', 'shop.sqlite')).code).toBe(EXIT.ok);
+    await writeFile(join(dir, 'notes.sqlite'), 'not a database');
+    for (const args of [
+      ['eval', 'run'],
+      ['suite', 'lint'],
+    ]) {
+      for (const [db, why] of [
+        ['gone.sqlite', 'no such file'],
+        ['notes.sqlite', 'cannot be opened as a SQLite database'],
+      ] as const) {
+        const c = captureIo({ cwd: dir });
+        expect(await main([...args, '--db', db], c.io)).toBe(EXIT.config);
+        expect(c.err()).toContain(`nl2sql: --db ${join(dir, db)}: ${why}`);
+        expect(c.err()).not.toContain('evals.yaml');
+      }
+    }
+    // The file's own path, when it is wrong, is still told against its line.
+    const text = await readFile(join(dir, 'evals.yaml'), 'utf8');
+    await writeFile(
+      join(dir, 'evals.yaml'),
+      text.replace('path: shop.sqlite', 'path: moved.sqlite'),
+    );
+    const c = captureIo({ cwd: dir });
+    expect(await main(['suite', 'lint'], c.io)).toBe(EXIT.config);
+    expect(c.err()).toMatch(
+      /evals\.yaml:\d+: datasources\.shop\.path: .*moved\.sqlite: no such file/,
+    );
+  }, 60_000);
+
   it('names the datasource after the file, within the id alphabet', () => {
     expect(datasourceIdFor('shop.sqlite')).toBe('shop');
     expect(datasourceIdFor('Shop Data.db')).toBe('shop_data');

@@ -16,6 +16,12 @@ export interface SqliteDatasourceConfig extends DatasourceLimits {
   readonly engine: 'sqlite';
   /** The SQLite file, absolute. */
   readonly path: string;
+  /**
+   * The command-line flag that gave `path` in place of evals.yaml's (`--db`), so a problem
+   * with the file is told against the flag, not against a line of the file; undefined when
+   * the path is evals.yaml's own.
+   */
+  readonly pathFlag?: string;
 }
 
 export interface PostgresDatasourceConfig extends DatasourceLimits {
