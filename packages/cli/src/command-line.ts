@@ -23,7 +23,9 @@ function argumentTerm(argument: ArgumentSpec): string {
 export function usageLine(command: Command): string {
   const words = [
     ...command.arguments.map(argumentTerm),
-    ...command.options.map((o) => `[${optionTerm(o)}]${o.repeatable ? '...' : ''}`),
+    ...command.options.map(
+      (o) => `${o.required ? optionTerm(o) : `[${optionTerm(o)}]`}${o.repeatable ? '...' : ''}`,
+    ),
   ];
   return [name(command), ...words].join(' ');
 }
@@ -38,7 +40,10 @@ const items = (text: string): string[] =>
 function toOption(spec: OptionSpec): Option {
   const value = spec.choices ? spec.choices.join('|') : spec.value;
   const flags = spec.value === undefined ? `--${spec.name}` : `--${spec.name} <${value}>`;
-  const option = new Option(flags, spec.description);
+  const option = new Option(
+    flags,
+    spec.required ? `(required) ${spec.description}` : spec.description,
+  );
   if (spec.value === undefined) return option;
   const flag = `--${spec.name}`;
   const one = (text: string): string | number => {
@@ -144,6 +149,14 @@ export function parseCommandLine(command: Command, argv: readonly string[]): Par
     throw usageError(usageMessage(error, command));
   }
   const values = program.opts();
+  // Checked here, not by commander, so the message names the command as ours do.
+  const missing = command.options.find(
+    (o) => o.required && values[new Option(`--${o.name}`).attributeName()] === undefined,
+  );
+  if (missing)
+    throw usageError(
+      `${command.path.join(' ')} needs ${optionTerm(missing)} (${name(command)} --help)`,
+    );
   const flags: Flags = {};
   for (const option of program.options) {
     const key = option.long?.replace(/^--/, '');

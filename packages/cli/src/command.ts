@@ -26,6 +26,11 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** May be given more than once; values are collected in order. */
   repeatable?: boolean;
+  /**
+   * The command cannot run without it: printed without brackets in the usage line, marked
+   * in the option list, and its absence is a usage error (exit 2) before the command runs.
+   */
+  required?: boolean;
   /** Strict parser for the value (numbers, URLs); default: the text as given. */
   parse?: FlagParser;
   /** One line (or a few) for the option list. */

@@ -26,8 +26,9 @@ function overview(group?: string): string {
     '',
     'Run `nl2sql help <command>` (or `nl2sql <command> --help`) for its options.',
     '',
-    'Exit codes: 0 ok, 1 failed (gate, checks, cases or lint findings), 2 usage,',
-    '3 configuration (suite, database, prices, keys), 130 stopped by Ctrl-C or SIGTERM.',
+    'Exit codes: 0 ok, 1 failed (gate, checks, cases, lint findings, a partial run or an',
+    'accuracy under --min-accuracy), 2 usage, 3 configuration (suite, database, prices, keys,',
+    'a run that scored nothing), 130 stopped by Ctrl-C or SIGTERM.',
   ].join('\n');
 }
 

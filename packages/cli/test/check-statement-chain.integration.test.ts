@@ -34,3 +34,28 @@ describe('nl2sql check: a statement chain behind a carriage return', () => {
     expect(r.code).toBe(EXIT.ok);
   });
 });
+
+describe('nl2sql check: a statement chain is named once (issue 30)', () => {
+  test('the text board names multiple-statements once, with the levels that found it', async () => {
+    const r = await check('SELECT 1; DROP TABLE x');
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.out.split('\n')).toEqual([
+      'L1 syntax  FAIL',
+      '   - [multiple-statements] expected 1 statement, got 2 (select, drop_table) (L1, L3)',
+      'L2 schema  skipped',
+      'L3 safety  FAIL',
+      '   - [multiple-statements] (named under L1)',
+      '   - [not-a-query] top-level drop_table is not a read query',
+      '   - [ddl] drop table is not allowed in a read query',
+      'Checks failed.',
+    ]);
+    expect(r.out.match(/expected 1 statement/g)).toHaveLength(1);
+  });
+
+  test('--json keeps each level whole', async () => {
+    const r = await check('SELECT 1; DROP TABLE x', '--json');
+    const report = JSON.parse(r.out) as { levels: { violations: { rule: string }[] }[] };
+    expect(report.levels[0]?.violations.map((v) => v.rule)).toEqual(['multiple-statements']);
+    expect(report.levels[2]?.violations.map((v) => v.rule)).toContain('multiple-statements');
+  });
+});

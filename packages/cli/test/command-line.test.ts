@@ -24,13 +24,32 @@ describe.each(commands.map((c) => [c.path.join(' '), c] as const))('nl2sql %s', 
     expect(help.startsWith(`Usage: ${usage}\n`)).toBe(true);
     for (const option of command.options) {
       const flag = `--${option.name}`;
-      expect(usage, flag).toContain(`[${flag}`);
-      expect(help, flag).toMatch(new RegExp(`^  ${flag}( <[^>]+>)? +\\S`, 'm'));
+      // A required option prints as required everywhere: bare in the usage line, marked in
+      // the option list (issue 30).
+      if (option.required) {
+        expect(usage, flag).toContain(` ${flag} `);
+        expect(usage, flag).not.toContain(`[${flag}`);
+        expect(help, flag).toMatch(new RegExp(`^  ${flag}( <[^>]+>)? +\\(required\\) \\S`, 'm'));
+      } else {
+        expect(usage, flag).toContain(`[${flag}`);
+        expect(help, flag).toMatch(new RegExp(`^  ${flag}( <[^>]+>)? +\\S`, 'm'));
+      }
       expect(readme, `README: ${path} ${flag}`).toContain(flag);
     }
     for (const argument of command.arguments) expect(usage).toContain(argument.name);
     // The README's command table holds each usage line verbatim (| escaped for markdown).
     expect(readme, `README: ${path} usage`).toContain(`\`${usage.replaceAll('|', '\\|')}\``);
+  });
+
+  test('a required option left out is a usage error naming it, before anything runs', async () => {
+    for (const option of command.options.filter((o) => o.required)) {
+      const c = captureIo();
+      const others = command.options
+        .filter((o) => o.required && o !== option)
+        .flatMap((o) => [`--${o.name}`, 'x']);
+      expect(await main([...command.path, ...others], c.io)).toBe(EXIT.usage);
+      expect(c.err()).toContain(`${path} needs --${option.name} ${option.value}`);
+    }
   });
 
   test('every numeric option has the strict parser', () => {
@@ -98,4 +117,13 @@ describe('the option table', () => {
     const mode = evalRun?.options.find((o) => o.name === 'mode');
     expect(mode?.choices).toEqual([...RUN_MODES]);
   });
+});
+
+test('judge calibrate and init print their required option as required (it was shown as optional)', () => {
+  const byPath = new Map(commands.map((c) => [c.path.join(' '), c]));
+  const judge = byPath.get('judge calibrate');
+  const init = byPath.get('init');
+  if (!judge || !init) throw new Error('commands missing');
+  expect(usageLine(judge)).toMatch(/^nl2sql judge calibrate --llm CONFIG \[--labels FILE\]/);
+  expect(usageLine(init)).toBe('nl2sql init --db PATH [--datasource ID]');
 });

@@ -28,6 +28,22 @@ export const errorReply =
     trace: {},
   });
 
+/**
+ * An engine whose SQL the database rejected on every ask: a scored failure (`fail`), not an
+ * error before an answer, so a run of it scored something and exits as its cases say.
+ */
+export const failReply =
+  (message: string): EngineReply =>
+  () => ({
+    status: 'error',
+    sql: null,
+    results: [],
+    answer: null,
+    error: { code: 'EXECUTION_ERROR', message },
+    usage: [],
+    trace: {},
+  });
+
 export async function startEngineServer(
   answer: EngineReply,
   options: { delayMs?: number; describe?: unknown; hold?: Promise<void> } = {},

@@ -58,7 +58,7 @@ describe.skipIf(noChinook)('nl2sql eval run with reporters', () => {
     expect(c.err()).toContain(`wrote ${join(dir, 'out/report.html')} (6 case runs`);
   }, 120_000);
 
-  test("an external engine's failures: JUnit errors and GitHub warnings at the case's line, exit 0 as without reporters", async () => {
+  test("an external engine's failures: JUnit errors and GitHub warnings at the case's line, the exit code as without reporters", async () => {
     const engine = await startEngineServer(errorReply('not implemented, 100%\nreally'));
     try {
       const dir = mkdtempSync(join(tmpdir(), 'nl2sql-reporters-'));
@@ -78,7 +78,8 @@ describe.skipIf(noChinook)('nl2sql eval run with reporters', () => {
         ],
         c.io,
       );
-      expect(code).toBe(EXIT.ok);
+      // Every ask an engine error: nothing was scored, exit 3 with or without reporters.
+      expect(code).toBe(EXIT.config);
       const line = suiteLine('chinook_003');
       expect(c.out()).toContain(
         `::warning file=packages/datasets/suites/chinook.yaml,line=${line},title=nl2sql%3A case chinook_003 failed::chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented, 100%25%0Areally`,
@@ -110,19 +111,20 @@ describe.skipIf(noChinook)('nl2sql eval run with reporters', () => {
         engine.url,
       ];
       const forced = captureIo({ env: { FORCE_COLOR: '1' }, isTty: false });
-      expect(await main(args, forced.io)).toBe(EXIT.ok);
+      // Every ask an engine error: nothing was scored (exit 3), coloured or not.
+      expect(await main(args, forced.io)).toBe(EXIT.config);
       expect(forced.out()).toContain(`chinook_003 as admin: ${RED}error`);
       // Progress on stderr too (not a terminal, so one plain line per case run).
       expect(forced.err()).toContain(`chinook_003 admin ${RED}error`);
       const plain = captureIo({ env: { NO_COLOR: '1' }, isTty: true });
-      expect(await main(args, plain.io)).toBe(EXIT.ok);
+      expect(await main(args, plain.io)).toBe(EXIT.config);
       expect(plain.out()).not.toContain('\u001b[');
       expect(plain.err()).not.toContain('\u001b[');
       expect(stripVTControlCharacters(forced.out()).split('\n').slice(0, 3)).toEqual(
         plain.out().split('\n').slice(0, 3),
       );
       const off = captureIo({ env: {}, isTty: false });
-      expect(await main(args, off.io)).toBe(EXIT.ok);
+      expect(await main(args, off.io)).toBe(EXIT.config);
       expect(off.out()).not.toContain('\u001b[');
     } finally {
       await engine.close();

@@ -6,7 +6,7 @@ import { writeRecord } from '@nl2sql/records';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
-import { errorReply, startEngineServer } from './engine-server.js';
+import { errorReply, failReply, startEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -344,7 +344,7 @@ describe('nl2sql eval run --journal / --resume', () => {
 
 describe('nl2sql eval run --engine URL', () => {
   test.skipIf(noChinook)(
-    'an HTTP engine is kind engine, named by its host; its failures are its score, not exit 1',
+    'an HTTP engine is kind engine, named by its host; an engine that only errs scored nothing: exit 3, in one line',
     async () => {
       const engine = await startEngineServer(errorReply('not implemented yet'));
       try {
@@ -353,15 +353,17 @@ describe('nl2sql eval run --engine URL', () => {
           ['eval', 'run', '--cases', 'chinook_003', '--engine', engine.url],
           c.io,
         );
-        expect(code).toBe(EXIT.ok);
+        // Every ask an engine error (INTERNAL_ERROR): nothing was scored (issue 24, item 4).
+        expect(code).toBe(EXIT.config);
+        expect(c.err()).toContain(
+          `nl2sql: config ${new URL(engine.url).host} scored nothing: all 3 case run(s) ended in errors before an answer (3 INTERNAL_ERROR); first: chinook_003: not implemented yet`,
+        );
         const host = new URL(engine.url).host;
         expect(c.out()).toContain(
-          'nl2sql eval, kind engine (scored in mode plans), suite chinook.yaml',
+          `nl2sql eval, engine ${engine.url}, reference rules (rows and outcomes), suite chinook.yaml`,
         );
         expect(c.out()).toContain(`config ${host}: engine unknown unknown at ${engine.url}`);
-        expect(c.out()).toContain(
-          '/describe answered HTTP 404: the engine does not describe itself',
-        );
+        expect(c.out()).toContain('[describe: HTTP 404 (the engine does not describe itself)]');
         expect(c.out()).toContain(
           'chinook_003 as admin: error: expected allowed, the engine answered INTERNAL_ERROR: not implemented yet',
         );
@@ -376,7 +378,7 @@ describe('nl2sql eval run --engine URL', () => {
   test.skipIf(noChinook)(
     '--name names the config; GET /describe names the engine in the board, the record and the pages',
     async () => {
-      const engine = await startEngineServer(errorReply('no'), {
+      const engine = await startEngineServer(failReply('no'), {
         describe: { name: 'acme-sql', version: '2.3.1', models: { planner: 'openai:gpt-5.4' } },
       });
       try {
@@ -512,10 +514,10 @@ describe('nl2sql eval run --baseline: partial runs and missing baselines', () =>
     60_000,
   );
 
-  test('--allow-partial and --baseline-optional need --baseline', async () => {
+  test('--baseline-optional needs --baseline (--allow-partial also accepts a cap stop without one)', async () => {
     const c = captureIo();
-    expect(await main(['eval', 'run', '--allow-partial'], c.io)).toBe(EXIT.usage);
-    expect(c.err()).toContain('--allow-partial needs --baseline DIR');
+    expect(await main(['eval', 'run', '--baseline-optional'], c.io)).toBe(EXIT.usage);
+    expect(c.err()).toContain('--baseline-optional needs --baseline DIR');
   });
 });
 
@@ -554,7 +556,8 @@ describe('nl2sql eval run --ask-timeout', () => {
           ],
           c.io,
         );
-        expect([EXIT.ok, EXIT.failed]).toContain(code);
+        // Every ask timed out: nothing was scored (exit 3).
+        expect(code).toBe(EXIT.config);
         const { report } = JSON.parse(c.out()) as {
           report: { configs: { cases: { status: string; error: { code: string } | null }[] }[] };
         };

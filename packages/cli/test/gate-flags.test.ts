@@ -13,6 +13,11 @@ describe('gateOverrides', () => {
     });
   });
 
+  it("keeps the run's exit rules (min_accuracy, allow_partial) out of the gate's limits", () => {
+    const gate = { maxRegressions: 1, minAccuracy: 0.9, allowPartial: true };
+    expect(gateOverrides({}, gate)).toEqual({ maxRegressions: 1 });
+  });
+
   it('leaves unset what neither sets, so the mode keeps its default', () => {
     expect(gateOverrides({})).toEqual({});
     expect(gateOverrides({ alpha: 0.1 })).toEqual({ alpha: 0.1 });

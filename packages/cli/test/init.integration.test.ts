@@ -90,6 +90,62 @@ describe('nl2sql init', () => {
     await expect(readFile(join(dir, 'evals.yaml'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('a plain `eval run` of the project after import says in one line that an engine must be named (exit 3)', async () => {
+    const dir = await folderWithShop();
+    expect((await run(dir, '--db', 'shop.sqlite')).code).toBe(EXIT.ok);
+    await writeFile(
+      join(dir, 'pairs.csv'),
+      'id,question,sql\nq1,How many customers?,SELECT COUNT(*) FROM customers\nq2,Cities?,SELECT DISTINCT city FROM customers ORDER BY city\n',
+    );
+    const cli = async (...args: string[]) => {
+      const c = captureIo({ cwd: dir });
+      const code = await main(args, c.io);
+      return { code, out: c.out(), err: c.err() };
+    };
+    expect((await cli('suite', 'import', 'pairs.csv')).code).toBe(EXIT.ok);
+    expect((await cli('suite', 'review', '--approve', 'q1,q2')).code).toBe(EXIT.ok);
+    const plain = await cli('eval', 'run');
+    expect(plain.code).toBe(EXIT.config);
+    expect(plain.err.trim().split('\n')).toEqual([
+      "nl2sql: suite shop: no approved case has a gold plan (2 answerable), and the reference engine answers mode plans only from gold plans; name the engine to evaluate: --engine NAME (one of evals.yaml's engines) or --engine URL, or set default_engine in evals.yaml",
+    ]);
+    expect(plain.err).not.toContain('plan-missing');
+    expect(plain.out).toBe('');
+    // The stubs say how to make the user's engine the default.
+    expect(await readFile(join(dir, 'evals.yaml'), 'utf8')).toContain('default_engine');
+  }, 60_000);
+
+  it("a bad --db in place of the project's file is told against --db, not a line of evals.yaml", async () => {
+    const dir = await folderWithShop();
+    expect((await run(dir, '--db', 'shop.sqlite')).code).toBe(EXIT.ok);
+    await writeFile(join(dir, 'notes.sqlite'), 'not a database');
+    for (const args of [
+      ['eval', 'run'],
+      ['suite', 'lint'],
+    ]) {
+      for (const [db, why] of [
+        ['gone.sqlite', 'no such file'],
+        ['notes.sqlite', 'cannot be opened as a SQLite database'],
+      ] as const) {
+        const c = captureIo({ cwd: dir });
+        expect(await main([...args, '--db', db], c.io)).toBe(EXIT.config);
+        expect(c.err()).toContain(`nl2sql: --db ${join(dir, db)}: ${why}`);
+        expect(c.err()).not.toContain('evals.yaml');
+      }
+    }
+    // The file's own path, when it is wrong, is still told against its line.
+    const text = await readFile(join(dir, 'evals.yaml'), 'utf8');
+    await writeFile(
+      join(dir, 'evals.yaml'),
+      text.replace('path: shop.sqlite', 'path: moved.sqlite'),
+    );
+    const c = captureIo({ cwd: dir });
+    expect(await main(['suite', 'lint'], c.io)).toBe(EXIT.config);
+    expect(c.err()).toMatch(
+      /evals\.yaml:\d+: datasources\.shop\.path: .*moved\.sqlite: no such file/,
+    );
+  }, 60_000);
+
   it('names the datasource after the file, within the id alphabet', () => {
     expect(datasourceIdFor('shop.sqlite')).toBe('shop');
     expect(datasourceIdFor('Shop Data.db')).toBe('shop_data');

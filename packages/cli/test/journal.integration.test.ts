@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chinookForTests } from '@nl2sql/datasets';
 import { describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';
-import { errorReply, startEngineServer } from './engine-server.js';
+import { failReply, startEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -61,7 +61,7 @@ describe('one journal, one run', () => {
       const hold = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const engine = await startEngineServer(errorReply('held'), { hold });
+      const engine = await startEngineServer(failReply('held'), { hold });
       try {
         const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-lock-')), 'run.jsonl');
         const args = [
@@ -111,8 +111,8 @@ describe('--resume refuses a different run', () => {
   test.skipIf(noChinook)(
     'another --engine URL: exit 3, naming the engine in the journal and the one now',
     async () => {
-      const a = await startEngineServer(errorReply('a'));
-      const b = await startEngineServer(errorReply('b'));
+      const a = await startEngineServer(failReply('a'));
+      const b = await startEngineServer(failReply('b'));
       try {
         const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-resume-')), 'run.jsonl');
         const args = ['eval', 'run', '--cases', CASES, '--name', 'svc', '--journal', journal];

@@ -105,10 +105,16 @@ describe("a project's records name the project's commit", () => {
     for (const record of savedCommits(join(dir, 'run.json'))) {
       expect(record).toEqual(['unknown', 'unknown']);
     }
-    // Nothing recorded, nothing said.
+    // Said once per command that writes records.
+    expect(saved.err.split('commit unknown')).toHaveLength(2);
+    // Nothing recorded, nothing said: a plain run, and a run gated without --save.
     const board = await run(dir);
     expect(board.code, board.err).toBe(EXIT.ok);
     expect(board.err).not.toContain('commit unknown');
+    const gated = await run(dir, '--baseline', 'benchmarks', '--baseline-optional');
+    expect(gated.code, gated.err).toBe(EXIT.ok);
+    expect(gated.out).toContain('nothing to gate against');
+    expect(gated.err).not.toContain('commit unknown');
   });
 
   test('an evals.yaml git does not track: its repository commit, marked dirty, said why', async () => {

@@ -82,7 +82,11 @@ describe('secrets never stored', () => {
         const run = captureIo({ cwd: dir });
         const args = ['eval', 'run', '--cases', 'chinook_001', '--engine', url, '--name', 'svc'];
         const code = await main([...args, '--journal', journal, '--save', saved], run.io);
-        expect(code, run.err()).toBe(EXIT.ok);
+        // Every ask an engine error: nothing was scored (exit 3), and the line saying so
+        // quotes the engine's message, masked like everything else.
+        expect(code, run.err()).toBe(EXIT.config);
+        expect(run.err()).toContain('scored nothing');
+        expect(run.err()).toContain('first: chinook_001: bad credentials [redacted]');
         expect(run.out()).toContain('[redacted]');
         const publish = captureIo({ cwd: dir });
         expect(await main(['eval', 'publish', saved], publish.io)).toBe(EXIT.ok);

@@ -10,7 +10,7 @@ import { writeRecord } from '@nl2sql/records';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
-import { errorReply, startEngineServer, type TestEngineServer } from './engine-server.js';
+import { failReply, startEngineServer, type TestEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -26,7 +26,7 @@ let benchmarks: string;
 
 beforeAll(async () => {
   if (noChinook) return;
-  engine = await startEngineServer(errorReply('not implemented yet'), { delayMs: 150 });
+  engine = await startEngineServer(failReply('not implemented yet'), { delayMs: 150 });
   const dir = mkdtempSync(join(tmpdir(), 'nl2sql-stop-'));
   const saved = join(dir, 'baseline.json');
   // The baseline: the same engine over the same cases, run to the end.

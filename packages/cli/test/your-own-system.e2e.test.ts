@@ -288,7 +288,7 @@ describe('evaluate your own system, with the CLI alone', () => {
       expect(board.code).toBe(EXIT.ok);
       expect(board.err).toContain('2 unapproved cases skipped; nl2sql suite review');
       expect(board.out).toContain(
-        'nl2sql eval, kind engine (scored in mode plans), suite shop.yaml',
+        `nl2sql eval, engine ${mineUrl}, reference rules (rows and outcomes), suite shop.yaml`,
       );
       expect(board.out).toMatch(/accuracy strict +12\/16 +75\.0%/);
       expect(board.out).toContain('Failing case runs (4):');
@@ -316,7 +316,7 @@ describe('evaluate your own system, with the CLI alone', () => {
       const board = await nl2sql('eval run --engine py');
       expect(board.code).toBe(EXIT.ok);
       expect(board.out).toContain(
-        'nl2sql eval, kind engine (scored in mode plans), suite shop.yaml',
+        'nl2sql eval, engine python3 py_engine.py --db shop.sqlite --answers py.json, reference rules (rows and outcomes), suite shop.yaml',
       );
       expect(board.out).toMatch(/accuracy strict +14\/16 +87\.5%/);
       const json = await nl2sql('eval run --engine py', '--json');

@@ -84,7 +84,8 @@ export function checkAnswer(
  * A number is supported when, at its written precision, it is a value in the rows, the row
  * count or a numeric column's sum; a percentage may also be a share times 100; any number
  * may repeat one inside a text cell or the question. An unsigned number may state a
- * negative value's size, since prose often carries the sign in words ("fell by 5").
+ * negative value's size, since prose often carries the sign in words ("fell by 5"), unless
+ * its clause says it went up ("rose by 5" is not -5).
  */
 export function numberIsSupported(claim: NumberClaim, evidence: Evidence): boolean {
   const { value, unitExp } = claim;
@@ -93,7 +94,7 @@ export function numberIsSupported(claim: NumberClaim, evidence: Evidence): boole
   if (evidence.textNumbers.hasRoundingTo(magnitude, unitExp, Math.abs(centre))) return true;
   if (evidence.values.hasRoundingTo(value, unitExp, centre)) return true;
   if (claim.percent && evidence.shares.hasRoundingTo(value, unitExp, centre)) return true;
-  if (claim.sign !== 'none' || value.coef === 0n) return false;
+  if (claim.sign !== 'none' || value.coef === 0n || claim.direction === 'up') return false;
   const negative = negateDecimal(value);
   if (evidence.values.hasRoundingTo(negative, unitExp, -centre)) return true;
   return claim.percent && evidence.shares.hasRoundingTo(negative, unitExp, -centre);

@@ -15,6 +15,7 @@ import type { Decimal } from './decimal.js';
 import { MarkdownTable } from './markdown-table.js';
 import { NumberBody, readLetters, readNumberBody, readScale } from './number-body.js';
 import { numberStart } from './number-start.js';
+import { type Direction, statedDirection } from './stated-direction.js';
 
 /** One number the answer states, as the scorer will check it. */
 export interface NumberClaim {
@@ -27,6 +28,8 @@ export interface NumberClaim {
   readonly percent: boolean;
   /** 'none' when no sign was written: prose often carries the sign in words ("fell by 5"). */
   readonly sign: Sign;
+  /** The direction the words before it in its clause state ("rose by"), or null. */
+  readonly direction: Direction | null;
   readonly start: number;
   readonly end: number;
 }
@@ -111,6 +114,7 @@ export function numberClaim(
     unitExp: exp,
     percent,
     sign,
+    direction: sign === 'none' ? statedDirection(text, start) : null,
     start,
     end,
   };

@@ -156,6 +156,23 @@ describe('one rule at a time', () => {
     expect(say('It was +5.', one(-5)).faithful).toBe(false);
   });
 
+  it("an unsigned number states a negative's size only when its clause does not say it went up", () => {
+    // Issue 30: "rose by 26.95" was faithful to -26.95.
+    expect(say('Revenue rose by 26.95.', one(-26.95)).faithful).toBe(false);
+    expect(say('Sales increased 26.95 this year.', one(-26.95)).faithful).toBe(false);
+    expect(say('The total grew by 26.95.', one(-26.95)).faithful).toBe(false);
+    // Falling, or no direction at all: the rule stands.
+    expect(say('Revenue fell by 26.95.', one(-26.95)).faithful).toBe(true);
+    expect(say('Sales decreased 26.95 this year.', one(-26.95)).faithful).toBe(true);
+    expect(say('The change was 26.95.', one(-26.95)).faithful).toBe(true);
+    // The nearest direction word in the number's own clause decides.
+    expect(say('It rose in May; then it dropped 26.95.', one(-26.95)).faithful).toBe(true);
+    expect(say('It fell in May, then rose 26.95.', one(-26.95)).faithful).toBe(false);
+    expect(say('Last year it rose. This year it fell by 26.95.', one(-26.95)).faithful).toBe(true);
+    // A rise of a positive value is what it says.
+    expect(say('Revenue rose by 26.95.', one(26.95)).faithful).toBe(true);
+  });
+
   it('ranges: a dash between two numbers is not a minus', () => {
     const claims = scanNumbers('from 2009-2013 and 5\u201310');
     expect(claims.map((c) => [c.written, c.sign])).toEqual([

@@ -198,10 +198,25 @@ const GateSchema = Type.Object(
         description: 'Most relative rise in cost per case run (0.2 = 20%); default 0.2.',
       }),
     ),
+    min_accuracy: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "`eval run` and `eval merge` exit 1 when a config's strict accuracy is below this rate (0.8 = 80%), baseline or not; default none.",
+      }),
+    ),
+    allow_partial: Type.Optional(
+      Type.Boolean({
+        description:
+          'A partial run (stopped at the cost cap, or lacking baseline case runs) may exit 0, as `--allow-partial`; default false.',
+      }),
+    ),
   },
   {
     additionalProperties: false,
-    description: 'The regression gate of `eval run --baseline`; flags override each value.',
+    description:
+      'The regression gate of `eval run --baseline`, and what a run must reach to exit 0; flags override each value.',
   },
 );
 

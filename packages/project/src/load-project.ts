@@ -194,6 +194,8 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(gate.max_regressions !== undefined ? { maxRegressions: gate.max_regressions } : {}),
       ...(gate.mcnemar_alpha !== undefined ? { alpha: gate.mcnemar_alpha } : {}),
       ...(gate.max_cost_increase !== undefined ? { maxCostIncrease: gate.max_cost_increase } : {}),
+      ...(gate.min_accuracy !== undefined ? { minAccuracy: gate.min_accuracy } : {}),
+      ...(gate.allow_partial !== undefined ? { allowPartial: gate.allow_partial } : {}),
     },
     run: {
       ...(run.concurrency !== undefined ? { concurrency: run.concurrency } : {}),

@@ -16,6 +16,12 @@ export interface SqliteDatasourceConfig extends DatasourceLimits {
   readonly engine: 'sqlite';
   /** The SQLite file, absolute. */
   readonly path: string;
+  /**
+   * The command-line flag that gave `path` in place of evals.yaml's (`--db`), so a problem
+   * with the file is told against the flag, not against a line of the file; undefined when
+   * the path is evals.yaml's own.
+   */
+  readonly pathFlag?: string;
 }
 
 export interface PostgresDatasourceConfig extends DatasourceLimits {
@@ -75,12 +81,19 @@ export interface ProcessEngineConfig {
 
 export type EngineConfig = ReferenceEngineConfig | HttpEngineConfig | ProcessEngineConfig;
 
-/** The gate's limits the project sets (camelCase names of @nl2sql/gate's GateThresholds). */
+/**
+ * The gate's limits the project sets (camelCase names of @nl2sql/gate's GateThresholds), and
+ * what a run must reach to exit 0 (the CLI's, not the gate's).
+ */
 export interface ProjectGate {
   readonly maxRegressions?: number;
   /** null: no significance test. */
   readonly alpha?: number | null;
   readonly maxCostIncrease?: number;
+  /** Strict accuracy a config must reach for the run to exit 0 (`gate.min_accuracy`). */
+  readonly minAccuracy?: number;
+  /** A partial run may exit 0 (`gate.allow_partial`). */
+  readonly allowPartial?: boolean;
 }
 
 /** `eval run`'s defaults the project sets. */

@@ -9,7 +9,7 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname } from 'node:path';
 import { linkNew, removeQuietly, writeTempFile } from './atomic-file.js';
 import { RecordError } from './record-error.js';
 
@@ -79,10 +79,8 @@ function stage(
   steps: Steps,
 ): string {
   const dir = dirname(target);
-  const made = attempt(target, () => mkdirSync(dir, { recursive: true }));
-  if (made !== undefined) {
-    for (const folder of madeFolders(made, dir)) steps.folders.push(() => rmdirSync(folder));
-  }
+  for (const folder of attempt(target, () => makeFolders(dir)))
+    steps.folders.push(() => rmdirSync(folder));
   let mode: number | undefined;
   if (!isNew) {
     const existing = attempt(target, () => statSafe(target));
@@ -196,15 +194,27 @@ function copyMode(temp: string, mode: number): void {
   if ((statSync(temp).mode & 0o7777) !== (mode & 0o7777)) chmodSync(temp, mode & 0o7777);
 }
 
-/** `first` (the top folder mkdir made) and every folder below it down to `dir`. */
-function madeFolders(first: string, dir: string): string[] {
-  const chain = [first];
-  let current = first;
-  for (const part of relative(first, dir)
-    .split(sep)
-    .filter((p) => p !== '')) {
-    current = join(current, part);
-    chain.push(current);
+/**
+ * `mkdir -p dir`, one folder at a time, top first; returns the folders it made, in order.
+ * Node's recursive mkdir reports ENOENT when the real cause is a read-only file system (it
+ * retries the deepest folder and reports that), so a publish into a read-only benchmarks/
+ * said "no such file"; one level at a time, the error is the file system's own (EROFS,
+ * EACCES). A folder another process made meanwhile is not ours to remove on undo.
+ */
+function makeFolders(dir: string): string[] {
+  const missing: string[] = [];
+  for (let current = dir; lstatSafe(current) === undefined; current = dirname(current)) {
+    missing.unshift(current);
+    if (dirname(current) === current) break;
   }
-  return chain;
+  const made: string[] = [];
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+      made.push(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return made;
 }

@@ -3,6 +3,7 @@
 // decisions/gate-thresholds.md.
 
 import { checkThresholds, type GateThresholds } from '@nl2sql/gate';
+import { type RunRecord, scoredMode } from './record.js';
 import type { Mode } from './run-mode.js';
 
 /**
@@ -29,4 +30,26 @@ export function gateThresholds(
     Object.entries(overrides).filter(([, value]) => value !== undefined),
   ) as Partial<GateThresholds>;
   return checkThresholds({ ...DEFAULTS[mode], ...set });
+}
+
+/**
+ * An external engine (kind engine) is a system whose flips may be model noise as in mode
+ * full, whatever mode scored it, so McNemar's test runs on it by default; the count limit
+ * stays the scoring mode's, so no default gets looser (decisions/gate-thresholds.md).
+ */
+const ENGINE_ALPHA = 0.05;
+
+/**
+ * The limits `record`'s run is gated by: gateThresholds of the mode that scored it, with
+ * McNemar at 0.05 for a record of kind engine unless the caller set an alpha (null included).
+ */
+export function recordGateThresholds(
+  record: RunRecord,
+  overrides: Partial<GateThresholds> = {},
+): GateThresholds {
+  const engine = record.kind === 'engine' && overrides.alpha === undefined;
+  return gateThresholds(scoredMode(record), {
+    ...overrides,
+    ...(engine ? { alpha: ENGINE_ALPHA } : {}),
+  });
 }

@@ -21,7 +21,7 @@ export {
   VERDICT_TIERS,
   type VerdictTier,
 } from './diagnostics-record.js';
-export { gateThresholds } from './gate-thresholds.js';
+export { gateThresholds, recordGateThresholds } from './gate-thresholds.js';
 export { type GitInfo, gitInfo } from './git-info.js';
 export { markdownImage, markdownLink } from './markdown-link.js';
 export { markdownText } from './markdown-text.js';

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileTransaction } from '../src/file-transaction.js';
 import { RecordError } from '../src/index.js';
@@ -76,4 +77,45 @@ describe('FileTransaction', () => {
     expect(thrown(() => folder.commit())).toMatchObject({ code: 'FILE_ERROR' });
     expect(treeHash(root)).toEqual(before);
   });
+});
+
+// A read-only file system needs a mount, so root (or CAP_SYS_ADMIN); elsewhere it is skipped
+// with the reason printed. Node's recursive mkdir said ENOENT there (issue 30).
+function readOnlyFolder(): { dir: string; release: () => void } | string {
+  const dir = join(tempDir('read-only-'), 'benchmarks');
+  mkdirSync(dir);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir], { stdio: 'pipe' });
+  } catch (error) {
+    return `cannot mount a read-only tmpfs here (${(error as Error).message.split('\n')[0]})`;
+  }
+  return { dir, release: () => execFileSync('umount', [dir]) };
+}
+
+describe('FileTransaction on a read-only file system', () => {
+  const mounted = readOnlyFolder();
+  if (typeof mounted === 'string') console.log(`skipped: ${mounted}`);
+
+  it.skipIf(typeof mounted === 'string')(
+    'reports the real cause (read-only file system), not ENOENT, and writes nothing',
+    () => {
+      if (typeof mounted === 'string') return;
+      try {
+        const root = dirname(mounted.dir);
+        writeFileSync(join(root, 'README.md'), 'old\n');
+        const before = treeHash(root);
+        const tx = new FileTransaction();
+        tx.replace(join(root, 'README.md'), 'new\n');
+        tx.create(join(mounted.dir, 'plans', 'chinook', 'a.json'), '{}\n');
+        const error = thrown(() => tx.commit());
+        expect(error.code).toBe('FILE_ERROR');
+        expect(error.message).toContain('EROFS: read-only file system');
+        expect(error.message).not.toContain('ENOENT');
+        expect(error.message).toContain('nothing was written');
+        expect(treeHash(root)).toEqual(before);
+      } finally {
+        mounted.release();
+      }
+    },
+  );
 });

@@ -80,10 +80,11 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // name masks any value; a name merely ending in key/token (cache_key, page_token) masks
     // only a long letters-and-digits value, so `primary_key=id` and `max_token: 4096` stay.
     name: 'value assigned to a key, token or password name',
+    // A value that is already the mask is left alone (the lookahead): the value stops at `]`,
+    // so `[redacted` would otherwise be masked again and leave the `]`, one more per pass.
     regex:
-      /\b([A-Za-z0-9_.-]{0,40}?(?:password|passwd|pwd|secret|credentials?|key|token|auth))(\\?["']?\s{0,4}[:=]\s{0,4}\\?["']?)([^\s"'\\&,;)}\]<>]+)/gi,
+      /\b([A-Za-z0-9_.-]{0,40}?(?:password|passwd|pwd|secret|credentials?|key|token|auth))(\\?["']?\s{0,4}[:=]\s{0,4}\\?["']?)(?!\[redacted\])([^\s"'\\&,;)}\]<>]+)/gi,
     replace: (match, name, separator, value) => {
-      if (value === MASK) return match;
       const masks = CREDENTIAL_NAME.test(name) ? value.length >= 4 : looksLikeToken(value);
       return masks ? `${name}${separator}${MASK}` : match;
     },

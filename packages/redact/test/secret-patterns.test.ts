@@ -97,6 +97,35 @@ describe('maskSecretPatterns leaves ordinary text alone', () => {
   });
 });
 
+describe('a masked value stays one mask (issue 30: `[redacted]]]]`)', () => {
+  it.each([
+    ['password=hunter2', 'password=[redacted]'],
+    ['password=hunter2 then', 'password=[redacted] then'],
+    ['{"api_key": "sk-abc123def456ghi"}', '{"api_key": "[redacted]"}'],
+    ["{'password': 'hunter22'}", "{'password': '[redacted]'}"],
+    ['OPENAI_API_KEY=sk-proj-abc123def456', 'OPENAI_API_KEY=[redacted]'],
+  ])('%s', (text, masked) => {
+    const once = maskSecretPatterns(text);
+    expect(once).toBe(masked);
+    expect(maskSecretPatterns(maskSecretPatterns(once))).toBe(masked);
+  });
+
+  it('masks a credential value once, whatever follows it, and again changes nothing (property)', () => {
+    const name = fc.constantFrom('password', 'api_key', 'OPENAI_API_KEY', 'client_secret');
+    const separator = fc.constantFrom('=', ': ', '": "', ':', ' = ');
+    // A value stops at `]` (JSON and list delimiters), so the generated ones hold none.
+    const value = fc.stringMatching(/^[A-Za-z0-9_\-!#$%^*+.~]{4,24}$/);
+    const tail = fc.constantFrom('', '"', '"}', ' and more', ']', ']]', ', next=1');
+    fc.assert(
+      fc.property(name, separator, value, tail, (n, sep, v, t) => {
+        const once = maskSecretPatterns(`${n}${sep}${v}${t}`);
+        expect(once).toBe(`${n}${sep}[redacted]${t}`);
+        expect(maskSecretPatterns(once)).toBe(once);
+      }),
+    );
+  });
+});
+
 describe('looksLikeToken', () => {
   it('wants 16+ characters mixing letters and digits', () => {
     expect(looksLikeToken(body(16))).toBe(true);

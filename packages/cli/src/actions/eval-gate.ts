@@ -21,7 +21,7 @@ export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
     const records = readRunRecords(resolve(io.cwd, file));
     const gated = gateAgainstBaseline(records, dir, {
       thresholds,
-      allowPartial: flags['allow-partial'] === true,
+      allowPartial: flags['allow-partial'] === true || project?.gate.allowPartial === true,
     });
     // Not optional here: gateAgainstBaseline throws (exit 3) when nothing compares.
     if (typeof gated === 'string') throw new Error(`unreachable: ${gated}`);

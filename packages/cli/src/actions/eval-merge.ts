@@ -7,6 +7,7 @@ import type { CommandRun, Flags } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { suiteOfDigest } from '../eval/merge-suite.js';
+import { runExitRules, runExitVerdict } from '../eval/run-exit.js';
 import { redactingIo, runRedactor } from '../eval/run-secrets.js';
 import { writeSavedReport } from '../eval/saved-report.js';
 import { readShardSave, type SavedShard } from '../eval/shard-save.js';
@@ -60,6 +61,7 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   const redactor = runRedactor(rawIo.env);
   const io = redactingIo(rawIo, redactor);
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
+  // --allow-partial has nothing to allow without a baseline: merge refuses stopped shards.
   for (const flag of ['allow-partial', 'baseline-optional']) {
     if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
   }
@@ -99,13 +101,15 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   if (typeof flags.save === 'string') {
     writeSavedReport(resolve(io.cwd, flags.save), merged, records(), redactor);
   }
+  // The project's gate section and the flags, as `eval run` holds an unsharded run.
+  const gateSection = await projectGate(flags, io);
+  const exitRules = runExitRules(flags, gateSection);
   const gated =
     baselineDir === null
       ? null
       : gateAgainstBaseline(records(), baselineDir, {
-          // The project's gate section and the flags, as `eval run --baseline` gates.
-          thresholds: gateOverrides(flags, await projectGate(flags, io)),
-          allowPartial: flags['allow-partial'] === true,
+          thresholds: gateOverrides(flags, gateSection),
+          allowPartial: exitRules.allowPartial,
           optional: flags['baseline-optional'] === true,
         });
   const written = await reporting.finish({
@@ -127,7 +131,12 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
       `nl2sql: ${failing} case run(s) failed; mode plans answers from the gold plans, so every case must pass`,
     );
   }
+  // A merged run that scored nothing, or under --min-accuracy, never exits 0.
+  const verdict = runExitVerdict(merged, exitRules);
+  for (const line of verdict.lines) io.err(line);
+  if (verdict.exitCode === EXIT.config) return EXIT.config;
   const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
+  if (failing > 0 || gateFailed || verdict.exitCode === EXIT.failed) return EXIT.failed;
   // A reporter that could not write its file was named on stderr: not a pass (exit 3).
-  return failing > 0 || gateFailed ? EXIT.failed : written ? EXIT.ok : EXIT.config;
+  return written ? EXIT.ok : EXIT.config;
 };

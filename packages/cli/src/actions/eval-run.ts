@@ -14,7 +14,12 @@ import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
-import { admissionMode, admitSuite, admitSuiteBeforeData } from '../eval/admit-suite.js';
+import {
+  admissionMode,
+  admitSuite,
+  admitSuiteBeforeData,
+  assertGoldPlans,
+} from '../eval/admit-suite.js';
 import {
   buildConfigs,
   checkEngineFlags,
@@ -28,6 +33,7 @@ import { listFlag } from '../eval/list-flag.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeReviewProposals } from '../eval/review-proposals.js';
+import { runExitRules, runExitVerdict } from '../eval/run-exit.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { casesOnDatasources, loadSuiteForRun, openRunSetup } from '../eval/run-setup.js';
 import { savedReportListener } from '../eval/saved-report.js';
@@ -88,9 +94,14 @@ async function evalRun(
     throw usageError('--resume needs --journal FILE');
   const sharding = shardRun(flags);
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
-  for (const flag of ['allow-partial', 'baseline-optional']) {
-    if (flags[flag] && baselineDir === null) throw usageError(`--${flag} needs --baseline DIR`);
-  }
+  if (flags['baseline-optional'] && baselineDir === null)
+    throw usageError('--baseline-optional needs --baseline DIR');
+  if (flags['min-accuracy'] !== undefined && mode === 'retrieval')
+    throw usageError('--min-accuracy is on strict execution accuracy; mode retrieval has none');
+  if (flags['min-accuracy'] !== undefined && sharding)
+    throw usageError(
+      '--min-accuracy holds the whole run: give it to `nl2sql eval merge`, not to one shard',
+    );
   // --reporter, --json, --report (reporters/): checked before anything runs.
   const reporting = reportersFor(flags, io, redactor);
   if (mode !== 'retrieval' && reporterSpecs(flags, io.cwd).some((r) => r.name === 'selection')) {
@@ -125,6 +136,8 @@ async function evalRun(
   if (typeof flags.judge === 'string' && maxCostUsd === undefined)
     throw usageError('--judge calls a model: give a dollar cap with --max-cost USD');
   const thresholds = gateOverrides(flags, project.gate);
+  // A shard's accuracy is of a part of the run: `eval merge` holds the whole to the minimum.
+  const exitRules = runExitRules(flags, project.gate, { accuracy: sharding === null });
   checkEngineFlags(mode, flags, choice);
   const llms = await referenceLlms(mode, flags, choice, project.dir, io);
   // Their keys are masked from here on, in whatever an error below prints.
@@ -139,6 +152,7 @@ async function evalRun(
     roles: listFlag(flags.roles),
     ...(external || !project.policy ? {} : { policy: project.policy }),
   };
+  if (!external) assertGoldPlans(runSuite.suite, mode);
   await admitSuiteBeforeData(runSuite.suite, {
     ...admission,
     datasourceIds: opening.datasourceIds,
@@ -291,7 +305,7 @@ async function evalRun(
         ? null
         : gateAgainstBaseline(records, baselineDir, {
             thresholds,
-            allowPartial: flags['allow-partial'] === true,
+            allowPartial: exitRules.allowPartial,
             optional: flags['baseline-optional'] === true,
           });
 
@@ -320,9 +334,14 @@ async function evalRun(
         `nl2sql: ${failing} case run(s) failed; mode plans answers from the gold plans, so every case must pass`,
       );
     }
+    // A cap stop, a run that scored nothing, an accuracy under --min-accuracy: never exit 0.
+    const verdict = runExitVerdict(report, exitRules);
+    for (const line of verdict.lines) io.err(line);
+    if (verdict.exitCode === EXIT.config) return EXIT.config;
     const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
+    if (casesFailed || gateFailed || verdict.exitCode === EXIT.failed) return EXIT.failed;
     // A reporter that could not write its file was named on stderr: not a pass (exit 3).
-    return casesFailed || gateFailed ? EXIT.failed : written ? EXIT.ok : EXIT.config;
+    return written ? EXIT.ok : EXIT.config;
   } finally {
     stop.dispose();
     for (const close of setup.closers) await close();

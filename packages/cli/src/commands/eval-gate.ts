@@ -25,7 +25,7 @@ export const evalGate: Command = {
     {
       name: 'allow-partial',
       description:
-        'let a run that lacks some of the baseline case runs pass (by default the gate fails and lists them)',
+        'let a run that lacks some of the baseline case runs pass (by default the gate fails and lists them; default evals.yaml gate.allow_partial)',
     },
     { name: 'json', description: 'print the gate result as JSON' },
   ],

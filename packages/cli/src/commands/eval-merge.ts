@@ -1,6 +1,6 @@
 import type { Command } from '../command.js';
 import { reporterFlag } from '../reporters/reporter-option.js';
-import { configOption, gateOptions } from './gate-options.js';
+import { configOption, gateOptions, minAccuracyOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const evalMerge: Command = {
@@ -37,6 +37,7 @@ export const evalMerge: Command = {
         'gate the merged run against the newest comparable record in DIR; exit 1 when the gate fails, exit 3 when no record there is comparable',
     },
     ...gateOptions,
+    minAccuracyOption,
     {
       name: 'allow-partial',
       description:
@@ -90,14 +91,14 @@ export const evalMerge: Command = {
     0: 'merged (and the gate passed, with --baseline; and every reporter wrote its file)',
     1: [
       'case runs failed in mode plans on the reference engine (every case must pass there),',
-      'or the gate failed',
+      "the gate failed, or a config's strict accuracy is below --min-accuracy",
     ].join('\n'),
     2: 'usage: unknown flag, no SHARD',
     3: [
       'the shards do not make one run (a shard missing or given twice, another suite, engine,',
       'data, option or commit, a stopped shard), a file that is not a shard, no comparable',
       "baseline, the shards' suite not found for a reporter that needs it, or a reporter that",
-      'could not write its file',
+      'could not write its file, or a config that scored nothing (every case run an error)',
     ].join('\n'),
   },
   load: () => import('../actions/eval-merge.js').then((m) => m.runEvalMerge),

@@ -4,7 +4,7 @@ import { engineFlag } from '../engine-flag.js';
 import { numberFlag } from '../number-flag.js';
 import { reporterFlag } from '../reporters/reporter-option.js';
 import { shardFlag } from '../shard-flag.js';
-import { configOption, gateOptions } from './gate-options.js';
+import { configOption, gateOptions, minAccuracyOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 /**
@@ -165,10 +165,11 @@ export const evalRun: Command = {
         'gate the run against the newest comparable record in DIR (e.g. benchmarks); exit 1 when the gate fails, exit 3 when no record there is comparable (the reason for each is given)',
     },
     ...gateOptions,
+    minAccuracyOption,
     {
       name: 'allow-partial',
       description:
-        'with --baseline: let a run that lacks some of the baseline case runs (--cases, --roles, --tags, a cost-cap stop) pass; by default the gate fails and lists them',
+        'let a partial run exit 0: one stopped at the cost cap (by default exit 1), and with --baseline one that lacks some of the baseline case runs (--cases, --roles, --tags, a cost-cap stop; by default the gate fails and lists them); default evals.yaml gate.allow_partial',
     },
     {
       name: 'baseline-optional',
@@ -299,10 +300,12 @@ export const evalRun: Command = {
     'checks the shards belong together, writes the whole run and gates it (docs/ci.md).',
   ].join('\n'),
   exitCodes: {
-    0: 'the run finished (and the gate passed, with --baseline)',
+    0: 'the run finished (and the gate passed, with --baseline; and each config reached --min-accuracy, when given)',
     1: [
       'case runs failed in mode plans on the reference engine (every case must pass there),',
-      'or the gate failed (a regression, a cost rise, or baseline case runs not run)',
+      'the gate failed (a regression, a cost rise, or baseline case runs not run), the run',
+      "stopped at the cost cap (a partial run; --allow-partial accepts it), or a config's",
+      'strict accuracy is below --min-accuracy',
     ].join('\n'),
     2: 'usage: unknown flag, malformed value (e.g. --max-cost 0x10), wrong arguments',
     3: [
@@ -311,7 +314,9 @@ export const evalRun: Command = {
       'SQLite, --passes above the maximum, --engine not an http(s) URL, unknown price,',
       'evals.yaml malformed or naming an environment variable not set, --engine naming no engine of it,',
       'a process engine that cannot start (not found, exits at once, writes non-JSON),',
-      'missing key, no comparable baseline, a journal of another run or in use',
+      'missing key, no comparable baseline, a journal of another run or in use;',
+      'or a config scored nothing: every case run ended in a transport, engine or LLM error',
+      '(the engine unreachable, a bad key), one line says which and the first message',
     ].join('\n'),
     70: 'internal error: a bug in nl2sql (a case run lost or counted twice); please report it',
     130: 'stopped by Ctrl-C or SIGTERM: the partial board is printed, the run is not gated',

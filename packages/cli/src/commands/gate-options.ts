@@ -26,7 +26,7 @@ export const gateOptions: readonly OptionSpec[] = [
       maxExclusive: true,
     }),
     description:
-      'McNemar significance (default: evals.yaml gate.mcnemar_alpha, else 0.05 in mode full)',
+      'McNemar significance (default: evals.yaml gate.mcnemar_alpha, else 0.05 in mode full and for an external engine, kind engine)',
   },
   {
     name: 'max-cost-increase',
@@ -40,6 +40,23 @@ export const gateOptions: readonly OptionSpec[] = [
       'allowed relative rise in cost per case run (default: evals.yaml gate.max_cost_increase, else 0.2)',
   },
 ];
+
+/**
+ * `--min-accuracy RATE` (`eval run`, `eval merge`): the strict accuracy each config must
+ * reach, with or without a baseline; a rate, not a percentage, like the other limits.
+ */
+export const minAccuracyOption: OptionSpec = {
+  name: 'min-accuracy',
+  value: 'RATE',
+  parse: numberFlag({
+    kind: 'decimal',
+    expects: 'a rate between 0 and 1 (0.8 is 80%)',
+    min: 0,
+    max: 1,
+  }),
+  description:
+    "exit 1 when a config's strict accuracy is below RATE (0 to 1), printed with its Wilson 95% interval; with or without --baseline (default: evals.yaml gate.min_accuracy, else none)",
+};
 
 /** `--config FILE`: the project file, for every command that reads one. */
 export const configOption: OptionSpec = {

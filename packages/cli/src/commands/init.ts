@@ -15,7 +15,8 @@ export const init: Command = {
     {
       name: 'db',
       value: 'PATH',
-      description: 'the SQLite database the cases ask about (required)',
+      required: true,
+      description: 'the SQLite database the cases ask about',
     },
     {
       name: 'datasource',

@@ -17,7 +17,8 @@ export const judgeCalibrate: Command = {
     {
       name: 'llm',
       value: 'CONFIG',
-      description: "the judge: a preset, a file or a model, on the 'judge' node (required)",
+      required: true,
+      description: "the judge: a preset, a file or a model, on the 'judge' node",
     },
     {
       name: 'labels',

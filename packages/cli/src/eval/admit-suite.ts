@@ -48,6 +48,21 @@ const approvedOnly = (suite: EvalSuite): EvalSuite => ({
   cases: suite.cases.filter(isApproved),
 });
 
+/**
+ * The reference engine answers mode plans by replaying each case's gold plan. A suite whose
+ * approved answerable cases have none (what `suite import` makes: question and SQL) is not a
+ * suite with a hundred lint errors but a run with no engine named: said in one line (exit 3).
+ * A suite where only some lack a plan is linted as usual (those are the suite's to fix).
+ */
+export function assertGoldPlans(suite: EvalSuite, mode: Mode): void {
+  if (mode !== 'plans') return;
+  const answerable = approvedOnly(suite).cases.filter((c) => c.sql !== undefined);
+  if (answerable.length === 0 || answerable.some((c) => c.plan !== undefined)) return;
+  throw configError(
+    `suite ${suite.name}: no approved case has a gold plan (${answerable.length} answerable), and the reference engine answers mode plans only from gold plans; name the engine to evaluate: --engine NAME (one of evals.yaml's engines) or --engine URL, or set default_engine in evals.yaml`,
+  );
+}
+
 /** A role no case lists is a typo on the command line, not a gap in the suite (exit 2). */
 function checkRoles(suite: EvalSuite, roles: readonly string[] | undefined): void {
   const known = new Set(suite.cases.flatMap((c) => Object.keys(c.outcome)));

@@ -3,6 +3,7 @@ import { isRetrievalMetrics } from '@nl2sql/records';
 import type { ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
 import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
+import { describeFailure, whatRan } from './board-heading.js';
 import {
   diagnosticsSection,
   evaluationRows,
@@ -163,7 +164,7 @@ function configLine(board: ConfigReport): string {
     const e = board.engine;
     const models = e.models ? ` (models: ${[...new Set(Object.values(e.models))].join(', ')})` : '';
     const where = e.url ? ` at ${e.url}` : '';
-    const why = e.unavailable ? ` [${e.unavailable}]` : '';
+    const why = e.unavailable ? ` [${describeFailure(e.unavailable)}]` : '';
     return `config ${board.config.name}: engine ${e.name} ${e.version}${models}${where}${why}`;
   }
   const nodes = Object.entries(board.config.nodes);
@@ -186,9 +187,8 @@ export function renderReport(
   options: RenderOptions = {},
 ): string {
   const out: string[] = [];
-  const external = report.configs.length > 0 && report.configs.every((b) => b.kind === 'engine');
   out.push(
-    `nl2sql eval, ${external ? `kind engine (scored in mode ${report.mode})` : `mode ${report.mode}`}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`,
+    `nl2sql eval, ${whatRan(report)}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`,
   );
   if (report.database) {
     const d = report.database;

@@ -7,13 +7,12 @@ import {
 } from '@nl2sql/gate';
 import {
   explainNoBaseline,
-  gateThresholds,
   newestComparableBaseline,
   RecordError,
   type RunRecord,
   readRecords,
+  recordGateThresholds,
   type StoredRecord,
-  scoredMode,
   toRunSummary,
 } from '@nl2sql/records';
 import { configError } from '../cli-error.js';
@@ -106,7 +105,7 @@ export function gateAgainstBaseline(
     result = gate(
       toRunSummary(found.map((p) => p.baseline.record)),
       toRunSummary(records),
-      gateThresholds(scoredMode(records[0] as RunRecord), options.thresholds ?? {}),
+      recordGateThresholds(records[0] as RunRecord, options.thresholds ?? {}),
     );
   } catch (error) {
     if (

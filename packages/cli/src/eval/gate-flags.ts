@@ -12,7 +12,12 @@ const number = (value: unknown): number | undefined =>
 
 /** The limits the project and the flags set; the rest stays the mode's default. */
 export function gateOverrides(flags: Flags, gate: ProjectGate = {}): Partial<GateThresholds> {
-  const thresholds: { -readonly [K in keyof GateThresholds]?: GateThresholds[K] } = { ...gate };
+  // Only the gate's own limits: min_accuracy and allow_partial are the run's exit rules.
+  const thresholds: { -readonly [K in keyof GateThresholds]?: GateThresholds[K] } = {
+    ...(gate.maxRegressions !== undefined ? { maxRegressions: gate.maxRegressions } : {}),
+    ...(gate.alpha !== undefined ? { alpha: gate.alpha } : {}),
+    ...(gate.maxCostIncrease !== undefined ? { maxCostIncrease: gate.maxCostIncrease } : {}),
+  };
   const maxRegressions = number(flags['max-regressions']);
   if (maxRegressions !== undefined) thresholds.maxRegressions = maxRegressions;
   const alpha = number(flags.alpha);

@@ -46,6 +46,8 @@ const ENGINE_STUBS = [
   '  # py:',
   '  #   kind: process',
   '  #   command: [python3, my_engine.py]',
+  '  # Then set default_engine above to its name (or run `nl2sql eval run --engine mine`):',
+  '  # the reference engine answers only from gold plans, which imported cases do not have.',
   '',
 ].join('\n');
 
@@ -88,8 +90,10 @@ one role \`${INIT_ROLE}\` reads every table, the reference engine) and an empty 
    the database; a pair whose SQL fails is listed with its line and left out.
 3. Read the drafts and approve the right ones (only approved cases run):
    \`nl2sql suite review\`, then \`nl2sql suite review --approve ID,ID\`.
-4. Add your system under \`engines\` (see the commented stubs) and run it:
-   \`nl2sql eval run --engine mine --save runs/first.json\`.
+4. Add your system under \`engines\` (see the commented stubs), make it \`default_engine\`
+   (or name it with \`--engine\`) and run it: \`nl2sql eval run --engine mine --save runs/first.json\`.
+   The reference engine answers only from gold plans, which imported cases do not have, so a
+   plain \`nl2sql eval run\` of this project says an engine must be named until you do.
 5. Keep that run as the baseline (\`nl2sql eval publish runs/first.json\` files it under
    benchmarks/ and fills the block below), then gate later runs:
    \`nl2sql eval run --engine mine --baseline benchmarks\` exits 1 on a regression.

@@ -40,7 +40,7 @@ function withDatabase(project: Project, db: string): Project {
       `--db replaces the one SQLite datasource of a project; ${project.file} has ${project.datasources.map((d) => `${d.id} (${d.engine})`).join(', ')}: set each path in it`,
     );
   }
-  return { ...project, datasources: [{ ...only, path: db }] };
+  return { ...project, datasources: [{ ...only, path: db, pathFlag: '--db' }] };
 }
 
 /** The evals.yaml of this command line: --config, else the working directory's; undefined for none. */

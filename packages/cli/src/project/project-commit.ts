@@ -74,7 +74,9 @@ export function projectCommit(project: Project): ProjectCommit {
 
 /**
  * `eval run`'s commit for its records and shard file: looked up only when the run saves or
- * gates (it asks git), its notice said on stderr then; undefined when nothing records.
+ * gates (it asks git); undefined when nothing records. Its notice is said once, and only
+ * when the run writes records (--save): a run gated without saving writes none, so what
+ * they would name is nobody's concern.
  */
 export function recordsCommit(
   flags: Flags,
@@ -84,6 +86,6 @@ export function recordsCommit(
 ): GitInfo | undefined {
   if (typeof flags.save !== 'string' && baselineDir === null) return undefined;
   const { git, notice } = projectCommit(project);
-  if (notice !== null) io.err(notice);
+  if (notice !== null && typeof flags.save === 'string') io.err(notice);
   return git;
 }

@@ -16,9 +16,13 @@ export interface OpenDatasources {
   close(): Promise<void>;
 }
 
-/** `evals.yaml:LINE: datasources.ID.KEY:`, or `--db` for the built-in project (as before). */
+/**
+ * `evals.yaml:LINE: datasources.ID.KEY:`, or `--db` for the built-in project and wherever
+ * --db gave the path in place of the file's (the file is not what was wrong).
+ */
 function where(project: Project, source: DatasourceConfig, key: string): string {
   if (project.file === null) return '--db';
+  if (source.engine === 'sqlite' && source.pathFlag !== undefined) return source.pathFlag;
   const line = projectLine(project, ['datasources', source.id, key]);
   return `${project.file}${line === undefined ? '' : `:${line}`}: datasources.${source.id}.${key}:`;
 }

@@ -2,6 +2,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { markdownText } from '@nl2sql/records';
 import type { CaseResult, RunReport } from '@nl2sql/runner';
 import { figureText, pointsText } from '../eval/accuracy-delta.js';
+import { whatRan } from '../eval/board-heading.js';
 import { boardRows, caseRunName } from '../eval/board-text.js';
 import type { GateOutcome } from './reporter.js';
 
@@ -23,7 +24,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 export function boardMarkdown(report: RunReport, gate: GateOutcome, cwd?: string): string {
   const out: string[] = [];
   out.push(
-    `## nl2sql eval: ${markdownText(`mode ${report.mode}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`)}`,
+    `## nl2sql eval: ${markdownText(`${whatRan(report)}, suite ${report.dataset.name} (${report.dataset.digest.slice(0, 12)})`)}`,
     '',
   );
   out.push(gateLine(gate), '');
