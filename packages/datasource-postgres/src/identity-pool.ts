@@ -3,6 +3,7 @@ import pg from 'pg';
 import { abortReason, firstAborted, onFirstAbort } from './abort-signals.js';
 import { type ConnectionUrl, parseConnectionUrl } from './connection-url.js';
 import { postgresError } from './postgres-error.js';
+import { type LoginSettings, readLoginSettings } from './session-limits.js';
 
 /**
  * Settings every connection of the adapter starts with, in the startup packet. A query cannot
@@ -57,6 +58,7 @@ export class IdentityPool {
   /** Connections that died while idle (the server restarted, a backend was terminated). */
   idleErrors = 0;
   private readonly pool: pg.Pool;
+  private settings: Promise<LoginSettings> | undefined;
 
   constructor(
     url: string,
@@ -114,6 +116,21 @@ export class IdentityPool {
         },
       );
     });
+  }
+
+  /**
+   * The login's own session settings, read once (on `client`, which no query has changed:
+   * every query's changes end with its transaction). A failure is not kept: the next query
+   * reads them again.
+   */
+  loginSettings(client: pg.PoolClient): Promise<LoginSettings> {
+    this.settings ??= readLoginSettings(async (sql) => (await client.query(sql)).rows).catch(
+      (error: unknown) => {
+        this.settings = undefined;
+        throw postgresError(error, this.label);
+      },
+    );
+    return this.settings;
   }
 
   /** Give a connection back, or close it when its state is unknown. */
