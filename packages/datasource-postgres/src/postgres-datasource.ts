@@ -13,7 +13,12 @@ import { postgresError } from './postgres-error.js';
 import { introspectPostgres } from './postgres-introspect.js';
 import { checkPostgresQuery } from './postgres-query-check.js';
 import { runQuery } from './run-query.js';
-import { type LoginSettings, type MemoryCaps, memoryKb, transactionPrologue } from './session-limits.js';
+import {
+  type LoginSettings,
+  type MemoryCaps,
+  memoryKb,
+  transactionPrologue,
+} from './session-limits.js';
 
 export interface PostgresOptions {
   /**
