@@ -165,6 +165,36 @@ try {
   await wrapped.end();
 
   console.log(
+    '\nWhat one value can still take (no PostgreSQL setting caps it; the deadline does): time and the\n' +
+      "backend's peak RSS (Linux /proc), each on a new connection, timeout 10 s:",
+  );
+  for (const [name, sql] of [
+    ['repeat, 1e9 bytes', "SELECT length(repeat('x', 1000000000))"],
+    [
+      'string_agg over a cross join (about 200 MB)',
+      `SELECT length(string_agg(a."Name", ',')) FROM "Track" a, (SELECT 1 FROM "Track" LIMIT 3500) b`,
+    ],
+  ] as const) {
+    const probe = await openPostgres(loaded.url, { poolSize: 1, timeoutMs: 10_000 });
+    const [[pid]] = (await probe.execute('SELECT pg_backend_pid()')).rows as [[number]];
+    const peak = async () => {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+      const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+      return kb === undefined ? 'unknown' : mb(Number(kb) * 1024);
+    };
+    const before = await peak();
+    const t = performance.now();
+    const outcome = await probe.execute(sql).then(
+      (r) => `value of ${r.rows[0]![0]} bytes`,
+      (e: Error) => e.message.slice(0, 80),
+    );
+    console.log(
+      `  ${name.padEnd(44)} ${(performance.now() - t).toFixed(0).padStart(6)} ms, backend peak rss ${before} -> ${await peak()}: ${outcome}`,
+    );
+    await probe.close();
+  }
+
+  console.log(
     '\nTen million rows through the adapter, capped (SELECT generate_series(1, 10000000), 100-byte pad):',
   );
   const big = "SELECT n, repeat('x', 100) AS pad FROM generate_series(1, 10000000) AS n";
