@@ -86,6 +86,36 @@ describe('each query sets its own limits', () => {
     }
   });
 
+  it('closes a connection it cannot reset instead of lending it again, and still answers', async () => {
+    // A login that may not call pg_advisory_unlock_all: the statement after the rollback
+    // fails, so does the reset; the connection is closed and the next query gets a new one.
+    await asAdmin(DATABASE, 'REVOKE EXECUTE ON FUNCTION pg_advisory_unlock_all() FROM PUBLIC');
+    try {
+      const db = await open(plainUrl);
+      const pids = new Set<unknown>();
+      for (let round = 0; round < 3; round += 1) {
+        const { rows } = await db.execute('SELECT pg_backend_pid(), pg_try_advisory_lock(7)');
+        expect(rows[0]![1]).toBe(1);
+        pids.add(rows[0]![0]);
+      }
+      expect(pids.size).toBe(3);
+      // A closed connection's backend ends (and drops its locks) once the server sees the
+      // socket close: wait for that, up to 5 s.
+      let held: unknown[] = [];
+      for (let wait = 0; wait < 50; wait += 1) {
+        held = await asAdmin(
+          DATABASE,
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'",
+        );
+        if ((held[0] as { n: number }).n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(held).toEqual([{ n: 0 }]);
+    } finally {
+      await asAdmin(DATABASE, 'GRANT EXECUTE ON FUNCTION pg_advisory_unlock_all() TO PUBLIC');
+    }
+  });
+
   it('refuses a memory option that is not a size', async () => {
     await expect(openPostgres(plainUrl, { workMem: '16' })).rejects.toThrow(
       /workMem must be a size/,
