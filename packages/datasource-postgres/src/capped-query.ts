@@ -44,11 +44,12 @@ export class PartError extends Error {
 
 /**
  * One statement over the extended protocol in one round trip: Parse, Bind, Describe, Execute
- * with a row limit, Sync, written together, with the `prologue` statements (Parse, Bind,
- * Execute each) before it and the `epilogue` ones after it in the same write. The server runs the portal until it has sent
- * `rowLimit` rows (0: all of them) and suspends it; Sync then ends the implicit transaction,
- * which closes the portal, so a result of any size costs the server `rowLimit` rows. The
- * extended protocol also makes the server refuse a second statement in the text.
+ * with a row limit, written together with the `prologue` statements (Parse, Bind, Execute
+ * each) before it, the `epilogue` ones after it, and Sync. The server runs the portal until it
+ * has sent `rowLimit` rows (0: all of them) and suspends it; the next statement's Bind (or
+ * Sync) closes the portal, so a result of any size costs the server `rowLimit` rows. The
+ * extended protocol also makes the server refuse a second statement in the text. After an
+ * error the server skips every message up to Sync: the statements left are not run.
  *
  * A pg "submittable": `client.query(new CappedQuery(...))` queues it like any query, and the
  * client calls the handlers below as the server answers.

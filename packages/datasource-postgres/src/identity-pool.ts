@@ -7,8 +7,10 @@ import { type LoginSettings, readLoginSettings } from './session-limits.js';
 
 /**
  * Settings every connection of the adapter starts with, in the startup packet. A query cannot
- * change them: the gate refuses SET, and the generated grants revoke `set_config` from PUBLIC.
- * `standard_conforming_strings` is what the gate's scanner assumes about backslashes.
+ * change them for the next one: the gate refuses SET, and what `set_config(..., false)` does
+ * is undone by the rollback that ends every query's transaction (the generated grants also
+ * revoke `set_config` from PUBLIC). `standard_conforming_strings` is what the gate's scanner
+ * assumes about backslashes.
  */
 const SESSION_OPTIONS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
 

@@ -62,9 +62,10 @@ function cancelTarget(client: ClientInternals): CancelTarget | undefined {
  * when the extra row came), inside its own read-only transaction: `options.prologue` opens
  * it and sets its limits, TRANSACTION_EPILOGUE rolls it back and releases advisory locks.
  * When anything failed, the server skipped the epilogue, so it is sent again on its own
- * (SESSION_RESET); a connection that cannot be reset is not lent again. A deadline or an abort sends a cancel request; if the statement
- * has not stopped `CANCEL_GRACE_MS` later, or the result grows past `maxResultBytes` on the
- * wire, the socket is closed. The outcome says whether the connection can be lent again.
+ * (SESSION_RESET); a connection that cannot be reset is not lent again. A deadline or an
+ * abort sends a cancel request; if the statement has not stopped `CANCEL_GRACE_MS` later, or
+ * the result grows past `maxResultBytes` on the wire, the socket is closed. The outcome says
+ * whether the connection can be lent again.
  */
 export async function runQuery(
   client: pg.PoolClient,
