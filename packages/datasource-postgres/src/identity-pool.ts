@@ -135,6 +135,11 @@ export class IdentityPool {
     return this.settings;
   }
 
+  /** Read the login's settings again at the next query (they changed under the adapter). */
+  forgetLoginSettings(): void {
+    this.settings = undefined;
+  }
+
   /** Give a connection back, or close it when its state is unknown. */
   release(client: pg.PoolClient, reusable: boolean): void {
     client.removeListener('error', ignore);

@@ -230,6 +230,7 @@ export class PostgresDatasource implements Datasource {
       sql,
     });
     pool.release(client, outcome.reusable);
+    if (outcome.setupFailed) pool.forgetLoginSettings();
     if (outcome.error) throw outcome.error;
     return outcome.result!;
   }

@@ -36,6 +36,8 @@ export interface RunQueryOutcome {
   error?: DatasourceError;
   /** False when the connection's state is unknown (lost, cut off, cancelled late): close it. */
   reusable: boolean;
+  /** The prologue failed: the login's settings have changed since they were read. */
+  setupFailed?: boolean;
 }
 
 /** The driver's internals the adapter reads: the socket and the backend's cancel key. */
@@ -127,7 +129,14 @@ export async function runQuery(
   } catch (thrown) {
     const error = thrown instanceof PartError ? thrown.error : thrown;
     const open = (await settleCancel()) && !isConnectionLoss(error);
-    return { error: stoppedError(error), reusable: open && (await resetSession(client)) };
+    // The adapter's own statements failed (a privilege the login lost since it was read):
+    // not the query's fault, and never to be read as the role's lack of a table grant.
+    const setup = thrown instanceof PartError && thrown.part === 'prologue' && open && !stop;
+    return {
+      error: setup ? setupError(error) : stoppedError(error),
+      reusable: open && (await resetSession(client)),
+      setupFailed: setup,
+    };
   } finally {
     clearTimeout(timer);
     stopListening();
@@ -144,6 +153,15 @@ export async function runQuery(
 
   function isConnectionLoss(error: unknown): boolean {
     return socketCut || postgresErrorCode(error) === 'CONNECTION';
+  }
+
+  function setupError(error: unknown): DatasourceError {
+    const said = error instanceof Error ? error.message.replace(/\s*[\r\n]+\s*/g, ' ') : '';
+    return new DatasourceError(
+      'CONNECTION',
+      `${options.label}: the query's read-only transaction could not be set up (${said}); the query was not run`,
+      { databaseMessage: said || undefined, sql: options.sql, cause: error },
+    );
   }
 
   function stoppedError(error: unknown): DatasourceError {

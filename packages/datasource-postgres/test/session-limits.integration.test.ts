@@ -54,6 +54,19 @@ describe('each query sets its own limits', () => {
     expect((await admin.execute(SHOW)).rows).toEqual([['5s', '4MB', '256MB', 'on']]);
   });
 
+  it('says so when its own setup fails (a privilege lost since open), then reads the login again', async () => {
+    await asAdmin(DATABASE, `GRANT SET ON PARAMETER temp_file_limit TO ${LOGIN}`);
+    const db = await open(plainUrl, { tempFileLimit: '2MB' });
+    await asAdmin(DATABASE, `REVOKE SET ON PARAMETER temp_file_limit FROM ${LOGIN}`);
+    const error = await db.execute(SHOW).then(
+      () => undefined,
+      (e: unknown) => e as DatasourceError,
+    );
+    expect(error?.code).toBe('CONNECTION');
+    expect(error?.message).toMatch(/read-only transaction could not be set up .*temp_file_limit/);
+    expect((await db.execute(SHOW)).rows).toEqual([['5s', '4MB', '-1', 'on']]);
+  });
+
   it('stops a statement whose temporary files pass the limit, and the connection goes on', async () => {
     const admin = await open(adminUrl(DATABASE), {
       workMem: '1MB',
