@@ -1,6 +1,7 @@
 // `pnpm bench`: the Chinook suite's gold queries through the adapter and through a bare
-// pg.Client side by side in one run (overhead per query; target under 1.5x), and a
-// 10-million-row result through the adapter's cursor at flat memory (peak RSS).
+// pg.Client side by side in one run (overhead per query; target under 1.5x), what the query's
+// own read-only transaction adds (BEGIN READ ONLY, SET LOCAL, ROLLBACK, unlock, in the same
+// round trip), and a 10-million-row result through the adapter's cursor at flat memory.
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -8,7 +9,9 @@ import { CHINOOK_SUITE_PATH, loadChinookPostgres } from '@nl2sql/datasets';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { parse } from 'yaml';
+import { CappedQuery } from '../src/capped-query.js';
 import { openPostgres, startEmbeddedPostgres } from '../src/index.js';
+import { TRANSACTION_EPILOGUE, transactionPrologue } from '../src/session-limits.js';
 import { postgresGoldSql } from '../test/cross-engine.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -112,6 +115,84 @@ try {
       `on median rounds: median x${median(medianRatios).toFixed(2)}; ` +
       `pg-cursor/bare on fastest rounds: median x${median(cursorRatios).toFixed(2)}`,
   );
+
+  console.log(
+    "\nThe query's own transaction, one bare connection, the adapter's round trip with and without\n" +
+      'BEGIN READ ONLY + 3 SET LOCAL before it and ROLLBACK + pg_advisory_unlock_all() after it:',
+  );
+  const wrapped = new pg.Client({ connectionString: loaded.url });
+  wrapped.on('error', () => undefined);
+  await wrapped.connect();
+  const prologue = transactionPrologue(
+    { statementTimeoutMs: 0, workMemKb: 4096, tempFileLimitKb: -1, canSetTempFileLimit: true },
+    { workMemKb: 16384, tempFileLimitKb: 262144 },
+    5000,
+  );
+  const once = async (sql: string, withTransaction: boolean) => {
+    const query = withTransaction
+      ? new CappedQuery(sql, 10_001, prologue, TRANSACTION_EPILOGUE)
+      : new CappedQuery(sql, 10_001);
+    wrapped.query(query as never);
+    await query.done;
+  };
+  const plainMs: number[] = [];
+  const wrappedMs: number[] = [];
+  for (const { sql } of queries) {
+    for (let i = 0; i < 3; i += 1) {
+      await once(sql, false);
+      await once(sql, true);
+    }
+    const p: number[] = [];
+    const w: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      let t = performance.now();
+      await once(sql, false);
+      p.push(performance.now() - t);
+      t = performance.now();
+      await once(sql, true);
+      w.push(performance.now() - t);
+    }
+    plainMs.push(Math.min(...p));
+    wrappedMs.push(Math.min(...w));
+  }
+  const added = wrappedMs.map((w, i) => w - plainMs[i]!);
+  const total = (values: number[]) => values.reduce((sum, v) => sum + v, 0);
+  console.log(
+    `  ${queries.length} queries, fastest rounds: without ${total(plainMs).toFixed(2)} ms, with ${total(wrappedMs).toFixed(2)} ms ` +
+      `(x${(total(wrappedMs) / total(plainMs)).toFixed(2)}); added per query: median ${median(added).toFixed(3)} ms, ` +
+      `max ${Math.max(...added).toFixed(3)} ms`,
+  );
+  await wrapped.end();
+
+  console.log(
+    '\nWhat one value can still take (no PostgreSQL setting caps it; the deadline does): time and the\n' +
+      "backend's peak RSS (Linux /proc), each on a new connection, timeout 10 s:",
+  );
+  for (const [name, sql] of [
+    ['repeat, 1e9 bytes', "SELECT length(repeat('x', 1000000000))"],
+    [
+      'string_agg over a cross join (about 200 MB)',
+      `SELECT length(string_agg(a."Name", ',')) FROM "Track" a, (SELECT 1 FROM "Track" LIMIT 3500) b`,
+    ],
+  ] as const) {
+    const probe = await openPostgres(loaded.url, { poolSize: 1, timeoutMs: 10_000 });
+    const [[pid]] = (await probe.execute('SELECT pg_backend_pid()')).rows as [[number]];
+    const peak = async () => {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+      const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+      return kb === undefined ? 'unknown' : mb(Number(kb) * 1024);
+    };
+    const before = await peak();
+    const t = performance.now();
+    const outcome = await probe.execute(sql).then(
+      (r) => `value of ${r.rows[0]![0]} bytes`,
+      (e: Error) => e.message.slice(0, 80),
+    );
+    console.log(
+      `  ${name.padEnd(44)} ${(performance.now() - t).toFixed(0).padStart(6)} ms, backend peak rss ${before} -> ${await peak()}: ${outcome}`,
+    );
+    await probe.close();
+  }
 
   console.log(
     '\nTen million rows through the adapter, capped (SELECT generate_series(1, 10000000), 100-byte pad):',

@@ -22,14 +22,34 @@ export interface CappedRows {
   rows: CellValue[][];
   /** The server stopped at the row limit (PortalSuspended): more rows were there. */
   suspended: boolean;
+  /**
+   * The query's statement completed, but a statement after it (the epilogue) failed or never
+   * ran: the session may still be in the query's transaction. Reset or close it.
+   */
+  epilogueFailed: boolean;
+}
+
+/** Which of the round trip's statements an error came from. */
+export type FailedPart = 'prologue' | 'query' | 'epilogue';
+
+/** A server error, with the part of the round trip it came from. */
+export class PartError extends Error {
+  constructor(
+    readonly part: FailedPart,
+    readonly error: unknown,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /**
  * One statement over the extended protocol in one round trip: Parse, Bind, Describe, Execute
- * with a row limit, Sync, written together. The server runs the portal until it has sent
- * `rowLimit` rows (0: all of them) and suspends it; Sync then ends the implicit transaction,
- * which closes the portal, so a result of any size costs the server `rowLimit` rows. The
- * extended protocol also makes the server refuse a second statement in the text.
+ * with a row limit, written together with the `prologue` statements (Parse, Bind, Execute
+ * each) before it, the `epilogue` ones after it, and Sync. The server runs the portal until it
+ * has sent `rowLimit` rows (0: all of them) and suspends it; the next statement's Bind (or
+ * Sync) closes the portal, so a result of any size costs the server `rowLimit` rows. The
+ * extended protocol also makes the server refuse a second statement in the text. After an
+ * error the server skips every message up to Sync: the statements left are not run.
  *
  * A pg "submittable": `client.query(new CappedQuery(...))` queues it like any query, and the
  * client calls the handlers below as the server answers.
@@ -44,11 +64,16 @@ export class CappedQuery {
   private readonly rows: CellValue[][] = [];
   private suspended = false;
   private error: unknown;
+  private errorPart: FailedPart | undefined;
   private settled = false;
+  /** Statements of the round trip that have ended (each Execute ends exactly once). */
+  private ended = 0;
 
   constructor(
     readonly text: string,
     private readonly rowLimit: number,
+    private readonly prologue: readonly string[] = [],
+    private readonly epilogue: readonly string[] = [],
   ) {
     this.done = new Promise<CappedRows>((resolve, reject) => {
       this.resolve = resolve;
@@ -58,15 +83,28 @@ export class CappedQuery {
 
   submit(connection: WireConnection): void {
     connection.stream.cork?.();
+    const plain = (text: string) => {
+      connection.parse({ text, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.execute({ portal: '', rows: 0 });
+    };
     try {
+      for (const text of this.prologue) plain(text);
       connection.parse({ text: this.text, name: '', types: [] });
       connection.bind({ portal: '', statement: '', values: [] });
       connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '', rows: this.rowLimit });
+      for (const text of this.epilogue) plain(text);
       connection.sync();
     } finally {
       connection.stream.uncork?.();
     }
+  }
+
+  /** The part the next Execute to end belongs to. */
+  private part(): FailedPart {
+    if (this.ended < this.prologue.length) return 'prologue';
+    return this.ended === this.prologue.length ? 'query' : 'epilogue';
   }
 
   handleRowDescription(message: { fields: Field[] }): void {
@@ -75,6 +113,7 @@ export class CappedQuery {
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
+    if (this.part() !== 'query') return; // the epilogue's unlock returns a row too
     const cells = message.fields;
     const row = new Array<CellValue>(cells.length);
     for (let i = 0; i < cells.length; i += 1) {
@@ -85,19 +124,27 @@ export class CappedQuery {
   }
 
   handlePortalSuspended(): void {
-    this.suspended = true;
+    if (this.part() === 'query') this.suspended = true;
+    this.ended += 1;
   }
 
-  handleCommandComplete(): void {}
+  handleCommandComplete(): void {
+    this.ended += 1;
+  }
 
-  handleEmptyQuery(): void {}
+  handleEmptyQuery(): void {
+    this.ended += 1;
+  }
 
   /**
    * An ErrorResponse is followed by ReadyForQuery (Sync was sent), but a lost connection is
    * not: settle now either way. The client holds the next query until ReadyForQuery comes.
    */
   handleError(error: unknown): void {
-    if (this.error === undefined) this.error = error;
+    if (this.error === undefined) {
+      this.error = error;
+      this.errorPart = this.part();
+    }
     this.settle();
   }
 
@@ -115,12 +162,16 @@ export class CappedQuery {
   private settle(): void {
     if (this.settled) return;
     this.settled = true;
-    if (this.error !== undefined) this.reject(this.error);
-    else
-      this.resolve({
-        columns: this.fields.map((f) => f.name),
-        rows: this.rows,
-        suspended: this.suspended,
-      });
+    const total = this.prologue.length + 1 + this.epilogue.length;
+    if (this.error !== undefined && this.errorPart !== 'epilogue') {
+      this.reject(new PartError(this.errorPart!, this.error));
+      return;
+    }
+    this.resolve({
+      columns: this.fields.map((f) => f.name),
+      rows: this.rows,
+      suspended: this.suspended,
+      epilogueFailed: this.error !== undefined || this.ended < total,
+    });
   }
 }

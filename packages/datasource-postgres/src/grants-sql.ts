@@ -1,6 +1,8 @@
 // The SQL that gives every access-policy role its own read-only PostgreSQL login with SELECT
 // on exactly its tables (or columns), and nothing else. Pure: it prints, applyGrants runs it.
 
+import { rowCountRevokes } from './row-count-revokes.js';
+
 /** The access policy, as the project writes it: role -> tables, and optionally columns per table. */
 export interface GrantsPolicy {
   readonly roles: Readonly<
@@ -291,6 +293,8 @@ export function grantsSql(policy: GrantsPolicy, options: GrantsOptions): string 
     `REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schema} FROM PUBLIC;`,
     `REVOKE ALL ON ALL FUNCTIONS IN SCHEMA ${schema} FROM PUBLIC;`,
     ...REVOKED_FUNCTIONS.map((fn) => `REVOKE EXECUTE ON FUNCTION ${fn} FROM PUBLIC;`),
+    '',
+    ...rowCountRevokes(),
   ];
   for (const plan of plans) lines.push('', ...roleBlock(plan, db, schema, settings, limit));
   lines.push('', 'COMMIT;', '');

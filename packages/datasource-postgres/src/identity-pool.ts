@@ -3,11 +3,14 @@ import pg from 'pg';
 import { abortReason, firstAborted, onFirstAbort } from './abort-signals.js';
 import { type ConnectionUrl, parseConnectionUrl } from './connection-url.js';
 import { postgresError } from './postgres-error.js';
+import { type LoginSettings, readLoginSettings } from './session-limits.js';
 
 /**
  * Settings every connection of the adapter starts with, in the startup packet. A query cannot
- * change them: the gate refuses SET, and the generated grants revoke `set_config` from PUBLIC.
- * `standard_conforming_strings` is what the gate's scanner assumes about backslashes.
+ * change them for the next one: the gate refuses SET, and what `set_config(..., false)` does
+ * is undone by the rollback that ends every query's transaction (the generated grants also
+ * revoke `set_config` from PUBLIC). `standard_conforming_strings` is what the gate's scanner
+ * assumes about backslashes.
  */
 const SESSION_OPTIONS = '-c default_transaction_read_only=on -c standard_conforming_strings=on';
 
@@ -57,6 +60,7 @@ export class IdentityPool {
   /** Connections that died while idle (the server restarted, a backend was terminated). */
   idleErrors = 0;
   private readonly pool: pg.Pool;
+  private settings: Promise<LoginSettings> | undefined;
 
   constructor(
     url: string,
@@ -114,6 +118,26 @@ export class IdentityPool {
         },
       );
     });
+  }
+
+  /**
+   * The login's own session settings, read once (on `client`, which no query has changed:
+   * every query's changes end with its transaction). A failure is not kept: the next query
+   * reads them again.
+   */
+  loginSettings(client: pg.PoolClient): Promise<LoginSettings> {
+    this.settings ??= readLoginSettings(async (sql) => (await client.query(sql)).rows).catch(
+      (error: unknown) => {
+        this.settings = undefined;
+        throw postgresError(error, this.label);
+      },
+    );
+    return this.settings;
+  }
+
+  /** Read the login's settings again at the next query (they changed under the adapter). */
+  forgetLoginSettings(): void {
+    this.settings = undefined;
   }
 
   /** Give a connection back, or close it when its state is unknown. */

@@ -7,11 +7,18 @@ import {
   type QueryResult,
   schemaFingerprint,
 } from '@nl2sql/datasource';
+import { DEFAULT_ROLE_SETTINGS } from './grants-sql.js';
 import { IdentityPool } from './identity-pool.js';
 import { postgresError } from './postgres-error.js';
 import { introspectPostgres } from './postgres-introspect.js';
 import { checkPostgresQuery } from './postgres-query-check.js';
 import { runQuery } from './run-query.js';
+import {
+  type LoginSettings,
+  type MemoryCaps,
+  memoryKb,
+  transactionPrologue,
+} from './session-limits.js';
 
 export interface PostgresOptions {
   /**
@@ -33,6 +40,17 @@ export interface PostgresOptions {
   schemas?: readonly string[];
   /** `application_name` the server shows in pg_stat_activity (default `nl2sql-evals`). */
   applicationName?: string;
+  /**
+   * work_mem of every query's transaction (default `16MB`), or the login's own when lower:
+   * the memory one sort or hash step may use before it spills to temporary files.
+   */
+  workMem?: string;
+  /**
+   * temp_file_limit of every query's transaction (default `256MB`), or the login's own when
+   * lower. Set only where the login may set it (a superuser, or `GRANT SET ON PARAMETER
+   * temp_file_limit`); elsewhere the login's own setting holds.
+   */
+  tempFileLimit?: string;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -76,6 +94,7 @@ export class PostgresDatasource implements Datasource {
   private readonly maxRows: number;
   private readonly maxResultBytes: number;
   private readonly schemas: readonly string[];
+  private readonly caps: MemoryCaps;
 
   constructor(url: string, options: PostgresOptions = {}) {
     const poolOptions = {
@@ -97,6 +116,13 @@ export class PostgresDatasource implements Datasource {
     );
     checkPositive(poolOptions.connectTimeoutMs, 'connectTimeoutMs', where);
     this.schemas = options.schemas ?? ['public'];
+    this.caps = {
+      workMemKb: memoryKb(options.workMem ?? DEFAULT_ROLE_SETTINGS.work_mem, `${where}: workMem`),
+      tempFileLimitKb: memoryKb(
+        options.tempFileLimit ?? DEFAULT_ROLE_SETTINGS.temp_file_limit,
+        `${where}: tempFileLimit`,
+      ),
+    };
     for (const [role, roleUrl] of Object.entries(options.roles ?? {})) {
       this.rolePools.set(role, new IdentityPool(roleUrl, role, poolOptions));
     }
@@ -159,7 +185,12 @@ export class PostgresDatasource implements Datasource {
    */
   async warm(): Promise<void> {
     for (const pool of [this.main, ...this.rolePools.values()]) {
-      pool.release(await this.acquire(pool, []), true);
+      const client = await this.acquire(pool, []);
+      try {
+        await pool.loginSettings(client);
+      } finally {
+        pool.release(client, true);
+      }
     }
   }
 
@@ -182,7 +213,15 @@ export class PostgresDatasource implements Datasource {
       throw new DatasourceError(check.code, `${pool.label}: ${check.message}`, { sql });
     const signals = options.signal ? [options.signal, this.closing.signal] : [this.closing.signal];
     const client = await this.acquire(pool, signals);
+    let login: LoginSettings;
+    try {
+      login = await pool.loginSettings(client);
+    } catch (error) {
+      pool.release(client, false);
+      throw error;
+    }
     const outcome = await runQuery(client, check.text, {
+      prologue: transactionPrologue(login, this.caps, timeoutMs),
       maxRows,
       timeoutMs,
       maxResultBytes: this.maxResultBytes,
@@ -191,6 +230,7 @@ export class PostgresDatasource implements Datasource {
       sql,
     });
     pool.release(client, outcome.reusable);
+    if (outcome.setupFailed) pool.forgetLoginSettings();
     if (outcome.error) throw outcome.error;
     return outcome.result!;
   }

@@ -78,6 +78,7 @@ beforeAll(async () => {
   const sql = grantsSql(POLICY, { database: DATABASE, roles: LOGINS });
   await applyGrants(url, sql);
   await applyGrants(url, sql); // idempotent: the second run changes nothing and does not fail
+  await asAdmin(DATABASE, 'ANALYZE'); // estimates in pg_class, for the row-count tests
 });
 
 describe.skipIf(noChinook)('applyGrants: the generated grants on Chinook', () => {
@@ -152,6 +153,45 @@ describe.skipIf(noChinook)('applyGrants: the generated grants on Chinook', () =>
       asLogin('catalog', "SELECT set_config('default_transaction_read_only', 'off', false)"),
     );
     expect(error.code).toBe('42501');
+  });
+
+  // Issue 25: the catalog told any login how many rows a table it may not read holds.
+  it.each([
+    `SELECT reltuples FROM pg_class WHERE relname = 'Employee'`,
+    `SELECT relpages, relallvisible FROM pg_catalog.pg_class WHERE relname = 'Invoice'`,
+    'SELECT * FROM pg_class',
+    `SELECT n_live_tup FROM pg_stat_user_tables WHERE relname = 'Employee'`,
+    'SELECT * FROM pg_stat_all_tables',
+    'SELECT * FROM pg_stat_xact_user_tables',
+    'SELECT * FROM pg_statio_user_tables',
+    'SELECT * FROM pg_stat_user_indexes',
+    `SELECT pg_stat_get_live_tuples('public."Employee"'::regclass)`,
+    `SELECT pg_stat_get_tuples_inserted('public."Invoice"'::regclass)`,
+    `SELECT pg_stat_get_numscans('public."Customer"'::regclass)`,
+    `SELECT pg_relation_size('public."Employee"')`,
+    `SELECT pg_total_relation_size('public."Invoice"')`,
+    `SELECT pg_table_size('public."Customer"')`,
+    `SELECT pg_indexes_size('public."Customer"')`,
+  ])('hides row counts and sizes from a login: %s', async (sql) => {
+    expect((await failure(asLogin('catalog', sql))).code).toBe('42501');
+  });
+
+  it('keeps the rest of the catalog readable, and the superuser sees the counts', async () => {
+    expect(
+      await asLogin('catalog', `SELECT relname, relkind FROM pg_class WHERE relname = 'Employee'`),
+    ).toEqual([{ relname: 'Employee', relkind: 'r' }]);
+    const [names] = await asLogin<{ n: number }>(
+      'catalog',
+      `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+       WHERE s.nspname = 'public' AND c.relkind = 'r'`,
+    );
+    expect(names!.n).toBe(CHINOOK_TABLES.length);
+    expect(
+      await asAdmin(
+        DATABASE,
+        `SELECT reltuples::int AS n FROM pg_class WHERE relname = 'Employee'`,
+      ),
+    ).toEqual([{ n: 8 }]);
   });
 
   it('lets PUBLIC (any other login) not even connect, nor create temporary tables', async () => {

@@ -156,3 +156,44 @@ export const ATTACKS: readonly Attack[] = [
   D(`SELECT * FROM pg_catalog.pg_authid`, 'password hashes'),
   W(`TABLE "Employee"`, 'TABLE form of a select on a table outside the grants'),
 ];
+
+/**
+ * Queries that change the session they run on rather than the data: each is one SELECT, so
+ * the adapter's gate passes it, and a plain read-only login (SELECT grants and
+ * `default_transaction_read_only = on`, no revokes) may run every one of them. What must
+ * hold is that none of it outlives the query: the next query on the same pooled connection
+ * sees the login's own settings, no lock and no open transaction (issue 25).
+ */
+export const SESSION_ATTACKS: readonly { sql: string; why: string }[] = [
+  {
+    sql: `SELECT set_config('default_transaction_read_only', 'off', false)`,
+    why: 'read-only off for the next query',
+  },
+  { sql: `SELECT lo_from_bytea(0, '\\x6869')`, why: 'then create a large object' },
+  { sql: `SELECT set_config('statement_timeout', '0', false)`, why: 'lift the timeout' },
+  { sql: `SELECT set_config('work_mem', '2GB', false)`, why: 'lift the memory cap' },
+  { sql: `SELECT set_config('lock_timeout', '0', false)`, why: 'lift the lock timeout' },
+  {
+    sql: `SELECT set_config('search_path', 'pg_temp, public', false)`,
+    why: 'shadow tables for the next query',
+  },
+  { sql: `SELECT set_config('role', 'none', false)`, why: 'change the current role' },
+  { sql: `SELECT set_config('nl2sql.flag', 'planted', false)`, why: 'a custom variable' },
+  { sql: `SELECT pg_advisory_lock(42)`, why: 'a session-level advisory lock' },
+  { sql: `SELECT pg_advisory_lock_shared(43)`, why: 'a shared session-level advisory lock' },
+  { sql: `SELECT pg_try_advisory_lock(44), pg_advisory_lock(45, 46)`, why: 'two more locks' },
+  { sql: `SELECT pg_advisory_xact_lock(47)`, why: 'a transaction-level advisory lock' },
+  {
+    sql: `SELECT set_config('default_transaction_read_only', 'off', false), lo_from_bytea(0, '\\x6869')`,
+    why: 'read-only off and a large object in one statement',
+  },
+  {
+    sql: `SELECT set_config('statement_timeout', '0', false), pg_advisory_lock(48), 1 / 0`,
+    why: 'session changes, then an error',
+  },
+  {
+    sql: `SELECT set_config('default_transaction_read_only', 'off', false), pg_advisory_lock(49), pg_sleep(30)`,
+    why: 'session changes, then the deadline',
+  },
+  { sql: `SELECT pg_notify('nl2sql', 'x')`, why: 'a notification (sent only on commit)' },
+];

@@ -272,11 +272,13 @@ describe.skipIf(noChinook)('execute: timeout', () => {
     }
   });
 
-  it('leaves the role statement_timeout as the server-side ceiling', async () => {
-    const { rows } = await db
-      .forRole('sales')
-      .execute('SELECT current_setting($$statement_timeout$$)');
-    expect(rows).toEqual([['30s']]);
+  // Issue 25: the query's own transaction sets statement_timeout to its deadline, but never
+  // above the role's (30 s here), which stays the server-side ceiling.
+  it('sets the deadline as the transaction statement_timeout, never above the role ceiling', async () => {
+    const sales = db.forRole('sales');
+    const sql = 'SELECT current_setting($$statement_timeout$$)';
+    expect((await sales.execute(sql)).rows).toEqual([['5s']]);
+    expect((await sales.execute(sql, { timeoutMs: 60_000 })).rows).toEqual([['30s']]);
   });
 });
 

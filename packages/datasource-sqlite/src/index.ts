@@ -1,4 +1,5 @@
 export { ConnectionPool, type ConnectionPoolOptions } from './connection-pool.js';
+export { immutableUri, type ReadOnlyTarget, readOnlyTarget } from './read-only-target.js';
 export { writeSqliteCopy } from './sqlite-copy.js';
 export {
   DEFAULT_MAX_ROWS,

@@ -8,6 +8,11 @@ export type SqliteRow = Record<string, unknown>;
 export interface SqliteConnectionOptions {
   /** Longest string or blob the connection may produce or read (SQLITE_LIMIT_LENGTH). */
   maxValueBytes: number;
+  /**
+   * What to open instead of `file` itself (an immutable URI, a private copy: readOnlyTarget);
+   * messages still name `file`.
+   */
+  target?: { name: string; flags: number };
 }
 
 /**
@@ -40,8 +45,8 @@ export class SqliteConnection {
   ): Promise<SqliteConnection> {
     const db = await new Promise<sqlite3.Database>((resolve, reject) => {
       const handle = new sqlite3.Database(
-        file,
-        sqlite3.OPEN_READONLY | sqlite3.OPEN_FULLMUTEX,
+        options.target?.name ?? file,
+        sqlite3.OPEN_READONLY | sqlite3.OPEN_FULLMUTEX | (options.target?.flags ?? 0),
         (error) =>
           error ? reject(sqliteError(error, `cannot open ${file} read-only`)) : resolve(handle),
       );

@@ -11,6 +11,7 @@ import type {
 import { checkSingleQuery, DatasourceError, schemaFingerprint } from '@nl2sql/datasource';
 import { ConnectionPool } from './connection-pool.js';
 import { InterruptGuard } from './interrupt-guard.js';
+import { type ReadOnlyTarget, readOnlyTarget } from './read-only-target.js';
 import { SqliteConnection, type SqliteRow } from './sqlite-connection.js';
 import { type SqliteErrorLimits, sqliteError } from './sqlite-error.js';
 import { checkSqliteFile } from './sqlite-file-check.js';
@@ -98,6 +99,7 @@ export class SqliteDatasource implements Datasource {
   private readonly maxRows: number;
   private readonly maxResultBytes: number;
   private readonly limits: SqliteErrorLimits;
+  private target: Promise<ReadOnlyTarget> | undefined;
 
   constructor(
     /** Absolute path of the database file. */
@@ -117,7 +119,8 @@ export class SqliteDatasource implements Datasource {
     );
     this.limits = { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) };
     this.pool = new ConnectionPool({
-      open: () => SqliteConnection.open(file, { maxValueBytes }),
+      open: async () =>
+        SqliteConnection.open(file, { maxValueBytes, target: await this.readTarget() }),
       close: (connection) => connection.close(),
       size: options.poolSize ?? DEFAULT_POOL_SIZE,
       label: this.label,
@@ -220,6 +223,21 @@ export class SqliteDatasource implements Datasource {
     this.closed = true;
     this.closing.abort(new Error('the datasource was closed'));
     await this.pool.close();
+    const target = await this.target?.catch(() => undefined);
+    await target?.release();
+  }
+
+  /** How the file is opened so that nothing is written beside it; decided once. */
+  private readTarget(): Promise<ReadOnlyTarget> {
+    this.target ??= readOnlyTarget(this.file).catch((error: unknown) => {
+      this.target = undefined;
+      throw new DatasourceError(
+        'CONNECTION',
+        `cannot open ${this.file} read-only: ${(error as Error).message}`,
+        { cause: error },
+      );
+    });
+    return this.target;
   }
 
   /** Open the first connection now, so a bad path fails at open rather than at the first query. */

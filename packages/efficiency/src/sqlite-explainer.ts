@@ -5,7 +5,12 @@
 // datasource's own single-query gate and size limit is explained. EXPLAIN QUERY PLAN compiles
 // the statement; it never runs it.
 import { checkSingleQuery } from '@nl2sql/datasource';
-import { DEFAULT_MAX_VALUE_BYTES, MAX_STATEMENT_BYTES } from '@nl2sql/datasource-sqlite';
+import {
+  DEFAULT_MAX_VALUE_BYTES,
+  MAX_STATEMENT_BYTES,
+  type ReadOnlyTarget,
+  readOnlyTarget,
+} from '@nl2sql/datasource-sqlite';
 import sqlite3 from 'sqlite3';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
@@ -18,26 +23,42 @@ export class SqliteExplainer implements Explainer {
     private readonly db: sqlite3.Database,
     /** The database file. */
     readonly file: string,
+    /** How it was opened (a WAL database: immutable, or a private copy removed at close). */
+    private readonly target: ReadOnlyTarget,
   ) {}
 
   /** Open `file` read-only for plans. Throws EfficiencyError (`explain_failed`) when it cannot. */
   static async open(file: string): Promise<SqliteExplainer> {
-    const db = await new Promise<sqlite3.Database>((resolve, reject) => {
-      const handle = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (error) =>
-        error
-          ? reject(
-              new EfficiencyError(
-                'explain_failed',
-                `cannot open ${file} read-only: ${error.message}`,
-                {
-                  cause: error,
-                },
-              ),
-            )
-          : resolve(handle),
+    // Nothing is written beside the file, not even a WAL database's -wal and -shm.
+    const target = await readOnlyTarget(file).catch((error: unknown) => {
+      throw new EfficiencyError(
+        'explain_failed',
+        `cannot open ${file} read-only: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
       );
     });
-    const explainer = new SqliteExplainer(db, file);
+    const db = await new Promise<sqlite3.Database>((resolve, reject) => {
+      const handle = new sqlite3.Database(
+        target.name,
+        sqlite3.OPEN_READONLY | target.flags,
+        (error) =>
+          error
+            ? reject(
+                new EfficiencyError(
+                  'explain_failed',
+                  `cannot open ${file} read-only: ${error.message}`,
+                  {
+                    cause: error,
+                  },
+                ),
+              )
+            : resolve(handle),
+      );
+    }).catch(async (error: unknown) => {
+      await target.release();
+      throw error;
+    });
+    const explainer = new SqliteExplainer(db, file, target);
     try {
       db.configure('limit', sqlite3.LIMIT_ATTACHED, 0);
       // the datasource's size limits: no value or statement larger than it would accept
@@ -81,8 +102,9 @@ export class SqliteExplainer implements Explainer {
     return { engine: 'sqlite', rows: planRows };
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => this.db.close(() => resolve()));
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.db.close(() => resolve()));
+    await this.target.release();
   }
 
   private all(sql: string): Promise<Record<string, unknown>[]> {

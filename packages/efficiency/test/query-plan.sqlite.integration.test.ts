@@ -173,3 +173,39 @@ describe.skipIf(noChinook)('queryPlan on SQLite (Chinook)', () => {
     });
   });
 });
+
+// Issue 25: a read-only open of a WAL-mode database left -wal and -shm files beside it.
+describe.skipIf(noChinook)('the explainer on a WAL-mode copy', () => {
+  it('writes nothing beside the file: the folder is byte-identical after plans', async () => {
+    const { copyFile, mkdtemp, readdir, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const sqlite3 = (await import('sqlite3')).default;
+    const folder = await mkdtemp(join(tmpdir(), 'nl2sql-explain-wal-'));
+    try {
+      const wal = join(folder, 'chinook.sqlite');
+      await copyFile(file, wal);
+      await new Promise<void>((resolve, reject) => {
+        const db = new sqlite3.Database(wal, (e) => {
+          if (e) reject(e);
+          else
+            db.exec('PRAGMA journal_mode = WAL', (x) =>
+              db.close(() => (x ? reject(x) : resolve())),
+            );
+        });
+      });
+      const before = await sha256(wal);
+      const walExplainer = await openSqliteExplainer(wal);
+      const plan = await queryPlan(walExplainer, 'SELECT Name FROM Track WHERE TrackId = 1', {
+        tables,
+      });
+      await walExplainer.close();
+      expect(plan.flagged).toEqual([]);
+      expect(plan.steps.join(' ')).toMatch(/Track/);
+      expect(await readdir(folder)).toEqual(['chinook.sqlite']);
+      expect(await sha256(wal)).toBe(before);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

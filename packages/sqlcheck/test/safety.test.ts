@@ -240,6 +240,23 @@ describe('options', () => {
       'dangerous-function',
     ]);
   });
+  // Issue 25: a session-level advisory lock (and the random seed) outlives the query's
+  // rolled-back transaction, so every form stays refused even when allow-listed.
+  it.each([
+    'pg_advisory_xact_lock_shared(1)',
+    'pg_try_advisory_lock_shared(1)',
+    'pg_try_advisory_xact_lock(1)',
+    'pg_try_advisory_xact_lock_shared(1)',
+    'pg_advisory_unlock_shared(1)',
+    'pg_advisory_lock(1, 2)',
+    'setseed(0.5)',
+  ])('refuses %s, allow-listed or not', async (call) => {
+    const name = call.slice(0, call.indexOf('('));
+    expect(await rules(`SELECT ${call} LIMIT 1`, { allowedFunctions: [name] })).toEqual([
+      'dangerous-function',
+    ]);
+  });
+
   it('maxLimit bounds the outermost LIMIT, and a set operation carries it', async () => {
     expect(await rules('SELECT 1 LIMIT 50', { maxLimit: 10 })).toEqual(['limit-out-of-range']);
     expect(await rules('SELECT 1 UNION SELECT 2 LIMIT 5')).toEqual([]);

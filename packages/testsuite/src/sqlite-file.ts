@@ -1,6 +1,7 @@
 // A raw sqlite3 connection for the two jobs the read-only datasource must not do: writing a
 // variant file, and running a gold query with reversed table scans to see whether its result
 // depends on the order rows happen to be stored in.
+import { type ReadOnlyTarget, readOnlyTarget } from '@nl2sql/datasource-sqlite';
 import sqlite3 from 'sqlite3';
 
 export type SqliteRow = Record<string, unknown>;
@@ -9,16 +10,25 @@ export class SqliteFile {
   private constructor(
     private readonly db: sqlite3.Database,
     readonly path: string,
+    /** How a file read read-only was opened (nothing written beside it), removed at close. */
+    private readonly target?: ReadOnlyTarget,
   ) {}
 
-  /** Open (creating when `create`) a file for writing, or an existing one read-only. */
-  static open(path: string, mode: 'create' | 'read'): Promise<SqliteFile> {
+  /**
+   * Open (creating when `create`) a file for writing, or an existing one read-only; read-only,
+   * a WAL database gets no -wal or -shm files beside it (readOnlyTarget).
+   */
+  static async open(path: string, mode: 'create' | 'read'): Promise<SqliteFile> {
+    const target = mode === 'read' ? await readOnlyTarget(path) : undefined;
     const flags =
-      mode === 'create' ? sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE : sqlite3.OPEN_READONLY;
+      mode === 'create'
+        ? sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE
+        : sqlite3.OPEN_READONLY | target!.flags;
     return new Promise((resolve, reject) => {
-      const db = new sqlite3.Database(path, flags, (error) =>
-        error ? reject(error) : resolve(new SqliteFile(db, path)),
-      );
+      const db = new sqlite3.Database(target?.name ?? path, flags, (error) => {
+        if (!error) resolve(new SqliteFile(db, path, target));
+        else void (target?.release() ?? Promise.resolve()).then(() => reject(error));
+      });
     });
   }
 
@@ -67,10 +77,14 @@ export class SqliteFile {
     });
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.db.close((error) => (error ? reject(error) : resolve()));
-    });
+  async close(): Promise<void> {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        this.db.close((error) => (error ? reject(error) : resolve()));
+      });
+    } finally {
+      await this.target?.release();
+    }
   }
 }
 
