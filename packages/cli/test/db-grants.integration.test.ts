@@ -154,6 +154,10 @@ describe.skipIf(!server)(
       expect(runs.every((c) => c.status === 'pass')).toBe(true);
       expect(out + err).not.toContain(new URL(adminUrl).password);
       expect(out + err).not.toContain('secret-sales-pw');
+      // The suite's test suite is SQLite files: the run says why its rows are not on the board.
+      expect(err).toMatch(
+        /test suite \S*chinook\.testsuite: not used: its variant databases are SQLite files, and this run reads a postgres database/,
+      );
     }, 240_000);
 
     it('names the datasource URL of evals.yaml, in one line and exit 3, when the server is down', async () => {

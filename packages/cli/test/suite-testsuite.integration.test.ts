@@ -63,6 +63,10 @@ describe('nl2sql suite testsuite, then eval run on it', () => {
       expect(evalRun.out).toMatch(/verdict \(3 tiers\)\s+\d+\/\d+/);
       expect(evalRun.out).toContain('Diagnostics (never part of the gate):');
       expect(evalRun.out).toMatch(/difficulty simple\s+\d+\/\d+/);
+      // The SQL against the gold, in aggregate (each case run's values are in its record).
+      expect(evalRun.out).toMatch(/normalized exact match\s+\d+\/\d+/);
+      expect(evalRun.out).toMatch(/component F1 \(mean\)\s+\S+ \d\.\d{3}/);
+      expect(evalRun.out).toMatch(/AST similarity \(mean\)\s+\d\.\d{3}/);
       // --skip-testsuite leaves the test suite out.
       const skipped = await run(
         'eval',

@@ -199,6 +199,26 @@ export const DiagnosticsParts = {
         }),
         { description: 'The three-tier verdict: accuracy, the tier that decided, the judge.' },
       ),
+      sql_similarity: Type.Optional(
+        Type.Object(
+          {
+            compared: Count('Case runs whose SQL was compared with the gold (allowed, with SQL).'),
+            normalized_match: Count('Of them, those canonically the same as a gold query.'),
+            component_f1: Dictionary(Share(), {
+              description:
+                'The mean F1 of each query component (select, where, group by, ...) over the case runs that have it.',
+            }),
+            ast_similarity: Nullable(Share(), {
+              description:
+                'The mean tree similarity to the closest gold; null when none was measured.',
+            }),
+          },
+          {
+            description:
+              'Normalized exact match, component F1 and AST similarity over the case runs (their per-case values are in each case run). Absent in older records.',
+          },
+        ),
+      ),
       efficiency: Type.Optional(
         Nullable(
           Type.Object({

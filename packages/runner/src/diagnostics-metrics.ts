@@ -36,6 +36,52 @@ function knownClass(name: string | null | undefined): ErrorClass {
   return name != null && CLASSES.has(name) ? (name as ErrorClass) : 'unclassified';
 }
 
+// What an engine answers when it refuses or finds no datasource (the outcome scorer's codes).
+const NO_ANSWER = new Set(['SECURITY_VIOLATION', 'QUESTION_NOT_ANSWERABLE']);
+
+/**
+ * A failure's class: a wrong outcome (a refusal where an answer was expected, an answer where
+ * a refusal was) before anything the SQL diagnostics say, since there is no SQL of an answer
+ * to read; else the class the diagnostics gave.
+ */
+function failureClass(r: CaseResult): ErrorClass {
+  const refused = r.engineStatus === 'error' && NO_ANSWER.has(r.error?.code ?? '');
+  if (r.expected !== 'allowed' || refused) return 'wrong_outcome';
+  return knownClass(r.diagnostics?.error_class);
+}
+
+/** The case runs' SQL against the gold, in aggregate; absent when none was compared. */
+function sqlSimilarity(records: readonly CaseResult[]): Pick<DiagnosticsMetrics, 'sql_similarity'> {
+  const compared = records.filter((r) => r.diagnostics?.normalized_match != null);
+  if (compared.length === 0) return {};
+  const sums = new Map<string, { total: number; n: number }>();
+  let astTotal = 0;
+  let astN = 0;
+  for (const r of compared) {
+    for (const [part, f1] of Object.entries(r.diagnostics?.component_f1 ?? {})) {
+      const s = sums.get(part) ?? { total: 0, n: 0 };
+      s.total += f1;
+      s.n += 1;
+      sums.set(part, s);
+    }
+    const ast = r.diagnostics?.ast_similarity;
+    if (typeof ast === 'number') {
+      astTotal += ast;
+      astN += 1;
+    }
+  }
+  return {
+    sql_similarity: {
+      compared: compared.length,
+      normalized_match: compared.filter((r) => r.diagnostics?.normalized_match === true).length,
+      component_f1: Object.fromEntries(
+        [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([part, s]) => [part, s.total / s.n]),
+      ),
+      ast_similarity: astN === 0 ? null : astTotal / astN,
+    },
+  };
+}
+
 function diagnosed(r: CaseResult, tags: ReadonlyMap<string, readonly string[]>): DiagnosedCase {
   const d = r.diagnostics;
   const values = d?.filter_values;
@@ -44,8 +90,7 @@ function diagnosed(r: CaseResult, tags: ReadonlyMap<string, readonly string[]>):
     emptyMatch: d?.empty_match === true,
     difficulty: d?.difficulty ?? null,
     tags: tags.get(r.caseId) ?? [],
-    // A failure the SQL diagnostics could not read (a wrong refusal) counts as unclassified.
-    errorClass: r.status === 'pass' ? null : knownClass(d?.error_class),
+    errorClass: r.status === 'pass' ? null : failureClass(r),
     filterValues: values
       ? {
           total: values.total,
@@ -142,6 +187,7 @@ export function diagnosticsMetrics(
     filter_value_accuracy: acc(board.filterValueAccuracy),
     id_accuracy: acc(board.idAccuracy),
     test_suite: testSuite,
+    ...sqlSimilarity(records),
     ...efficiencyOf(records),
     verdict:
       verdicts.length === 0

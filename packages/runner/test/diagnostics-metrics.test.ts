@@ -131,3 +131,59 @@ describe('diagnosticsMetrics', () => {
     expect(m?.test_suite).toBeNull();
   });
 });
+
+describe('diagnosticsMetrics: the SQL against the gold, and wrong outcomes', () => {
+  it('aggregates normalized match, component F1 per component and AST similarity', () => {
+    const m = diagnosticsMetrics(
+      [
+        caseResultOf('a', {
+          diagnostics: diagnostics({
+            normalized_match: true,
+            component_f1: { select: 1, where: 1 },
+            ast_similarity: 1,
+          }),
+        }),
+        caseResultOf('b', {
+          status: 'fail',
+          diagnostics: diagnostics({
+            normalized_match: false,
+            component_f1: { select: 0.5 },
+            ast_similarity: 0.6,
+          }),
+        }),
+        // A refusal expected: no SQL compared, so not in the means.
+        caseResultOf('c', { expected: 'refused', diagnostics: diagnostics({}) }),
+      ],
+      options,
+    );
+    expect(m?.sql_similarity).toEqual({
+      compared: 2,
+      normalized_match: 1,
+      component_f1: { select: 0.75, where: 1 },
+      ast_similarity: 0.8,
+    });
+  });
+
+  it('names a refusal where an answer was expected, and an answer where a refusal was, wrong_outcome', () => {
+    const refused = { code: 'SECURITY_VIOLATION', message: 'no' };
+    const m = diagnosticsMetrics(
+      [
+        caseResultOf('a', {
+          status: 'fail',
+          engineStatus: 'error',
+          error: refused,
+          diagnostics: diagnostics({ error_class: 'no_sql' }),
+        }),
+        caseResultOf('b', { status: 'fail', expected: 'refused', diagnostics: diagnostics({}) }),
+        caseResultOf('c', {
+          status: 'fail',
+          diagnostics: diagnostics({ error_class: 'aggregation' }),
+        }),
+      ],
+      options,
+    );
+    expect(m?.error_classes.wrong_outcome).toEqual({ count: 2, share: 2 / 3 });
+    expect(m?.error_classes.aggregation?.count).toBe(1);
+    expect(m?.error_classes.unclassified?.count).toBe(0);
+  });
+});

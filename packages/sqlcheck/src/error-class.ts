@@ -28,6 +28,12 @@ export const ERROR_CLASSES = [
   'column_selection',
   'entity_linking',
   'filter_values',
+  /**
+   * The outcome itself is wrong: a refusal or "not answerable" where an answer was expected,
+   * or an answer where a refusal was. The runner names it from the case run's outcome; the
+   * SQL diagnostics never do (there may be no SQL to read).
+   */
+  'wrong_outcome',
   'other',
   'unclassified',
 ] as const;

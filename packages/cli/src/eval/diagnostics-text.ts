@@ -87,6 +87,17 @@ export function diagnosticsSection(board: ConfigReport): string[] {
     'empty-vs-empty passes',
     `${d.empty_matches.passes}; accuracy without them ${accuracyCell(d.empty_matches.accuracy_without)}`,
   ]);
+  const sim = d.sql_similarity;
+  if (sim) {
+    const share = `${sim.normalized_match}/${sim.compared}  ${pct(sim.compared === 0 ? 0 : sim.normalized_match / sim.compared)}`;
+    rows.push(['normalized exact match', share]);
+    const parts = Object.entries(sim.component_f1).map(([part, f1]) => `${part} ${f1.toFixed(3)}`);
+    rows.push(['component F1 (mean)', parts.length === 0 ? '-' : parts.join(', ')]);
+    rows.push([
+      'AST similarity (mean)',
+      sim.ast_similarity === null ? '-' : sim.ast_similarity.toFixed(3),
+    ]);
+  }
   rows.push(['filter-value accuracy', accuracyCell(d.filter_value_accuracy)]);
   rows.push(['ID accuracy', accuracyCell(d.id_accuracy)]);
   const classes = Object.entries(d.error_classes).filter(([, c]) => c.count > 0);

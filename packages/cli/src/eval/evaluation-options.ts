@@ -19,7 +19,7 @@ import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { buildJudge } from './judge-option.js';
-import { openSuiteTestSuite } from './open-suite-test-suite.js';
+import { openSuiteTestSuite, testSuiteBeside } from './open-suite-test-suite.js';
 import type { RunSetup } from './run-setup.js';
 
 /** The evaluation a run asks the runner for, and the judge that --judge opened (or null). */
@@ -51,6 +51,15 @@ export async function openEvaluation(
       ? null
       : await openSuiteTestSuite(setup.suitePath, setup.suite, single.file, io);
   if (testSuite) setup.closers.push(() => testSuite.close());
+  else if (mode !== 'retrieval' && flags['skip-testsuite'] !== true && single?.file === undefined) {
+    // A test suite is SQLite files: say why its rows are not on this board, never drop them silently.
+    const beside = testSuiteBeside(setup.suitePath);
+    if (beside !== null) {
+      io.err(
+        `test suite ${beside}: not used: its variant databases are SQLite files, and this run reads ${single ? `a ${single.engine} database` : 'several databases'}; test-suite accuracy is measured only on a single SQLite datasource`,
+      );
+    }
+  }
   const judge =
     typeof flags.judge === 'string' && mode !== 'retrieval'
       ? await openJudge(flags, setup, io, redactor)

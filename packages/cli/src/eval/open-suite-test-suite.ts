@@ -21,6 +21,12 @@ import type { Io } from '../io.js';
  */
 const TEST_SUITE_TIMEOUT_MS = BUILD_TIMEOUT_MS;
 
+/** The folder of the suite's test suite when it has one (a manifest beside it), else null. */
+export function testSuiteBeside(suitePath: string): string | null {
+  const dir = testSuiteDir(suitePath);
+  return existsSync(join(dir, MANIFEST_FILE)) ? dir : null;
+}
+
 /**
  * The suite's test suite (`<suite>.testsuite/`), opened for scoring, or null when the suite
  * has none. Variant files missing beside the manifest are regenerated from their seeds (said
@@ -33,9 +39,9 @@ export async function openSuiteTestSuite(
   databaseFile: string,
   io: Io,
 ): Promise<TestSuite | null> {
-  const dir = testSuiteDir(suitePath);
+  const dir = testSuiteBeside(suitePath);
+  if (dir === null) return null;
   const manifestFile = join(dir, MANIFEST_FILE);
-  if (!existsSync(manifestFile)) return null;
   try {
     const manifest = await readManifest(manifestFile);
     const missing = manifest.databases.filter((d) => d.file && !existsSync(join(dir, d.file)));
