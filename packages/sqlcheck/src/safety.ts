@@ -24,6 +24,7 @@ import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
+import { sqlSizeViolation } from './sql-size.js';
 import { boundaryViolations } from './statement-boundaries.js';
 import { DEFAULT_MAX_VALUE_BYTES, SIZED_KINDS, valueSizeViolations } from './value-size.js';
 import type { Verdict, Violation } from './verdict.js';
@@ -32,6 +33,15 @@ export interface SafetyOptions {
   dialect: SqlDialect | string;
   /** Largest LIMIT allowed; the outermost query must have `LIMIT n` with 1 <= n <= maxLimit. Default 1000. */
   maxLimit?: number;
+  /**
+   * Whether the outermost query must carry a LIMIT (default true). False leaves the bound to
+   * the database's row cap; a LIMIT that is written must still be a literal in 1..maxLimit.
+   * Either way a query that returns at most one row by its shape (an aggregate without
+   * GROUP BY) needs none. See decisions/sqlcheck-fail-closed.md.
+   */
+  requireLimit?: boolean;
+  /** Longer SQL (UTF-8 bytes) fails with `sql-too-large`, unparsed. Default DEFAULT_MAX_SQL_BYTES (64 KiB). */
+  maxSqlBytes?: number;
   /** Physical tables the role may read ("Album", "hr.orders"); omit to allow every table. */
   allowedTables?: Iterable<string>;
   /** Extra function names (beyond the vetted built-ins) the caller has vetted. */
@@ -237,6 +247,8 @@ function checkLimit(
 /** L3: is `sql` a bounded, read-only query over allowed tables and vetted functions? */
 export async function checkSafety(sql: string, options: SafetyOptions): Promise<Verdict> {
   const dialect = toDialect(options.dialect);
+  const tooLarge = sqlSizeViolation(sql, options.maxSqlBytes);
+  if (tooLarge) return { pass: false, violations: [tooLarge] };
   const sdk = await loadSdk();
   return safetyOf(sql, parseSql(sdk, sql, dialect), { ...options, dialect });
 }
