@@ -23,7 +23,9 @@ export function parseSql(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): Pa
         ...(r.errorColumn !== undefined ? { column: r.errorColumn } : {}),
       };
     }
-    const statements = dropCommentNodes(((r.ast ?? []) as unknown as Json[]).filter((s) => s !== null));
+    const statements = dropCommentNodes(
+      ((r.ast ?? []) as unknown as Json[]).filter((s) => s !== null),
+    );
     return { ok: true, statements };
   } catch (e) {
     return { ok: false, message: `parser failure: ${e instanceof Error ? e.message : String(e)}` };

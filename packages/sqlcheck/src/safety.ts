@@ -116,7 +116,9 @@ function checkQuery(
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
   checkLimit(query, maxLimit, add);
-  for (const v of recursionViolations(found.withOwners, dialect)) add(v.rule, v.message);
+  for (const v of recursionViolations(found.withOwners, dialect, maxLimit)) {
+    add(v.rule, v.message);
+  }
   const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
   for (const v of valueSizeViolations(found.sized, dialect, maxValueBytes)) add(v.rule, v.message);
 
