@@ -20,6 +20,7 @@ import {
   toIdent,
   walkNodes,
 } from './node.js';
+import { atMostOneRow } from './one-row.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';
@@ -115,7 +116,7 @@ function checkQuery(
   for (const f of analysis.tableFunctions) {
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
-  checkLimit(query, maxLimit, add);
+  checkLimit(query, maxLimit, options.requireLimit ?? true, add);
   for (const v of recursionViolations(found.withOwners, dialect, maxLimit)) {
     add(v.rule, v.message);
   }
@@ -207,6 +208,7 @@ function checkNodes(
 function checkLimit(
   query: Json,
   maxLimit: number,
+  requireLimit: boolean,
   add: (rule: string, message: string) => void,
 ): void {
   // The outermost LIMIT counts: `(SELECT ...) LIMIT 5` puts it on the parenthesised query.
@@ -227,8 +229,13 @@ function checkLimit(
   const limitExpr =
     kindOf(rawLimit) !== undefined ? rawLimit : isObject(rawLimit) ? rawLimit.this : undefined;
   if (limitExpr === undefined || limitExpr === null) {
-    if (body.fetch === null || body.fetch === undefined) {
-      add('limit-missing', `the outermost query needs LIMIT with ${range}`);
+    const unbounded = body.fetch === null || body.fetch === undefined;
+    // no LIMIT needed: the policy leaves the bound to the row cap, or one row is all there is
+    if (unbounded && requireLimit && !atMostOneRow(query)) {
+      add(
+        'limit-missing',
+        `the outermost query needs LIMIT with ${range} (a project that leaves the bound to the database's row cap sets checks.require_limit: false)`,
+      );
     }
     return;
   }
