@@ -15,6 +15,7 @@ import { unapprovedNote } from '../authoring/unapproved-note.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { admissionMode, admitSuite, admitSuiteBeforeData } from '../eval/admit-suite.js';
+import { sqlCheckPolicy } from '../eval/check-policy.js';
 import {
   buildConfigs,
   checkEngineFlags,
@@ -193,6 +194,7 @@ async function evalRun(
       const tags = listFlag(flags.tags);
       const byId = setup.datasources.byId;
       const [first, ...others] = setup.caseDatasources.map((id) => byId.get(id) as OpenDatasource);
+      const policy = sqlCheckPolicy(project.checks);
       report = await runEval({
         suite: setup.suite,
         configs,
@@ -211,10 +213,16 @@ async function evalRun(
         },
         database: await runDatabase(byId, setup.caseDatasources),
         // L2 checks the SQL against the database its case names.
+        // evals.yaml checks: (LIMIT policy, vetted functions, size limit) over the defaults.
         sqlChecks:
           first && others.length === 0
-            ? { dialect: first.engine, schema: await first.introspect({ rowCounts: false }) }
+            ? {
+                ...policy,
+                dialect: first.engine,
+                schema: await first.introspect({ rowCounts: false }),
+              }
             : {
+                ...policy,
                 dialect: 'sqlite',
                 schemas: Object.fromEntries(
                   await Promise.all(
