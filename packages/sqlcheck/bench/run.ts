@@ -125,18 +125,23 @@ await measure(
     gc?.();
     const rss0 = process.memoryUsage().rss;
     const times: number[] = [];
+    const cpus: number[] = [];
     let peak = rss0;
     let pass = false;
     for (let i = 0; i < 5; i++) {
       const s = performance.now();
+      const c = process.cpuUsage();
       const r = await runChecks(sql, { ...options, ...(maxSqlBytes ? { maxSqlBytes } : {}) });
+      const used = process.cpuUsage(c);
+      cpus.push((used.user + used.system) / 1000);
       times.push(performance.now() - s);
       peak = Math.max(peak, process.memoryUsage().rss);
       pass = r.pass;
     }
     times.sort((a, b) => a - b);
+    cpus.sort((a, b) => a - b);
     console.log(
-      `runChecks on ${label} (${sql.length} bytes, ${pass ? 'passes' : 'refused'}): median ${fmt(quantile(times, 0.5))}, max ${fmt(times[times.length - 1] ?? 0)}; RSS +${((peak - rss0) / 1e6).toFixed(0)} MB at most${gc ? '' : ' (run with --expose-gc for a settled baseline)'}`,
+      `runChecks on ${label} (${sql.length} bytes, ${pass ? 'passes' : 'refused'}): median ${fmt(quantile(times, 0.5))} wall, ${fmt(quantile(cpus, 0.5))} CPU (incl. GC), max ${fmt(times[times.length - 1] ?? 0)}; RSS +${((peak - rss0) / 1e6).toFixed(0)} MB at most${gc ? '' : ' (run with --expose-gc for a settled baseline)'}`,
     );
   }
 }
