@@ -54,7 +54,7 @@ describe('an answer over the SQL size limit', () => {
       const levels = r.scores.sql_checks?.detail.levels as { violations: { rule: string }[] }[];
       expect(levels[0]?.violations.map((v) => v.rule)).toEqual(['sql-too-large']);
       expect(r.diagnostics?.verdict).toMatchObject({ pass: false, outcome: 'execution_error' });
-      expect(r.diagnostics?.verdict.reason).toContain("not diagnosed: the engine's SQL");
+      expect(r.diagnostics?.verdict?.reason).toContain("not diagnosed: the engine's SQL");
       expect(r.diagnostics?.normalized_match).toBeNull();
     }
     // the other case runs are scored as before, and record no sql_size score at all
@@ -64,7 +64,7 @@ describe('an answer over the SQL size limit', () => {
     }
   }, 60_000);
 
-  it('takes the project limit: a raised one lets the text through, a lowered one stops short SQL', () => {
+  it('takes the project limit: a raised one lets the text through, a lowered one stops short SQL', async () => {
     const input = (sql: string) => ({
       kind: 'ask' as const,
       mode: 'plans' as const,
@@ -81,8 +81,8 @@ describe('an answer over the SQL size limit', () => {
         trace: {},
       },
     });
-    expect(sqlSizeScorer(2_000_000).score(input(HUGE))).toBeNull();
-    expect(sqlSizeScorer(10).score(input('SELECT Name FROM Artist'))?.pass).toBe(false);
-    expect(sqlSizeScorer().score(input('SELECT Name FROM Artist'))).toBeNull();
+    expect(await sqlSizeScorer(2_000_000).score(input(HUGE))).toBeNull();
+    expect((await sqlSizeScorer(10).score(input('SELECT Name FROM Artist')))?.pass).toBe(false);
+    expect(await sqlSizeScorer().score(input('SELECT Name FROM Artist'))).toBeNull();
   });
 });
