@@ -38,7 +38,7 @@ export interface SafetyOptions {
    * Whether the outermost query must carry a LIMIT (default true). False leaves the bound to
    * the database's row cap; a LIMIT that is written must still be a literal in 1..maxLimit.
    * Either way a query that returns at most one row by its shape (an aggregate without
-   * GROUP BY) needs none. See decisions/sqlcheck-fail-closed.md.
+   * GROUP BY) needs none. See decisions/sqlcheck-check-policy.md.
    */
   requireLimit?: boolean;
   /** Longer SQL (UTF-8 bytes) fails with `sql-too-large`, unparsed. Default DEFAULT_MAX_SQL_BYTES (64 KiB). */
