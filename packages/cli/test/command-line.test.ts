@@ -2,11 +2,11 @@
 // are checked against) the option table that the parser uses.
 import { readFileSync } from 'node:fs';
 import { RUN_MODES } from '@nl2sql/records';
-import { DEFAULT_MAX_LIMIT } from '@nl2sql/sqlcheck';
+import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_SQL_BYTES } from '@nl2sql/sqlcheck';
 import { SUITE_MAX_BYTES } from '@nl2sql/suite';
 import { describe, expect, test } from 'vitest';
 import { commandHelp, parseCommandLine, toCommander, usageLine } from '../src/command-line.js';
-import { DEFAULT_MAX_LIMIT_HELP } from '../src/commands/check.js';
+import { DEFAULT_MAX_LIMIT_HELP, DEFAULT_MAX_SQL_BYTES_HELP } from '../src/commands/check.js';
 import { commands } from '../src/commands/index.js';
 import { DEFAULT_SUITE_MAX_MIB } from '../src/commands/suite-size-option.js';
 import { EXIT, main } from '../src/index.js';
@@ -109,6 +109,7 @@ describe('the option table', () => {
   test('defaults written out in help are the libraries’ own', () => {
     expect(DEFAULT_SUITE_MAX_MIB * 1024 * 1024).toBe(SUITE_MAX_BYTES);
     expect(DEFAULT_MAX_LIMIT_HELP).toBe(DEFAULT_MAX_LIMIT);
+    expect(DEFAULT_MAX_SQL_BYTES_HELP).toBe(DEFAULT_MAX_SQL_BYTES);
   });
 
   test("eval run's --mode choices are the run modes @nl2sql/records lists", () => {

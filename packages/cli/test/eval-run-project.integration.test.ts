@@ -185,6 +185,47 @@ describe('nl2sql eval run in a project (evals.yaml)', () => {
     expect(open?.scores.routing?.detail).toEqual({ ranking: ['support', 'shop'], rank: 1 });
   });
 
+  test("the project's checks: reach the run: the size limit fails a case run, the LIMIT policy reaches L3 (issue 25)", async () => {
+    const config = join(dir, 'checks.yaml');
+    writeFileSync(
+      config,
+      evalsYaml(server.url, 'checks:\n  max_sql_bytes: 40\n  require_limit: false\n'),
+    );
+    const r = await run(['--config', config, '--json', '--cases', 'shop_oslo,support_open']);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    const runs = (JSON.parse(r.out) as JsonReport).report.configs[0]?.cases ?? [];
+    const oslo = runs.find((c) => c.case_id === 'shop_oslo' && c.role === 'analyst');
+    // its 60-byte SQL returned the right rows, and is over the project's 40 bytes
+    expect(oslo?.scores.result_match?.pass).toBe(true);
+    expect(oslo?.status).toBe('fail');
+    expect(oslo?.scores.sql_size).toMatchObject({
+      pass: false,
+      detail: { rule: 'sql-too-large', max_sql_bytes: 40 },
+    });
+    // 58 bytes, but without LIMIT: L3 passes under require_limit false, sql_size fails it
+    const open = runs.find((c) => c.case_id === 'support_open' && c.role === 'analyst');
+    expect(open?.scores.sql_size?.pass).toBe(false);
+    const levels = open?.scores.sql_checks?.detail?.levels as { violations: { rule: string }[] }[];
+    expect(levels[2]?.violations.map((v) => v.rule)).toEqual(['sql-too-large']);
+    // raised: the same SQL is checked, and L3 holds it to the project's LIMIT policy
+    writeFileSync(config, evalsYaml(server.url, 'checks:\n  require_limit: false\n'));
+    const relaxed = await run(['--config', config, '--json', '--cases', 'shop_oslo']);
+    const osloAgain = ((JSON.parse(relaxed.out) as JsonReport).report.configs[0]?.cases ?? []).find(
+      (c) => c.role === 'analyst',
+    );
+    expect(osloAgain?.status).toBe('pass');
+    expect(osloAgain?.scores.sql_size).toBeUndefined();
+    expect(osloAgain?.scores.sql_checks?.pass).toBe(true);
+    const strict = await run(['--json', '--cases', 'shop_oslo']);
+    const osloStrict = ((JSON.parse(strict.out) as JsonReport).report.configs[0]?.cases ?? []).find(
+      (c) => c.role === 'analyst',
+    );
+    const strictLevels = osloStrict?.scores.sql_checks?.detail?.levels as {
+      violations: { rule: string }[];
+    }[];
+    expect(strictLevels[2]?.violations.map((v) => v.rule)).toEqual(['limit-missing']);
+  });
+
   test('--datasource selects the cases asking those databases', async () => {
     const r = await run(['--datasource', 'support', '--json']);
     expect(r.code, r.err).toBe(EXIT.ok);

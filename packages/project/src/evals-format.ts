@@ -248,6 +248,43 @@ const RunSchema = Type.Object(
   },
 );
 
+const ChecksSchema = Type.Object(
+  {
+    require_limit: Type.Optional(
+      Type.Boolean({
+        description:
+          "L3: the outermost query must carry LIMIT n (n an integer literal in 1..max_limit); default true. false leaves the bound to the database's row cap (a LIMIT that is written is still checked). A query that returns at most one row by its shape (an aggregate without GROUP BY) needs none either way.",
+      }),
+    ),
+    max_limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "L3: the largest LIMIT accepted, and the most rows a recursive CTE may be shown to make; default the run's row cap + 1 in `eval run` (1001), 1000 in `nl2sql check`.",
+      }),
+    ),
+    allowed_functions: Type.Optional(
+      Type.Array(Text({ pattern: '^[A-Za-z_][A-Za-z0-9_.$]*$' }), {
+        uniqueItems: true,
+        description:
+          'L3: function names vetted beyond the built-in list (e.g. a read-only UDF); the denied side-effect functions (pg_sleep, set_config, load_extension, ...) can never be allowed.',
+      }),
+    ),
+    max_sql_bytes: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The longest SQL (UTF-8 bytes) that is parsed at all; a longer answer fails its case run with sql_too_large, unread. Default 65536 (64 KiB).',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The static checks (L1-L3) of the SQL an engine answers with, in `eval run` and `nl2sql check`; flags override each value.',
+  },
+);
+
 /** The evals.yaml file, as written. */
 export const EvalsFileSchema = Type.Object(
   {
@@ -276,11 +313,12 @@ export const EvalsFileSchema = Type.Object(
     ),
     gate: Type.Optional(GateSchema),
     run: Type.Optional(RunSchema),
+    checks: Type.Optional(ChecksSchema),
   },
   {
     additionalProperties: false,
     description:
-      'An nl2sql-evals project: databases, access policy, suites, engines, gate and run defaults.',
+      'An nl2sql-evals project: databases, access policy, suites, engines, gate, run defaults and SQL checks.',
   },
 );
 

@@ -25,6 +25,7 @@ export type {
   PostgresDatasourceConfig,
   ProcessEngineConfig,
   Project,
+  ProjectChecks,
   ProjectGate,
   ProjectPolicy,
   ProjectRole,

@@ -157,7 +157,7 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(engine.trust_reported_rows === true ? { trustReportedRows: true } : {}),
     };
   });
-  const { gate = {}, run = {}, policy } = file;
+  const { gate = {}, run = {}, policy, checks } = file;
   return {
     file: path,
     dir,
@@ -203,6 +203,18 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(run.max_cost_usd !== undefined ? { maxCostUsd: run.max_cost_usd } : {}),
       ...(run.ask_timeout_ms !== undefined ? { askTimeoutMs: run.ask_timeout_ms } : {}),
     },
+    ...(checks
+      ? {
+          checks: {
+            ...(checks.require_limit !== undefined ? { requireLimit: checks.require_limit } : {}),
+            ...(checks.max_limit !== undefined ? { maxLimit: checks.max_limit } : {}),
+            ...(checks.allowed_functions !== undefined
+              ? { allowedFunctions: [...checks.allowed_functions] }
+              : {}),
+            ...(checks.max_sql_bytes !== undefined ? { maxSqlBytes: checks.max_sql_bytes } : {}),
+          },
+        }
+      : {}),
   };
 }
 

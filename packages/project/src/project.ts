@@ -104,6 +104,14 @@ export interface ProjectRun {
   readonly askTimeoutMs?: number;
 }
 
+/** The static checks' policy the project sets (camelCase names of @nl2sql/sqlcheck's options). */
+export interface ProjectChecks {
+  readonly requireLimit?: boolean;
+  readonly maxLimit?: number;
+  readonly allowedFunctions?: readonly string[];
+  readonly maxSqlBytes?: number;
+}
+
 export interface Project {
   /** The evals.yaml file, absolute; null for the built-in Chinook project. */
   readonly file: string | null;
@@ -123,4 +131,6 @@ export interface Project {
   readonly defaultEngine?: string;
   readonly gate: ProjectGate;
   readonly run: ProjectRun;
+  /** Present when the file has `checks:`. */
+  readonly checks?: ProjectChecks;
 }

@@ -130,7 +130,31 @@ describe('parseProject', () => {
     });
   });
 
+  it('carries the checks policy (issue 25), and leaves it out when the file has none', () => {
+    const text = `${MINIMAL}checks:\n  require_limit: false\n  max_limit: 5000\n  allowed_functions: [my_udf]\n  max_sql_bytes: 262144\n`;
+    expect(parseProject(text, '/p/evals.yaml', { env: {} }).checks).toEqual({
+      requireLimit: false,
+      maxLimit: 5000,
+      allowedFunctions: ['my_udf'],
+      maxSqlBytes: 262144,
+    });
+    expect(parseProject(`${MINIMAL}checks: {}\n`, '/p/evals.yaml', { env: {} }).checks).toEqual({});
+    expect(parseProject(MINIMAL, '/p/evals.yaml', { env: {} }).checks).toBeUndefined();
+  });
+
   it.each([
+    [
+      'an unknown key in checks',
+      `${MINIMAL}checks:\n  requires_limit: false\n`,
+      6,
+      "checks.requires_limit: unknown field 'requires_limit'",
+    ],
+    [
+      'a max_sql_bytes of 0',
+      `${MINIMAL}checks:\n  max_sql_bytes: 0\n`,
+      6,
+      'checks.max_sql_bytes: must be >= 1',
+    ],
     ['an unknown top-level key', `${MINIMAL}gates: {}\n`, 5, "gates: unknown field 'gates'"],
     [
       'an unknown key in a datasource',

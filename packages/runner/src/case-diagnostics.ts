@@ -1,6 +1,11 @@
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
-import { type CaseDiagnostics, type DiagnoseCaseInput, diagnoseCase } from '@nl2sql/sqlcheck';
+import {
+  type CaseDiagnostics,
+  type DiagnoseCaseInput,
+  diagnoseCase,
+  sqlSizeViolation,
+} from '@nl2sql/sqlcheck';
 import type { CaseResult } from './case-result.js';
 import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
@@ -55,6 +60,22 @@ export function diagnoseInput(
   };
 }
 
+/** Why a text of this case run is too long to diagnose, or undefined when none is. */
+export function overLimit(
+  input: DiagnoseCaseInput,
+  settings: EvaluationSettings,
+): string | undefined {
+  const texts = [input.predSql ?? '', input.goldSql, ...(input.altSql ?? [])];
+  for (const [i, text] of texts.entries()) {
+    const finding = sqlSizeViolation(text, settings.maxSqlBytes);
+    if (finding !== undefined) {
+      const which = i === 0 ? "the engine's SQL" : i === 1 ? 'the gold SQL' : 'an alt_sql';
+      return `not diagnosed: ${which}: ${finding.message}`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Everything issue 16 adds to one finished, asked case run: sqlcheck's diagnostics
  * (normalised exact match, component F1, AST similarity, filter values, the gold's difficulty,
@@ -95,6 +116,18 @@ export async function evaluateCase(
   }
   const ex: ExecutionMatch = { strict: match.pass, lenient: match.lenient };
   const sql = input.predSql ?? null;
+  const unread = overLimit(input, settings);
+  if (unread !== undefined) {
+    // Not parsed, not judged: the sql_size scorer has already failed the case run.
+    return {
+      diagnostics: {
+        ...NOTHING,
+        verdict: { pass: false, tier: 'execution', outcome: 'execution_error', reason: unread },
+      },
+      judgeUsage: [],
+      judgeCostUsd: 0,
+    };
+  }
   // computed while the asks ran (diagnostics-ahead.ts) from this same input, or now
   const found = ahead ?? (await diagnoseCase(input));
   const gold = goldTables(c, result.resultHead?.columns.length ?? 0);

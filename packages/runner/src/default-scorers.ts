@@ -8,6 +8,7 @@ import { routingScorer } from './routing-scorer.js';
 import { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 import type { Scorer } from './scorer.js';
 import { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
+import { sqlSizeScorer } from './sql-size-scorer.js';
 
 /** What the built-in scorers can be told (runEval's options of the same names). */
 export interface ScorerOptions {
@@ -45,6 +46,7 @@ function policyScope(policy: AccessPolicy, checks: SqlChecksOptions | false | un
   return {
     policy,
     dialect: given.dialect ?? 'sqlite',
+    ...(given.maxSqlBytes !== undefined ? { maxSqlBytes: given.maxSqlBytes } : {}),
     schemaOf: (datasource: string) =>
       given.schemas
         ? Object.hasOwn(given.schemas, datasource)
@@ -57,7 +59,10 @@ function policyScope(policy: AccessPolicy, checks: SqlChecksOptions | false | un
 /** The scorers a mode runs, in order: execution first, then quality, then diagnostics. */
 export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[] {
   if (mode === 'retrieval') return [retrievalRecallScorer(options.selection), routingScorer()];
+  const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
   const scorers: Scorer[] = [
+    // first, so its explanation is the case run's: nothing after it reads the text's meaning
+    sqlSizeScorer(checks.maxSqlBytes),
     outcomeScorer({
       ...(options.refusalMessage ? { refusalMessage: options.refusalMessage } : {}),
       ...(options.policy ? { scope: policyScope(options.policy, options.sqlChecks) } : {}),

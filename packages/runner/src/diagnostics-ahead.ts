@@ -1,5 +1,5 @@
 import { type CaseDiagnostics, type DiagnoseCaseInput, diagnoseCase } from '@nl2sql/sqlcheck';
-import { diagnoseInput } from './case-diagnostics.js';
+import { diagnoseInput, overLimit } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { CaseTask } from './task-list.js';
@@ -41,6 +41,8 @@ export class DiagnosticsAhead {
     if (input === null) return;
     const texts = [input.goldSql, input.predSql ?? '', ...(input.altSql ?? [])];
     if (texts.some((t) => t.length > MAX_AHEAD_SQL)) return;
+    // nor one over the size limit (a project may set it below MAX_AHEAD_SQL): never parsed
+    if (overLimit(input, this.settings) !== undefined) return;
     this.counts.offered++;
     this.queue.push({ key: task.key, input });
     this.draining ??= this.drain();

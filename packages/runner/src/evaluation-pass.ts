@@ -1,7 +1,7 @@
 import type { Judge, JudgeCallOptions, JudgeInput, JudgeVerdict } from '@nl2sql/judge';
 import type { UsageRecord } from '@nl2sql/llm';
 import { type CaseDiagnostics, diagnoseCase } from '@nl2sql/sqlcheck';
-import { diagnoseInput, evaluateCase } from './case-diagnostics.js';
+import { diagnoseInput, evaluateCase, overLimit } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { CostCap } from './cost-cap.js';
 import type { DiagnosticsAhead } from './diagnostics-ahead.js';
@@ -110,7 +110,10 @@ function serialDiagnoses(
   let turn: Promise<unknown> = Promise.resolve();
   return (task, result) => {
     const input = diagnoseInput(task, result, settings);
-    if (input === null) return Promise.resolve(undefined);
+    // a text over the size limit is never parsed: evaluateCase records why
+    if (input === null || overLimit(input, settings) !== undefined) {
+      return Promise.resolve(undefined);
+    }
     const mine = turn.then(() => diagnoseCase(input));
     turn = mine.catch(() => undefined);
     return mine;

@@ -19,6 +19,8 @@ export interface EvaluationSettings {
   readonly cascade?: Partial<CascadeThresholds>;
   /** The row comparison's tolerance (EX's), which the test suite uses too. */
   readonly tolerance?: number;
+  /** SQL longer than this (UTF-8 bytes) is not diagnosed: the sql checks' size limit. */
+  readonly maxSqlBytes?: number;
 }
 
 /**
@@ -52,5 +54,6 @@ export function resolveEvaluation(
     ...(options?.judge ? { judge: options.judge.judge } : {}),
     ...(options?.cascade ? { cascade: options.cascade } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
   };
 }

@@ -181,6 +181,7 @@ export {
   shardReportJson,
 } from './shard-report-json.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
+export { sqlSizeScorer } from './sql-size-scorer.js';
 export { suspectReason } from './suspect.js';
 export {
   type CaseTask,

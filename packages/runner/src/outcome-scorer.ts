@@ -36,6 +36,8 @@ export interface OutcomeScorerOptions {
   readonly scope?: {
     readonly policy: AccessPolicy;
     readonly dialect: string;
+    /** SQL longer than this is not parsed: it cannot be shown to stay in scope. */
+    readonly maxSqlBytes?: number;
     readonly schemaOf: (datasource: string) => SchemaLike | undefined;
   };
 }
@@ -76,6 +78,7 @@ export function outcomeScorer(options: OutcomeScorerOptions = {}): Scorer {
         return scopeLeak(response.sql, role, {
           policy: scope.policy,
           dialect: scope.dialect,
+          ...(scope.maxSqlBytes !== undefined ? { maxSqlBytes: scope.maxSqlBytes } : {}),
           ...optionalSchema(scope.schemaOf(input.case.datasource)),
         }).then((leak) =>
           leak === null

@@ -11,7 +11,7 @@ import {
   readsOutOfScope,
   roleAccess,
 } from '@nl2sql/access-policy';
-import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
+import { readSet, type SchemaLike, sqlSizeViolation } from '@nl2sql/sqlcheck';
 
 /** What the check is given: the policy, and the schema and dialect of the case's datasource. */
 export interface ScopeCheck {
@@ -19,6 +19,8 @@ export interface ScopeCheck {
   /** The schema to expand `*` and place unqualified columns by; without it they are unplaced. */
   readonly schema?: SchemaLike;
   readonly dialect: string;
+  /** Longer SQL is not parsed (sqlcheck's size limit; default its own). */
+  readonly maxSqlBytes?: number;
 }
 
 /** A leak: what was read outside the scope, or why the SQL could not be checked. */
@@ -35,7 +37,12 @@ export async function scopeLeak(
   role: string,
   check: ScopeCheck,
 ): Promise<ScopeLeak | null> {
-  const reads = await readSet(sql, check.schema, { dialect: check.dialect });
+  const finding = sqlSizeViolation(sql, check.maxSqlBytes);
+  if (finding !== undefined) return { tables: [], columns: [], unchecked: finding.message };
+  const reads = await readSet(sql, check.schema, {
+    dialect: check.dialect,
+    ...(check.maxSqlBytes !== undefined ? { maxSqlBytes: check.maxSqlBytes } : {}),
+  });
   if (reads === undefined) {
     return {
       tables: [],

@@ -17,6 +17,15 @@ export interface SqlChecksOptions {
    * see row-cap.ts); default sqlcheck's own (1000).
    */
   readonly maxLimit?: number;
+  /** L3's LIMIT policy: false leaves the bound to the row cap (evals.yaml checks.require_limit). Default true. */
+  readonly requireLimit?: boolean;
+  /** Function names vetted beyond sqlcheck's list (evals.yaml checks.allowed_functions). */
+  readonly allowedFunctions?: readonly string[];
+  /**
+   * The longest SQL (UTF-8 bytes) any check or diagnostic parses; a longer answer fails its
+   * case run (sql_size) and is reported here unread. Default sqlcheck's (64 KiB).
+   */
+  readonly maxSqlBytes?: number;
 }
 
 /**
@@ -40,6 +49,9 @@ export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
         dialect: options.dialect ?? 'sqlite',
         ...(schema ? { schema } : {}),
         ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),
+        ...(options.requireLimit !== undefined ? { requireLimit: options.requireLimit } : {}),
+        ...(options.allowedFunctions ? { allowedFunctions: options.allowedFunctions } : {}),
+        ...(options.maxSqlBytes !== undefined ? { maxSqlBytes: options.maxSqlBytes } : {}),
       });
       const failed = report.levels.filter((level) => !level.pass);
       return verdict(

@@ -54,6 +54,21 @@ describe('DiagnosticsAhead', () => {
     expect(ahead.stats().used).toBe(runs.length);
   });
 
+  it('leaves a case run over the size limit undiagnosed, even under MAX_AHEAD_SQL (issue 25)', async () => {
+    const c = answerable()[0] as EvalCase;
+    // the gold fits, the prediction does not
+    const small: EvaluationSettings = { dialect: 'sqlite', maxSqlBytes: (c.sql ?? '').length + 10 };
+    const ahead = new DiagnosticsAhead(small);
+    const long = `${c.sql ?? ''} -- ${'x'.repeat(60)}`;
+    expect(long.length).toBeLessThan(MAX_AHEAD_SQL);
+    ahead.offer(taskOf(c), resultOf(long, false));
+    await ahead.idle();
+    expect(ahead.stats()).toMatchObject({ offered: 0, computed: 0 });
+    ahead.offer(taskOf(c, 'gold'), resultOf(c.sql ?? null, true));
+    await ahead.idle();
+    expect(ahead.stats()).toMatchObject({ offered: 1, computed: 1 });
+  });
+
   it('yields to the event loop between case runs', async () => {
     const ahead = new DiagnosticsAhead(settings);
     for (const c of answerable()) ahead.offer(taskOf(c), resultOf(c.sql ?? null, true));
@@ -81,6 +96,9 @@ describe('DiagnosticsAhead', () => {
     } as unknown as CaseResult);
     await ahead.idle();
     expect(ahead.stats()).toMatchObject({ offered: 0, computed: 0 });
+    ahead.offer(taskOf(c, 'gold'), resultOf(c.sql ?? null, true));
+    await ahead.idle();
+    expect(ahead.stats()).toMatchObject({ offered: 1, computed: 1 });
     for (const key of ['long', 'refusal', 'unscored']) expect(ahead.take(key)).toBeUndefined();
   });
 

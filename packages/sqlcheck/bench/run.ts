@@ -6,6 +6,7 @@ import {
   checkSafety,
   checkSchema,
   checkSyntax,
+  DEFAULT_MAX_SQL_BYTES,
   loadSqlcheck,
   runChecks,
   scanStatements,
@@ -95,4 +96,52 @@ await measure(
   console.log(
     `scanStatements alone: ${((total / n) * 1000).toFixed(2)} µs per query (${Math.round(chars)} characters on average; ${statements === n ? 'one statement each' : 'UNEXPECTED count'})`,
   );
+}
+
+// Issue 25: the time and memory of long SQL. The shape is a select list of computed columns,
+// the one whose parse grows fastest with the text (the SDK's parser, not the checks over its
+// tree: 300 KB took ~3 s, 600 KB ~10 s). At the size limit a check call stays short; the
+// 100 KB and 1.3 MB figures are with the limit raised, then with it as shipped (refused
+// unread). Memory is the RSS after a collection, against the RSS before the first call.
+{
+  const wide = (bytes: number) => {
+    const parts: string[] = [];
+    for (let i = 0, length = 0; length < bytes; i++) {
+      const item = `TrackId + ${i} AS c${i}`;
+      parts.push(item);
+      length += item.length + 2;
+    }
+    return `SELECT ${parts.join(', ')} FROM Track LIMIT 10`;
+  };
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const sizes: [string, number, number | undefined][] = [
+    ['10 KB', 10_000, undefined],
+    ['the limit (64 KiB)', DEFAULT_MAX_SQL_BYTES - 64, undefined],
+    ['100 KB, limit raised', 100_000, 1 << 20],
+    ['1.3 MB, limit as shipped', 1_300_000, undefined],
+  ];
+  for (const [label, bytes, maxSqlBytes] of sizes) {
+    const sql = wide(bytes);
+    gc?.();
+    const rss0 = process.memoryUsage().rss;
+    const times: number[] = [];
+    const cpus: number[] = [];
+    let peak = rss0;
+    let pass = false;
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now();
+      const c = process.cpuUsage();
+      const r = await runChecks(sql, { ...options, ...(maxSqlBytes ? { maxSqlBytes } : {}) });
+      const used = process.cpuUsage(c);
+      cpus.push((used.user + used.system) / 1000);
+      times.push(performance.now() - s);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      pass = r.pass;
+    }
+    times.sort((a, b) => a - b);
+    cpus.sort((a, b) => a - b);
+    console.log(
+      `runChecks on ${label} (${sql.length} bytes, ${pass ? 'passes' : 'refused'}): median ${fmt(quantile(times, 0.5))} wall, ${fmt(quantile(cpus, 0.5))} CPU (incl. GC), max ${fmt(times[times.length - 1] ?? 0)}; RSS +${((peak - rss0) / 1e6).toFixed(0)} MB at most${gc ? '' : ' (run with --expose-gc for a settled baseline)'}`,
+    );
+  }
 }

@@ -41,6 +41,7 @@ export { runChecks } from './run-checks.js';
 export type { SafetyOptions } from './safety.js';
 export { checkSafety, DEFAULT_MAX_LIMIT } from './safety.js';
 export { checkSchema } from './schema-check.js';
+export { DEFAULT_MAX_SQL_BYTES, sqlBytes, sqlSizeViolation } from './sql-size.js';
 export type { LexicalProblem, StatementScan, StatementScanOptions } from './statement-scan.js';
 export { scanStatements } from './statement-scan.js';
 export type { SyntaxVerdict } from './syntax.js';

@@ -3,6 +3,7 @@
 // into a parse error too, so no input can make a check throw.
 
 import type * as Polyglot from '@polyglot-sql/sdk';
+import { dropCommentNodes } from './comment-nodes.js';
 import type { SqlDialect } from './dialect.js';
 import type { PolyglotSdk } from './load.js';
 import type { Json } from './node.js';
@@ -22,7 +23,9 @@ export function parseSql(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): Pa
         ...(r.errorColumn !== undefined ? { column: r.errorColumn } : {}),
       };
     }
-    const statements = ((r.ast ?? []) as unknown as Json[]).filter((s) => s !== null);
+    const statements = dropCommentNodes(
+      ((r.ast ?? []) as unknown as Json[]).filter((s) => s !== null),
+    );
     return { ok: true, statements };
   } catch (e) {
     return { ok: false, message: `parser failure: ${e instanceof Error ? e.message : String(e)}` };

@@ -8,6 +8,7 @@ import { loadSdk } from './load.js';
 import { parseSql } from './parse.js';
 import type { TableUse } from './scope.js';
 import { analyze } from './scope.js';
+import { sqlSizeViolation } from './sql-size.js';
 import { syntaxOf } from './syntax.js';
 
 export interface ReadSet {
@@ -21,6 +22,8 @@ export interface ReadSet {
 
 export interface ReadSetOptions {
   dialect?: SqlDialect | string;
+  /** Longer SQL (UTF-8 bytes) is not parsed: undefined, as for SQL that is not one query. Default DEFAULT_MAX_SQL_BYTES. */
+  maxSqlBytes?: number;
 }
 
 function display(t: TableUse): string {
@@ -29,7 +32,7 @@ function display(t: TableUse): string {
 
 /**
  * Tables and columns read by `sql`. Returns undefined when `sql` is not one query (L1
- * fails). With a schema, unqualified columns are attributed through it.
+ * fails, or the text is over `maxSqlBytes`). With a schema, unqualified columns are attributed through it.
  */
 export async function readSet(
   sql: string,
@@ -37,6 +40,7 @@ export async function readSet(
   options: ReadSetOptions = {},
 ): Promise<ReadSet | undefined> {
   const dialect = toDialect(options.dialect ?? 'sqlite');
+  if (sqlSizeViolation(sql, options.maxSqlBytes)) return undefined;
   const sdk = await loadSdk();
   const l1 = syntaxOf(parseSql(sdk, sql, dialect));
   if (l1.query === undefined) return undefined;

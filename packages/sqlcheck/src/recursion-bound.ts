@@ -1,32 +1,35 @@
-// L3: a recursive CTE must carry a reason to stop. `WITH RECURSIVE c(n) AS (SELECT 1 UNION
-// ALL SELECT n + 1 FROM c) SELECT COUNT(*) FROM c` never ends; the statement timeout is the
-// boundary, this check refuses the obvious cases up front. A recursive member (a branch of
-// the CTE's UNION that reads the CTE) is accepted when one of these holds (see
-// decisions/sqlcheck-fail-closed.md for why each one stops):
-//   guard:    its WHERE has a top-level AND term comparing a column of the CTE with a
-//             constant (<, <=, >, >=, BETWEEN), and that column changes each step; when the
-//             step is `col + k` (k > 0) the bound must be an upper one, `col - k` a lower one
-//   limit:    the CTE's UNION has LIMIT with an integer literal
-//   fixpoint: UNION (not ALL) and every output of the member is a column or a literal, so
-//             only finitely many distinct rows exist
-//   walk:     the member joins a stored table on `cte.col = t.x` (inner join or WHERE) and
-//             outputs a different column of t in col's place, so each step must find a row
+// L3: a recursive CTE must be shown to stop. `WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL
+// SELECT n + 1 FROM c) SELECT COUNT(*) FROM c` never ends, and `... SELECT n + 0 FROM c
+// WHERE n < 10` does not either, although it has a guard. The statement timeout is the
+// boundary; this check accepts only what it can prove and refuses the rest up front (see
+// decisions/sqlcheck-fail-closed.md for each proof). A recursive CTE is accepted when:
+//   limit:    its UNION has LIMIT n, an integer literal within the row cap (SQLite stops
+//             after n rows; PostgreSQL rejects LIMIT in a recursive query and runs nothing)
+//   fixpoint: UNION (not ALL), and every recursive member outputs only plain columns of its
+//             tables (no subquery or lateral source) and literals: only finitely many
+//             distinct rows exist, so the recursion reaches a fixpoint
+//   counter:  one recursive member, reading only the CTE, whose WHERE bounds a column by a
+//             constant that each step moves strictly toward, from literal anchors, within
+//             the row cap (recursion-counter.ts)
 import type { SqlDialect } from './dialect.js';
 import { identKey } from './dialect.js';
 import type { Ident, Json, JsonObject } from './node.js';
 import { arrayField, asKind, bodyOf, isObject, kindOf, toIdent, walkNodes } from './node.js';
+import { counterRows } from './recursion-counter.js';
+import { type KeyOf, memberSources, outputAt } from './recursion-member.js';
 import type { Violation } from './verdict.js';
 
 const SET_OPS = new Set(['union', 'intersect', 'except']);
 
 /**
- * @internal One violation per recursive CTE member without a bounding condition.
+ * @internal One violation per recursive CTE not shown to stop within `rowCap` rows.
  * `owners` are the bodies of the query's nodes that carry a WITH (L3 collects them in its
  * one walk over the tree).
  */
 export function recursionViolations(
   owners: Iterable<JsonObject>,
   dialect: SqlDialect,
+  rowCap: number,
 ): Violation[] {
   const out: Violation[] = [];
   const key = (i: Ident) => identKey(dialect, i.name, i.quoted);
@@ -37,36 +40,54 @@ export function recursionViolations(
       if (!isObject(cte)) continue;
       const alias = toIdent(cte.alias);
       if (!alias) continue;
-      const self = key(alias);
       // PostgreSQL needs RECURSIVE for a self-reference; SQLite makes any one recursive.
       if (dialect === 'postgres' && w.recursive !== true) continue;
-      const unionKind = kindOf(cte.this);
-      if (unionKind !== 'union' || !readsTable(cte.this, self, key)) continue;
-      const union = bodyOf(cte.this as JsonObject, unionKind);
-      if (literalLimit(union.limit)) continue;
-      const { branches, allDistinct } = flatten(cte.this);
-      const columns = cteColumns(cte, branches[0], key);
-      for (const branch of branches) {
-        if (!readsTable(branch, self, key)) continue;
-        const select = asKind(branch, 'select');
-        const ok =
-          select !== undefined &&
-          (guarded(select, self, columns, key) ||
-            (allDistinct && passesThrough(select)) ||
-            walksStoredRows(select, self, columns, key));
-        if (!ok) {
-          out.push({
-            rule: 'unbounded-recursion',
-            message: `recursive CTE ${alias.name} has a recursive member with no bounding condition (a WHERE comparing a changing column of ${alias.name} with a constant, a LIMIT on the CTE, UNION over plain columns, or a join that follows stored rows)`,
-          });
-        }
-      }
+      const problem = unproven(cte, alias, key, dialect, rowCap);
+      if (problem !== undefined) out.push({ rule: 'unbounded-recursion', message: problem });
     }
   }
   return out;
 }
 
-function readsTable(v: Json | undefined, name: string, key: (i: Ident) => string): boolean {
+/** Why the CTE is not shown to stop, or undefined when it is (or it is not recursive). */
+function unproven(
+  cte: JsonObject,
+  alias: Ident,
+  key: KeyOf,
+  dialect: SqlDialect,
+  rowCap: number,
+): string | undefined {
+  const self = key(alias);
+  const unionKind = kindOf(cte.this);
+  if (unionKind !== 'union' || !readsTable(cte.this, self, key)) return undefined;
+  const union = bodyOf(cte.this as JsonObject, unionKind);
+  const limit = literalLimit(union.limit);
+  if (limit !== undefined) {
+    return limit <= rowCap
+      ? undefined
+      : `recursive CTE ${alias.name} has LIMIT ${limit}, over the row cap of ${rowCap}`;
+  }
+  const { branches, allDistinct } = flatten(cte.this);
+  const members = branches.filter((b) => readsTable(b, self, key));
+  const anchors = branches.filter((b) => !readsTable(b, self, key));
+  const selects = members.map((m) => asKind(m, 'select'));
+  if (selects.some((s) => s === undefined)) {
+    return `recursive CTE ${alias.name} has a recursive member that is not a plain SELECT`;
+  }
+  const plain = selects as JsonObject[];
+  if (allDistinct && plain.every((s) => reachesFixpoint(s, self, key))) return undefined;
+  const columns = cteColumns(cte, branches[0], key);
+  if (plain.length === 1) {
+    const rows = counterRows(plain[0] as JsonObject, anchors, self, columns, key, dialect);
+    if (rows !== undefined && rows <= rowCap) return undefined;
+    if (rows !== undefined) {
+      return `recursive CTE ${alias.name} can make ${rows} rows, over the row cap of ${rowCap}`;
+    }
+  }
+  return `recursive CTE ${alias.name} is not shown to stop: it needs a LIMIT within the row cap, UNION over plain columns, or one member reading only ${alias.name} whose WHERE bounds a column by a constant that every step moves toward (n + k, n - k, n * k from literal anchors, within ${rowCap} rows)`;
+}
+
+function readsTable(v: Json | undefined, name: string, key: KeyOf): boolean {
   let found = false;
   walkNodes(v, (kind, b) => {
     if (found) return false;
@@ -79,10 +100,12 @@ function readsTable(v: Json | undefined, name: string, key: (i: Ident) => string
   return found;
 }
 
-function literalLimit(limit: Json | undefined): boolean {
+function literalLimit(limit: Json | undefined): number | undefined {
   const expr = kindOf(limit) !== undefined ? limit : isObject(limit) ? limit.this : undefined;
   const lit = asKind(expr, 'literal');
-  return lit?.literal_type === 'number' && typeof lit.value === 'string' && /^\d+$/.test(lit.value);
+  const ok =
+    lit?.literal_type === 'number' && typeof lit.value === 'string' && /^\d+$/.test(lit.value);
+  return ok ? Number(lit.value) : undefined;
 }
 
 /** The leaf queries of a set-operation tree, and whether every operator is UNION (not ALL). */
@@ -105,11 +128,7 @@ function flatten(node: Json | undefined): { branches: Json[]; allDistinct: boole
 }
 
 /** The CTE's column keys in order: declared, or the anchor's output names. */
-function cteColumns(
-  cte: JsonObject,
-  anchor: Json | undefined,
-  key: (i: Ident) => string,
-): string[] {
+function cteColumns(cte: JsonObject, anchor: Json | undefined, key: KeyOf): string[] {
   const declared = arrayField(cte, 'columns')
     .map(toIdent)
     .filter((i): i is Ident => i !== undefined);
@@ -121,208 +140,19 @@ function cteColumns(
   });
 }
 
-/** The name a source is referred to by in the member: its alias, else its table name. */
-function sourceKey(item: Json | undefined, key: (i: Ident) => string): string | undefined {
-  const t = asKind(item, 'table');
-  if (t) {
-    const id = toIdent(t.alias) ?? toIdent(t.name);
-    return id ? key(id) : undefined;
-  }
-  const s = asKind(item, 'subquery');
-  const id = s ? toIdent(s.alias) : undefined;
-  return id ? key(id) : undefined;
-}
-
-interface Member {
-  /** Names the CTE's self-reference goes by in this member. */
-  selfKeys: Set<string>;
-  /** Every other source (stored table, other CTE, subquery) by its reference name. */
-  otherKeys: Set<string>;
-}
-
-function membersSources(select: JsonObject, self: string, key: (i: Ident) => string): Member {
-  const selfKeys = new Set<string>();
-  const otherKeys = new Set<string>();
-  const items = [
-    ...arrayField(isObject(select.from) ? select.from : undefined, 'expressions'),
-    ...arrayField(select, 'joins').map((j) => (isObject(j) ? j.this : null)),
-  ];
-  for (const item of items) {
-    const t = asKind(item, 'table');
-    const name = t ? toIdent(t.name) : undefined;
-    const ref = sourceKey(item, key);
-    if (!ref) continue;
-    if (t && name && !t.schema && key(name) === self) selfKeys.add(ref);
-    else otherKeys.add(ref);
-  }
-  return { selfKeys, otherKeys };
-}
-
-/** The CTE column index a column reference names, or -1. */
-function cteColumnIndex(
-  v: Json | undefined,
-  member: Member,
-  columns: string[],
-  key: (i: Ident) => string,
-): number {
-  const c = asKind(unparen(v), 'column');
-  const name = c ? toIdent(c.name) : undefined;
-  if (!c || !name) return -1;
-  const q = toIdent(c.table);
-  if (q && !member.selfKeys.has(key(q))) return -1;
-  return columns.indexOf(key(name));
-}
-
-function unparen(v: Json | undefined): Json | undefined {
-  let cur = v;
-  for (let k = kindOf(cur); k === 'paren'; k = kindOf(cur)) cur = bodyOf(cur as JsonObject, k).this;
-  return cur;
-}
-
-function conjuncts(v: Json | undefined, out: Json[] = []): Json[] {
-  const inner = unparen(v);
-  const and = asKind(inner, 'and');
-  if (and) {
-    conjuncts(and.left, out);
-    conjuncts(and.right, out);
-  } else if (inner !== undefined && inner !== null) out.push(inner);
-  return out;
-}
-
-/** No column, no subquery, no non-deterministic call: a value fixed by the text. */
-function isConstant(v: Json | undefined): boolean {
-  let constant = true;
-  walkNodes(v, (kind, b) => {
-    if (
-      kind === 'column' ||
-      kind === 'select' ||
-      SET_OPS.has(kind) ||
-      kind === 'random' ||
-      kind === 'rand' ||
-      (kind === 'function' && typeof b.name === 'string' && /^random/i.test(b.name))
-    ) {
-      constant = false;
-    }
-    return constant;
-  });
-  return constant && v !== undefined && v !== null;
-}
-
-type Step = 'same' | 'up' | 'down' | 'other';
-
-/** How the member changes CTE column `index` from one row to the next. */
-function stepOf(
-  select: JsonObject,
-  index: number,
-  member: Member,
-  columns: string[],
-  key: (i: Ident) => string,
-): Step {
+/**
+ * Every output is a plain column of a stored table or of the CTE, or a literal: with UNION
+ * the rows are drawn from finitely many values and the recursion reaches a fixpoint. A
+ * subquery or lateral source could compute new values from the CTE's row, so it proves
+ * nothing.
+ */
+function reachesFixpoint(select: JsonObject, self: string, key: KeyOf): boolean {
+  const sources = memberSources(select, self, key);
+  if (sources.items.some((item) => kindOf(item) !== 'table')) return false;
+  if (arrayField(select, 'lateral_views').length > 0) return false;
   const expressions = arrayField(select, 'expressions');
-  const raw = expressions[index];
-  if (raw === undefined || expressions.some((e) => kindOf(e) === 'star')) return 'same';
-  const e = unparen(asKind(raw, 'alias')?.this ?? raw);
-  if (cteColumnIndex(e, member, columns, key) === index) return 'same';
-  const positive = (x: Json | undefined) => {
-    const lit = asKind(unparen(x), 'literal');
-    return lit?.literal_type === 'number' && Number(lit.value) > 0;
-  };
-  const add = asKind(e, 'add');
-  if (add) {
-    const l = cteColumnIndex(add.left, member, columns, key) === index;
-    const r = cteColumnIndex(add.right, member, columns, key) === index;
-    if ((l && positive(add.right)) || (r && positive(add.left))) return 'up';
-  }
-  const sub = asKind(e, 'sub');
-  if (sub && cteColumnIndex(sub.left, member, columns, key) === index && positive(sub.right)) {
-    return 'down';
-  }
-  return 'other';
-}
-
-function guarded(
-  select: JsonObject,
-  self: string,
-  columns: string[],
-  key: (i: Ident) => string,
-): boolean {
-  const member = membersSources(select, self, key);
-  const where = isObject(select.where_clause) ? select.where_clause.this : undefined;
-  for (const term of conjuncts(where)) {
-    const kind = kindOf(term);
-    if (kind === undefined) continue;
-    const b = bodyOf(term as JsonObject, kind);
-    let index = -1;
-    let bound: 'upper' | 'lower' | 'both' | undefined;
-    if (kind === 'between' && b.not !== true) {
-      index = cteColumnIndex(b.this, member, columns, key);
-      if (isConstant(b.low) && isConstant(b.high)) bound = 'both';
-    } else if (kind === 'lt' || kind === 'lte' || kind === 'gt' || kind === 'gte') {
-      const less = kind === 'lt' || kind === 'lte';
-      const left = cteColumnIndex(b.left, member, columns, key);
-      const right = cteColumnIndex(b.right, member, columns, key);
-      if (left >= 0 && isConstant(b.right)) {
-        index = left;
-        bound = less ? 'upper' : 'lower';
-      } else if (right >= 0 && isConstant(b.left)) {
-        index = right;
-        bound = less ? 'lower' : 'upper';
-      }
-    }
-    if (index < 0 || bound === undefined) continue;
-    const step = stepOf(select, index, member, columns, key);
-    if (step === 'same') continue;
-    if (step === 'up' && bound === 'lower') continue;
-    if (step === 'down' && bound === 'upper') continue;
-    return true;
-  }
-  return false;
-}
-
-/** Every output is a plain column or a literal: with UNION the rows reach a fixpoint. */
-function passesThrough(select: JsonObject): boolean {
-  return arrayField(select, 'expressions').every((raw) => {
-    const e = unparen(asKind(raw, 'alias')?.this ?? raw);
-    const k = kindOf(e);
+  return expressions.every((_, i) => {
+    const k = kindOf(outputAt(select, i));
     return k === 'column' || k === 'literal' || k === 'null' || k === 'boolean';
   });
-}
-
-function walksStoredRows(
-  select: JsonObject,
-  self: string,
-  columns: string[],
-  key: (i: Ident) => string,
-): boolean {
-  const member = membersSources(select, self, key);
-  const where = isObject(select.where_clause) ? select.where_clause.this : undefined;
-  const terms = conjuncts(where);
-  for (const j of arrayField(select, 'joins')) {
-    if (!isObject(j)) continue;
-    if (j.kind === 'Inner' || j.kind === 'Cross' || j.kind === undefined) conjuncts(j.on, terms);
-  }
-  const expressions = arrayField(select, 'expressions');
-  for (const term of terms) {
-    const eq = asKind(term, 'eq');
-    if (!eq) continue;
-    for (const [mine, theirs] of [
-      [eq.left, eq.right],
-      [eq.right, eq.left],
-    ] as const) {
-      const index = cteColumnIndex(mine, member, columns, key);
-      const other = asKind(unparen(theirs), 'column');
-      const otherQ = other ? toIdent(other.table) : undefined;
-      const otherName = other ? toIdent(other.name) : undefined;
-      if (index < 0 || !otherQ || !otherName || !member.otherKeys.has(key(otherQ))) continue;
-      // the next row's value of that column comes from another column of the joined row
-      const raw = expressions[index];
-      const out = asKind(unparen(asKind(raw, 'alias')?.this ?? raw), 'column');
-      const outQ = out ? toIdent(out.table) : undefined;
-      const outName = out ? toIdent(out.name) : undefined;
-      if (outQ && outName && key(outQ) === key(otherQ) && key(outName) !== key(otherName)) {
-        return true;
-      }
-    }
-  }
-  return false;
 }

@@ -9,14 +9,22 @@ import { loadSdk } from './load.js';
 import { parseSql } from './parse.js';
 import { safetyOf } from './safety.js';
 import { schemaOf } from './schema-check.js';
+import { sqlSizeViolation } from './sql-size.js';
 import { syntaxOf } from './syntax.js';
-import type { Verdict } from './verdict.js';
+import type { Verdict, Violation } from './verdict.js';
 
 export interface RunChecksOptions {
   dialect: SqlDialect | string;
   /** Without a schema L2 is skipped (reported as `skipped: true`, pass true). */
   schema?: SchemaLike;
   maxLimit?: number;
+  /** See SafetyOptions.requireLimit (default true). */
+  requireLimit?: boolean;
+  /**
+   * Longest SQL (UTF-8 bytes) that is parsed at all; longer text fails L1 and L3 with
+   * `sql-too-large` unread. Default DEFAULT_MAX_SQL_BYTES (64 KiB).
+   */
+  maxSqlBytes?: number;
   allowedTables?: Iterable<string>;
   allowedFunctions?: Iterable<string>;
   /** See SafetyOptions.maxValueBytes (default DEFAULT_MAX_VALUE_BYTES, 4 MiB). */
@@ -52,6 +60,8 @@ export interface CheckReport {
 
 export async function runChecks(sql: string, options: RunChecksOptions): Promise<CheckReport> {
   const dialect = toDialect(options.dialect);
+  const tooLarge = sqlSizeViolation(sql, options.maxSqlBytes);
+  if (tooLarge) return unread(tooLarge, options.schema !== undefined);
   const sdk = await loadSdk();
   const parsed = parseSql(sdk, sql, dialect);
   const l1 = syntaxOf(parsed);
@@ -95,5 +105,28 @@ export async function runChecks(sql: string, options: RunChecksOptions): Promise
     levels: [l1v, l2, l3],
     statementKinds: l1.verdict.statementKinds,
     diagnostics,
+  };
+}
+
+/** The report on a text refused before the parse: L1 and L3 fail with the one finding. */
+function unread(finding: Violation, withSchema: boolean): CheckReport {
+  const l2: LevelVerdict = withSchema
+    ? {
+        level: 'L2',
+        name: 'schema',
+        skipped: false,
+        pass: false,
+        violations: [{ rule: 'not-checked', message: 'schema not checked: the SQL failed L1' }],
+      }
+    : { level: 'L2', name: 'schema', skipped: true, pass: true, violations: [] };
+  return {
+    pass: false,
+    levels: [
+      { level: 'L1', name: 'syntax', skipped: false, pass: false, violations: [finding] },
+      l2,
+      { level: 'L3', name: 'safety', skipped: false, pass: false, violations: [finding] },
+    ],
+    statementKinds: [],
+    diagnostics: [],
   };
 }

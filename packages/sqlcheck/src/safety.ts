@@ -20,10 +20,12 @@ import {
   toIdent,
   walkNodes,
 } from './node.js';
+import { atMostOneRow } from './one-row.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
+import { sqlSizeViolation } from './sql-size.js';
 import { boundaryViolations } from './statement-boundaries.js';
 import { DEFAULT_MAX_VALUE_BYTES, SIZED_KINDS, valueSizeViolations } from './value-size.js';
 import type { Verdict, Violation } from './verdict.js';
@@ -32,6 +34,15 @@ export interface SafetyOptions {
   dialect: SqlDialect | string;
   /** Largest LIMIT allowed; the outermost query must have `LIMIT n` with 1 <= n <= maxLimit. Default 1000. */
   maxLimit?: number;
+  /**
+   * Whether the outermost query must carry a LIMIT (default true). False leaves the bound to
+   * the database's row cap; a LIMIT that is written must still be a literal in 1..maxLimit.
+   * Either way a query that returns at most one row by its shape (an aggregate without
+   * GROUP BY) needs none. See decisions/sqlcheck-check-policy.md.
+   */
+  requireLimit?: boolean;
+  /** Longer SQL (UTF-8 bytes) fails with `sql-too-large`, unparsed. Default DEFAULT_MAX_SQL_BYTES (64 KiB). */
+  maxSqlBytes?: number;
   /** Physical tables the role may read ("Album", "hr.orders"); omit to allow every table. */
   allowedTables?: Iterable<string>;
   /** Extra function names (beyond the vetted built-ins) the caller has vetted. */
@@ -105,8 +116,10 @@ function checkQuery(
   for (const f of analysis.tableFunctions) {
     add('table-function', `table function not allowed in FROM: ${f.name}`);
   }
-  checkLimit(query, maxLimit, add);
-  for (const v of recursionViolations(found.withOwners, dialect)) add(v.rule, v.message);
+  checkLimit(query, maxLimit, options.requireLimit ?? true, add);
+  for (const v of recursionViolations(found.withOwners, dialect, maxLimit)) {
+    add(v.rule, v.message);
+  }
   const maxValueBytes = options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES;
   for (const v of valueSizeViolations(found.sized, dialect, maxValueBytes)) add(v.rule, v.message);
 
@@ -195,6 +208,7 @@ function checkNodes(
 function checkLimit(
   query: Json,
   maxLimit: number,
+  requireLimit: boolean,
   add: (rule: string, message: string) => void,
 ): void {
   // The outermost LIMIT counts: `(SELECT ...) LIMIT 5` puts it on the parenthesised query.
@@ -215,8 +229,13 @@ function checkLimit(
   const limitExpr =
     kindOf(rawLimit) !== undefined ? rawLimit : isObject(rawLimit) ? rawLimit.this : undefined;
   if (limitExpr === undefined || limitExpr === null) {
-    if (body.fetch === null || body.fetch === undefined) {
-      add('limit-missing', `the outermost query needs LIMIT with ${range}`);
+    const unbounded = body.fetch === null || body.fetch === undefined;
+    // no LIMIT needed: the policy leaves the bound to the row cap, or one row is all there is
+    if (unbounded && requireLimit && !atMostOneRow(query)) {
+      add(
+        'limit-missing',
+        `the outermost query needs LIMIT with ${range} (a project that leaves the bound to the database's row cap sets checks.require_limit: false)`,
+      );
     }
     return;
   }
@@ -237,6 +256,8 @@ function checkLimit(
 /** L3: is `sql` a bounded, read-only query over allowed tables and vetted functions? */
 export async function checkSafety(sql: string, options: SafetyOptions): Promise<Verdict> {
   const dialect = toDialect(options.dialect);
+  const tooLarge = sqlSizeViolation(sql, options.maxSqlBytes);
+  if (tooLarge) return { pass: false, violations: [tooLarge] };
   const sdk = await loadSdk();
   return safetyOf(sql, parseSql(sdk, sql, dialect), { ...options, dialect });
 }

@@ -8,6 +8,7 @@ import type { Json } from './node.js';
 import { isQueryNode, kindOf } from './node.js';
 import type { Parsed } from './parse.js';
 import { parseSql } from './parse.js';
+import { sqlSizeViolation } from './sql-size.js';
 import type { Verdict, Violation } from './verdict.js';
 
 export interface SyntaxVerdict extends Verdict {
@@ -51,12 +52,15 @@ export function syntaxOf(parsed: Parsed): { verdict: SyntaxVerdict; query?: Json
   return violations.length === 0 ? { verdict, query: parsed.statements[0] } : { verdict };
 }
 
-/** L1: does `sql` parse in `dialect` as exactly one query? */
+/** L1: does `sql` parse in `dialect` as exactly one query? (Longer than `maxSqlBytes`: not parsed.) */
 export async function checkSyntax(
   sql: string,
   dialect: SqlDialect | string,
+  options: { maxSqlBytes?: number } = {},
 ): Promise<SyntaxVerdict> {
   const d = toDialect(dialect);
+  const tooLarge = sqlSizeViolation(sql, options.maxSqlBytes);
+  if (tooLarge) return { pass: false, violations: [tooLarge], statementKinds: [] };
   const sdk = await loadSdk();
   return syntaxOf(parseSql(sdk, sql, d)).verdict;
 }

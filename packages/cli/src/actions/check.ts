@@ -10,6 +10,7 @@ import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { openDatabase } from '../open-database.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
 
 /** A --schema file: `{ tables: [{ name, columns: [{ name }] }] }`, as introspection writes it. */
 function readSchemaFile(path: string): SchemaLike {
@@ -77,8 +78,21 @@ function renderReport(report: CheckReport): string {
 export const runCheck: CommandRun = async ({ flags, positionals }, io) => {
   const sql = positionals[0] ?? '';
   if (flags.schema && flags.db) throw usageError('give --schema or --db, not both');
-  // Parsed and range-checked by the option table (commands/check.ts).
-  const maxLimit = typeof flags['max-limit'] === 'number' ? flags['max-limit'] : undefined;
+  // Flags first, then the project's checks: (evals.yaml), then sqlcheck's defaults. Numbers
+  // arrive parsed and range-checked by the option table (commands/check.ts).
+  const file = projectFile(flags, io.cwd);
+  const project = file === undefined ? {} : ((await loadProjectFile(file, io.env)).checks ?? {});
+  const maxLimit = typeof flags['max-limit'] === 'number' ? flags['max-limit'] : project.maxLimit;
+  const maxSqlBytes =
+    typeof flags['max-sql-bytes'] === 'number' ? flags['max-sql-bytes'] : project.maxSqlBytes;
+  const requireLimit =
+    typeof flags['require-limit'] === 'string'
+      ? flags['require-limit'] === 'true'
+      : project.requireLimit;
+  const functions = [
+    ...(project.allowedFunctions ?? []),
+    ...(Array.isArray(flags.function) ? flags.function.map(String) : []),
+  ];
   // files are named relative to the command's working directory, as in every other command
   const schema =
     typeof flags.schema === 'string'
@@ -93,6 +107,9 @@ export const runCheck: CommandRun = async ({ flags, positionals }, io) => {
       dialect: typeof flags.dialect === 'string' ? flags.dialect : 'sqlite',
       ...(schema ? { schema } : {}),
       ...(maxLimit !== undefined ? { maxLimit } : {}),
+      ...(maxSqlBytes !== undefined ? { maxSqlBytes } : {}),
+      ...(requireLimit !== undefined ? { requireLimit } : {}),
+      ...(functions.length > 0 ? { allowedFunctions: functions } : {}),
       ...(tables ? { allowedTables: tables } : {}),
     });
   } catch (error) {

@@ -20,6 +20,7 @@ import {
   admitSuiteBeforeData,
   assertGoldPlans,
 } from '../eval/admit-suite.js';
+import { sqlCheckPolicy } from '../eval/check-policy.js';
 import {
   buildConfigs,
   checkEngineFlags,
@@ -207,6 +208,7 @@ async function evalRun(
       const tags = listFlag(flags.tags);
       const byId = setup.datasources.byId;
       const [first, ...others] = setup.caseDatasources.map((id) => byId.get(id) as OpenDatasource);
+      const policy = sqlCheckPolicy(project.checks);
       report = await runEval({
         suite: setup.suite,
         configs,
@@ -227,10 +229,16 @@ async function evalRun(
         // An external engine's SQL is run by the harness on the datasource its case names.
         answerExecution: { datasources: Object.fromEntries(byId) },
         // L2 checks the SQL against the database its case names.
+        // evals.yaml checks: (LIMIT policy, vetted functions, size limit) over the defaults.
         sqlChecks:
           first && others.length === 0
-            ? { dialect: first.engine, schema: await first.introspect({ rowCounts: false }) }
+            ? {
+                ...policy,
+                dialect: first.engine,
+                schema: await first.introspect({ rowCounts: false }),
+              }
             : {
+                ...policy,
                 dialect: 'sqlite',
                 schemas: Object.fromEntries(
                   await Promise.all(
