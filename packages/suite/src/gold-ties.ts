@@ -13,7 +13,12 @@ export type OrderTies = NonNullable<EvalCase['order_ties']>;
 
 /** The gold's rows as the ranked query returned them, with their ties; or why there are none. */
 export type GoldTies = { readonly statements: number } & (
-  | { readonly rows: Row[]; readonly ties: OrderTies }
+  | {
+      readonly rows: Row[];
+      readonly ties: OrderTies;
+      readonly none?: undefined;
+      readonly ordered?: undefined;
+    }
   | {
       readonly rows?: undefined;
       readonly ties?: undefined;
