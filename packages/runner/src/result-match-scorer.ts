@@ -1,5 +1,6 @@
 import { compareAny, formatTies, formatVerdict } from '@nl2sql/comparator';
-import { goldTables, goldTieOrder } from './gold-tables.js';
+import { goldTiesFor } from '@nl2sql/suite';
+import { goldTables } from './gold-tables.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 
 /**
@@ -32,7 +33,7 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
       }
       const golds = goldTables(input.case, result.columns.length, options.engine);
       // Rows the gold's ORDER BY leaves tied may come in any order (decisions/order-ties.md).
-      const ties = goldTieOrder(input.case, options.engine);
+      const ties = goldTiesFor(input.case, options.engine ?? 'sqlite');
       const compare = {
         orderMatters: input.case.order_matters,
         tolerance: options.tolerance,
