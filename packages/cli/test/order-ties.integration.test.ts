@@ -162,7 +162,7 @@ describe('order up to the ties of the gold ORDER BY, on an imported suite', () =
     const names = runs.get('names')!;
     expect(names.status).toBe('fail');
     expect(names.scores.result_match?.explanation).toContain(
-      'same rows, wrong order: row 1 (a row the gold ORDER BY places)',
+      'same rows, wrong order: row 1 (placed by the gold ORDER BY, no tie) holds another row',
     );
 
     // Top 3 through the tie: another tied author at the boundary passes...

@@ -43,8 +43,10 @@ export function formatReason(reason: Reason): string {
       if (g === undefined) {
         return `same rows, wrong order: first difference at row ${reason.index + 1}, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
       }
-      const rows = g.rows === 1 ? `row ${g.first + 1}` : `rows ${g.first + 1}-${g.first + g.rows}`;
-      return `same rows, wrong order: ${rows} (${g.rows === 1 ? 'a row the gold ORDER BY places' : 'one tie group of the gold ORDER BY, any order within it'}) hold other rows than the gold's, gold ${formatRow(reason.gold)} vs result ${formatRow(reason.result)}`;
+      if (g.rows === 1) {
+        return `same rows, wrong order: row ${g.first + 1} (placed by the gold ORDER BY, no tie) holds another row than the gold's, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
+      }
+      return `same rows, wrong order: rows ${g.first + 1}-${g.first + g.rows} (one tie group of the gold ORDER BY, any order within it) hold other rows than the gold's, gold ${formatRow(reason.gold)} vs result ${formatRow(reason.result)}`;
     }
   }
 }

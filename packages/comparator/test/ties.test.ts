@@ -59,6 +59,9 @@ describe('order up to the tie groups of the gold ORDER BY', () => {
     const v = compareStrict(gold, run, opts);
     expect(v.pass).toBe(false);
     expect(v.reason).toMatchObject({ code: 'order', index: 0, tieGroup: { first: 0, rows: 1 } });
+    expect(formatVerdict(v)).toBe(
+      'FAIL strict: same rows, wrong order: row 1 (placed by the gold ORDER BY, no tie) holds another row than the gold\'s, gold ["Ada", 7] vs result ["Bob", 5] (order compared up to 3 tie group(s) of the gold ORDER BY)',
+    );
     const swapped = t([
       ['Ada', 7],
       ['Bob', 5],

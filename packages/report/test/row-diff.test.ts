@@ -34,7 +34,7 @@ describe('rowDiffByComparing', () => {
       rows: [tied.rows[1]!, tied.rows[0]!, tied.rows[2]!],
     };
     expect(rowDiffByComparing([gold], across, true, { groups: [1, 2] }).explanation).toContain(
-      'row 1 (a row the gold ORDER BY places)',
+      'row 1 (placed by the gold ORDER BY, no tie)',
     );
   });
 });

@@ -188,7 +188,7 @@ describe('resultMatchScorer: order up to the tie groups the case records (order_
     ];
     const r = run({ ...ordered, order_ties: { groups: [1, 3] } }, ['n', 'p'], across);
     expect(r?.pass).toBe(false);
-    expect(r?.explanation).toContain('row 1 (a row the gold ORDER BY places)');
+    expect(r?.explanation).toContain('row 1 (placed by the gold ORDER BY, no tie)');
     expect(r?.explanation).toContain('order compared up to 2 tie group(s) of the gold ORDER BY');
   });
 
