@@ -326,6 +326,25 @@ describe('properties', () => {
     );
   });
 
+  it('sits between exact order and no order: exact passes imply tie passes imply multiset passes', () => {
+    fc.assert(
+      fc.property(
+        tiedGold,
+        fc.nat(),
+        fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 9 })), { nil: undefined }),
+        ({ groups, rows }, seed, change) => {
+          const run = shuffleWithin([rows.length], rows, seed).map((r) => [...r]);
+          if (change) run[change[0] % run.length]![1] = change[1];
+          const gold = t(rows);
+          const exact = compareStrict(gold, t(run), { orderMatters: true }).pass;
+          const tied = compareStrict(gold, t(run), { orderMatters: true, ties: { groups } }).pass;
+          const bag = compareStrict(gold, t(run)).pass;
+          return (!exact || tied) && (!tied || bag);
+        },
+      ),
+    );
+  });
+
   it('with every group one row the verdict is exact order, the same as without ties', () => {
     fc.assert(
       fc.property(tiedGold, fc.nat(), ({ rows }, seed) => {
