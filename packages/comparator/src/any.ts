@@ -6,8 +6,10 @@ import { ComparatorError } from './comparator-error.js';
 import { lenientByProof, lenientVerdict } from './lenient.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable } from './prepared-table.js';
-import { strictByProof, strictVerdict } from './strict.js';
+import { strictByProof, strictVerdict, withTies } from './strict.js';
 import type { CompareOptions, TableLike } from './table.js';
+import { planTies } from './ties.js';
+import { specRules } from './value-rules.js';
 import type { Verdict } from './verdict.js';
 
 export interface AnyOptions extends CompareOptions {
@@ -40,7 +42,12 @@ export function compareAny(
   let r: PreparedTable | null = null;
   const attempts: Verdict[] = [];
   for (let i = 0; i < golds.length; i++) {
-    const gold = golds[i]!;
+    // The tie order describes the first gold; an alternative's rows keep exact order.
+    const plan =
+      i === 0
+        ? planTies(golds[0]!, result, opts?.ties, o.orderMatters, specRules(o.tolerance, lenient))
+        : null;
+    const gold = plan?.gold ?? golds[i]!;
     let v = lenient
       ? lenientByProof(gold, result, o.orderMatters, o.tolerance)
       : strictByProof(gold, result, o.orderMatters, o.tolerance);
@@ -48,9 +55,10 @@ export function compareAny(
       r ??= prepareTable(result);
       const g = prepareTable(gold);
       v = lenient
-        ? lenientVerdict(g, r, o.orderMatters, o.tolerance)
-        : strictVerdict(g, r, o.orderMatters, o.tolerance, 'strict', true, false);
+        ? lenientVerdict(g, r, o.orderMatters, o.tolerance, true, plan?.labels)
+        : strictVerdict(g, r, o.orderMatters, o.tolerance, 'strict', true, false, plan?.labels);
     }
+    v = withTies(v, plan);
     attempts.push(v);
     if (v.pass) return { ...v, matchedGold: i, attempts };
   }

@@ -26,6 +26,8 @@ export interface AssignmentSearch {
    * assignment: a proven match is a match, so only the speed of a pass changes.
    */
   readonly tryProof?: boolean;
+  /** Ordered up to ties: each row position's tie group (row-match.ts). */
+  readonly labels?: Int32Array;
 }
 
 export type AssignmentOutcome =
@@ -112,7 +114,17 @@ export function searchAssignment(s: AssignmentSearch): AssignmentOutcome {
         proveRowsMatch(gold.source, result.source, goldCols, mapping, rules, s.orderMatters);
       const outcome: RowMatchOutcome = proven
         ? { ok: true }
-        : matchRows({ gold, result, goldCols, resultCols: mapping, rules }, s.orderMatters);
+        : matchRows(
+            {
+              gold,
+              result,
+              goldCols,
+              resultCols: mapping,
+              rules,
+              ...(s.labels ? { labels: s.labels } : {}),
+            },
+            s.orderMatters,
+          );
       if (outcome.ok) {
         found = mapping.slice();
         return true;

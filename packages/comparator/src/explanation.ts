@@ -18,6 +18,7 @@ export function rowReason(
       index: outcome.index,
       gold: rowSample(g, outcome.index, gold.width),
       result: rowSample(r, outcome.index, result.width),
+      ...(outcome.tieGroup ? { tieGroup: outcome.tieGroup } : {}),
     };
   }
   return {

@@ -1,5 +1,5 @@
 /** One readable line per verdict, for the CLI to print next to a failing case. */
-import type { DisplayValue, Reason, RowSample, Verdict } from './verdict.js';
+import type { DisplayValue, Reason, RowSample, TieNote, Verdict } from './verdict.js';
 
 const MAX_ROW_CHARS = 80;
 
@@ -38,9 +38,29 @@ export function formatReason(reason: Reason): string {
       if (reason.gold) return `rows differ: gold ${formatRow(reason.gold)} has no match${more}`;
       return `rows differ: result ${formatRow(reason.result)} has no match in gold${more}`;
     }
-    case 'order':
-      return `same rows, wrong order: first difference at row ${reason.index + 1}, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
+    case 'order': {
+      const g = reason.tieGroup;
+      if (g === undefined) {
+        return `same rows, wrong order: first difference at row ${reason.index + 1}, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
+      }
+      if (g.rows === 1) {
+        return `same rows, wrong order: row ${g.first + 1} (placed by the gold ORDER BY, no tie) holds another row than the gold's, gold ${formatCells(reason.gold)} vs result ${formatCells(reason.result)}`;
+      }
+      return `same rows, wrong order: rows ${g.first + 1}-${g.first + g.rows} (one tie group of the gold ORDER BY, any order within it) hold other rows than the gold's, gold ${formatRow(reason.gold)} vs result ${formatRow(reason.result)}`;
+    }
   }
+}
+
+/** What the tie order did, e.g. `order up to 4 tie groups of the gold ORDER BY`. */
+export function formatTies(ties: TieNote): string {
+  const base = `order compared up to ${ties.groups} tie group(s) of the gold ORDER BY`;
+  const c = ties.cut;
+  if (c === null) return base;
+  const at = c.shown === 1 ? `row ${c.first + 1}` : `rows ${c.first + 1}-${c.first + c.shown}`;
+  const verdict = c.accepted
+    ? "the result's rows there are rows of that group"
+    : "the result's rows there are not all rows of that group";
+  return `${base}; the LIMIT cuts through the last group, so any ${c.shown} of its ${c.of} tied rows are accepted at ${at}: ${verdict}`;
 }
 
 /**
@@ -56,12 +76,14 @@ export function formatVerdict(v: Verdict & { readonly matchedGold?: number | nul
       typeof v.matchedGold === 'number' && v.matchedGold > 0
         ? ` (matched alternative ${v.matchedGold})`
         : '';
-    return `PASS ${v.score}${which}${cols}${empty}`;
+    const ties = v.ties ? ` (${formatTies(v.ties)})` : '';
+    return `PASS ${v.score}${which}${cols}${empty}${ties}`;
   }
   const reason = v.reason ? formatReason(v.reason) : 'no reason recorded';
   const cols =
     v.mapping && !v.mapping.every((j, i) => j === i)
       ? ` [columns ${formatMapping(v.mapping)}]`
       : '';
-  return `FAIL ${v.score}: ${reason}${cols}`;
+  const ties = v.ties ? ` (${formatTies(v.ties)})` : '';
+  return `FAIL ${v.score}: ${reason}${cols}${ties}`;
 }

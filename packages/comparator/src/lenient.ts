@@ -11,8 +11,9 @@ import { DEFAULT_MAX_LEAVES, searchAssignment } from './column-assignment.js';
 import { proveColumnsMatch } from './column-proof.js';
 import { resolveOptions } from './options.js';
 import { type PreparedTable, prepareTable, readShape } from './prepared-table.js';
-import { strictVerdict } from './strict.js';
+import { strictVerdict, withTies } from './strict.js';
 import type { CompareOptions, TableLike } from './table.js';
+import { planTies } from './ties.js';
 import { specRules } from './value-rules.js';
 import type { Verdict } from './verdict.js';
 
@@ -23,9 +24,19 @@ export function lenientColumnCap(goldColumns: number): number {
 
 export function compareLenient(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
-  return (
-    lenientByProof(gold, result, o.orderMatters, o.tolerance) ??
-    lenientVerdict(prepareTable(gold), prepareTable(result), o.orderMatters, o.tolerance)
+  const plan = planTies(gold, result, opts?.ties, o.orderMatters, specRules(o.tolerance, true));
+  const g = plan?.gold ?? gold;
+  return withTies(
+    lenientByProof(g, result, o.orderMatters, o.tolerance) ??
+      lenientVerdict(
+        prepareTable(g),
+        prepareTable(result),
+        o.orderMatters,
+        o.tolerance,
+        true,
+        plan?.labels,
+      ),
+    plan,
   );
 }
 
@@ -64,8 +75,18 @@ export function lenientVerdict(
   orderMatters: boolean,
   tolerance: number,
   proofs = true,
+  labels?: Int32Array,
 ): Verdict {
-  const strict = strictVerdict(gold, result, orderMatters, tolerance, 'lenient', false, false);
+  const strict = strictVerdict(
+    gold,
+    result,
+    orderMatters,
+    tolerance,
+    'lenient',
+    false,
+    false,
+    labels,
+  );
   if (strict.pass) return strict;
   const score = 'lenient';
   if (gold.height !== result.height) {
@@ -92,6 +113,7 @@ export function lenientVerdict(
     excludeConstant: result.width > gold.width,
     maxLeaves: DEFAULT_MAX_LEAVES,
     tryProof: proofs,
+    ...(labels ? { labels } : {}),
   });
   return assignmentVerdict(score, found, gold, result);
 }

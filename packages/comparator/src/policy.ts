@@ -9,9 +9,11 @@ import { resolveOptions } from './options.js';
 import { hasTopLevelOrderBy } from './order-by.js';
 import { prepareTable } from './prepared-table.js';
 import { spiderVerdict } from './spider.js';
-import { strictByProof, strictVerdict } from './strict.js';
+import { strictByProof, strictVerdict, withTies } from './strict.js';
 import { subsetVerdict } from './subset.js';
 import type { CompareOptions, TableLike } from './table.js';
+import { planTies } from './ties.js';
+import { specRules } from './value-rules.js';
 import type { Score, Verdict } from './verdict.js';
 
 export type Policy = Score;
@@ -38,19 +40,26 @@ export function comparePolicy(
       ? opts.orderMatters === true
       : typeof opts?.goldSql === 'string' && hasTopLevelOrderBy(opts.goldSql);
   if (policy === 'strict' || policy === 'lenient') {
-    const proven =
-      policy === 'strict'
-        ? strictByProof(gold, result, orderMatters, o.tolerance)
-        : lenientByProof(gold, result, orderMatters, o.tolerance);
-    if (proven) return proven;
+    // The spec's scores honour the gold's tie order; the peer policies keep their own rules.
+    const lenient = policy === 'lenient';
+    const plan = planTies(gold, result, opts?.ties, orderMatters, specRules(o.tolerance, lenient));
+    const g = plan?.gold ?? gold;
+    const proven = lenient
+      ? lenientByProof(g, result, orderMatters, o.tolerance)
+      : strictByProof(g, result, orderMatters, o.tolerance);
+    if (proven) return withTies(proven, plan);
+    const pg = prepareTable(g);
+    const pr = prepareTable(result);
+    return withTies(
+      lenient
+        ? lenientVerdict(pg, pr, orderMatters, o.tolerance, true, plan?.labels)
+        : strictVerdict(pg, pr, orderMatters, o.tolerance, 'strict', true, false, plan?.labels),
+      plan,
+    );
   }
   const g = prepareTable(gold);
   const r = prepareTable(result);
   switch (policy) {
-    case 'strict':
-      return strictVerdict(g, r, orderMatters, o.tolerance, 'strict', true, false);
-    case 'lenient':
-      return lenientVerdict(g, r, orderMatters, o.tolerance);
     case 'bird':
       return birdVerdict(g, r);
     case 'spider':

@@ -20,7 +20,13 @@ export type RowMatchOutcome =
       /** First result row left without a partner (-1 if none). */
       readonly resultRow: number;
     }
-  | { readonly ok: false; readonly code: 'order'; readonly index: number };
+  | {
+      readonly ok: false;
+      readonly code: 'order';
+      readonly index: number;
+      /** Under tie labels: the first tie group holding other rows than the gold's. */
+      readonly tieGroup?: { readonly first: number; readonly rows: number };
+    };
 
 /** Gold column goldCols[k] is compared with result column resultCols[k]. */
 export interface RowPairing {
@@ -29,24 +35,32 @@ export interface RowPairing {
   readonly goldCols: readonly number[];
   readonly resultCols: readonly number[];
   readonly rules: ValueRules;
+  /**
+   * Ordered comparison up to ties (ties.ts): the tie group of each row position. Gold row i
+   * may pair with result row j only when labels[i] === labels[j].
+   */
+  readonly labels?: Int32Array;
 }
 
 interface Bound {
   gc: PreparedColumn[];
   rc: PreparedColumn[];
   rules: ValueRules;
+  labels: Int32Array | null;
 }
 
-function bind(p: RowPairing): Bound {
+function bind(p: RowPairing, labels: Int32Array | null = null): Bound {
   return {
     gc: p.goldCols.map((c) => p.gold.cols[c]!),
     rc: p.resultCols.map((c) => p.result.cols[c]!),
     rules: p.rules,
+    labels,
   };
 }
 
 function rowsEqual(b: Bound, gi: number, ri: number): boolean {
-  const { gc, rc, rules } = b;
+  const { gc, rc, rules, labels } = b;
+  if (labels !== null && labels[gi] !== labels[ri]) return false;
   for (let k = 0; k < gc.length; k++) {
     if (!cellsEqual(gc[k]!, gi, rc[k]!, ri, rules)) return false;
   }
@@ -101,6 +115,7 @@ export function matchRows(
   if (quickReject && !pairsCouldMatch(b)) {
     return { ok: false, code: 'row_mismatch', goldRow: -1, resultRow: -1 };
   }
+  if (orderMatters && p.labels !== undefined) return matchTied(p, b, p.labels);
   if (orderMatters) {
     for (let i = 0; i < n; i++) {
       if (!rowsEqual(b, i, i)) {
@@ -115,10 +130,42 @@ export function matchRows(
   return matchMultiset(p, b);
 }
 
-function matchMultiset(p: RowPairing, b: Bound): RowMatchOutcome {
+/**
+ * Ordered up to ties: rows in the same positions first (the common case), else a matching
+ * that pairs rows within their tie group only. On failure, 'order' when the rows match as a
+ * multiset, naming the first group that differs.
+ */
+function matchTied(p: RowPairing, b: Bound, labels: Int32Array): RowMatchOutcome {
   const n = p.gold.height;
-  const gh = rowHashes(b.gc, n);
-  const rh = rowHashes(b.rc, n);
+  let i = 0;
+  while (i < n && rowsEqual(b, i, i)) i++;
+  if (i === n) return { ok: true };
+  const tied = { ...b, labels };
+  const within = matchMultiset(p, tied, true);
+  if (within.ok) return within;
+  const asBag = matchMultiset(p, b);
+  if (!asBag.ok || within.code !== 'row_mismatch') return asBag;
+  // The matching left is maximum and groups share no edge, so the first unmatched gold row
+  // lies in the first group that cannot match.
+  const label = labels[within.goldRow]!;
+  let first = within.goldRow;
+  while (first > 0 && labels[first - 1] === label) first--;
+  let end = within.goldRow;
+  while (end < n && labels[end] === label) end++;
+  return { ok: false, code: 'order', index: first, tieGroup: { first, rows: end - first } };
+}
+
+function labelledHashes(b: Bound, cols: PreparedColumn[], n: number): Int32Array {
+  const h = rowHashes(cols, n);
+  const labels = b.labels;
+  if (labels !== null) for (let i = 0; i < n; i++) h[i] = mix32(combine(h[i]!, labels[i]!));
+  return h;
+}
+
+function matchMultiset(p: RowPairing, b: Bound, complete = false): RowMatchOutcome {
+  const n = p.gold.height;
+  const gh = labelledHashes(b, b.gc, n);
+  const rh = labelledHashes(b, b.rc, n);
   const { head, next, mask } = buildChains(gh);
   const matchG = new Int32Array(n).fill(-1);
   const matchR = new Int32Array(n).fill(-1);
@@ -143,7 +190,7 @@ function matchMultiset(p: RowPairing, b: Bound): RowMatchOutcome {
     }
     if (cur === -1) leftovers.push(r);
   }
-  if (leftovers.length > 0 && pairsCouldMatch(b)) repair(p, b, leftovers, matchG, matchR);
+  if (leftovers.length > 0 && pairsCouldMatch(b)) repair(p, b, leftovers, matchG, matchR, complete);
   let firstG = -1;
   for (let i = 0; i < n; i++) {
     if (matchG[i] === -1) {
@@ -181,6 +228,9 @@ const WILDCARD = 0x2f6b7c1d;
  * paired by augmenting paths (Kuhn) over all gold rows, which also undoes a phase-A pairing
  * when that is what a complete matching needs. Candidates come from a coarse index: exact
  * cells hashed, flexible cells wildcarded, plus a tolerance-wide bucket of one numeric column.
+ * Stops at the first result row with no augmenting path unless `complete` (a maximum
+ * matching is then left, which under tie labels leaves rows unmatched only in groups that
+ * cannot match).
  */
 function repair(
   p: RowPairing,
@@ -188,6 +238,7 @@ function repair(
   leftovers: number[],
   matchG: Int32Array,
   matchR: Int32Array,
+  complete: boolean,
 ): void {
   const n = p.gold.height;
   const rules = b.rules;
@@ -225,6 +276,7 @@ function repair(
             : hashNumber(x);
       h = combine(h, bucket);
     }
+    if (b.labels !== null) h = combine(h, b.labels[i]!);
     return mix32(h);
   };
   const shiftsFor = (r: number): number[] => {
@@ -301,7 +353,7 @@ function repair(
         chosen.pop();
       }
     }
-    if (!done) {
+    if (!done && !complete) {
       // Berge: no augmenting path from r0 now means none later; the matching cannot be
       // perfect, so stop early.
       return;

@@ -9,23 +9,33 @@ import { type PreparedTable, prepareTable, readShape } from './prepared-table.js
 import { matchRows, pairingCouldMatch } from './row-match.js';
 import { proveRowsMatch } from './row-proof.js';
 import type { CompareOptions, TableLike } from './table.js';
+import { planTies, type TiePlan } from './ties.js';
 import { specRules } from './value-rules.js';
 import type { Score, Verdict } from './verdict.js';
 
 export function compareStrict(gold: TableLike, result: TableLike, opts?: CompareOptions): Verdict {
   const o = resolveOptions(opts);
-  return (
-    strictByProof(gold, result, o.orderMatters, o.tolerance) ??
-    strictVerdict(
-      prepareTable(gold),
-      prepareTable(result),
-      o.orderMatters,
-      o.tolerance,
-      'strict',
-      true,
-      false,
-    )
+  const plan = planTies(gold, result, opts?.ties, o.orderMatters, specRules(o.tolerance, false));
+  const g = plan?.gold ?? gold;
+  return withTies(
+    strictByProof(g, result, o.orderMatters, o.tolerance) ??
+      strictVerdict(
+        prepareTable(g),
+        prepareTable(result),
+        o.orderMatters,
+        o.tolerance,
+        'strict',
+        true,
+        false,
+        plan?.labels,
+      ),
+    plan,
   );
+}
+
+/** The verdict with its tie note when it was reached under a tie order. */
+export function withTies<V extends Verdict>(v: V, plan: TiePlan | null): V {
+  return plan === null ? v : { ...v, ties: plan.note };
 }
 
 /**
@@ -55,6 +65,7 @@ export function strictVerdict(
   score: Score = 'strict',
   explain = true,
   tryProof = true,
+  labels?: Int32Array,
 ): Verdict {
   // Empty against empty passes whatever the columns (there is nothing to compare), flagged.
   if (gold.height === 0 && result.height === 0) {
@@ -73,6 +84,7 @@ export function strictVerdict(
     goldCols: mapping,
     resultCols: mapping,
     rules: specRules(tolerance, false),
+    ...(labels ? { labels } : {}),
   };
   // Without an explanation to give, signatures that already differ skip the proof.
   if (

@@ -51,11 +51,31 @@ export type Reason =
     }
   | {
       readonly code: 'order';
-      /** The first position where the rows differ although they match as a multiset. */
+      /**
+       * The first position where the rows differ although they match as a multiset; under
+       * a tie order, the first row of the first tie group holding other rows than the gold's.
+       */
       readonly index: number;
       readonly gold: RowSample;
       readonly result: RowSample;
+      /** Under a tie order: the tie group that differs (0-based first row, row count). */
+      readonly tieGroup?: { readonly first: number; readonly rows: number };
     };
+
+/**
+ * A comparison made under the gold's tie order (ties.ts): how many tie groups, and whether
+ * a LIMIT cut through the last one (its first row, the rows the gold shows of it, the rows
+ * the whole group has) and the result's rows there were accepted as rows of that group.
+ */
+export interface TieNote {
+  readonly groups: number;
+  readonly cut: {
+    readonly first: number;
+    readonly shown: number;
+    readonly of: number;
+    readonly accepted: boolean;
+  } | null;
+}
 
 export interface Verdict {
   readonly score: Score;
@@ -70,4 +90,6 @@ export interface Verdict {
   readonly mapping: readonly number[] | null;
   /** Present exactly when pass is false. */
   readonly reason?: Reason;
+  /** Present when row order was compared up to the gold's tie groups (CompareOptions.ties). */
+  readonly ties?: TieNote;
 }

@@ -1,5 +1,5 @@
 import { displayValue, type TableLike } from '@nl2sql/comparator';
-import type { EvalCase } from '@nl2sql/suite';
+import { type EvalCase, goldTiesFor } from '@nl2sql/suite';
 import { answerView } from './answer-marks.js';
 import type {
   CaseView,
@@ -53,7 +53,12 @@ export function caseView(run: SavedCaseRun, context: CaseContext): CaseView {
   const matchScore = run.scores.result_match;
   let rowDiff: RowDiffView | null = matchScore ? rowDiffFromScore(matchScore) : null;
   if (rowDiff === null && full !== null && gold?.rows !== undefined && run.expected === 'allowed') {
-    rowDiff = rowDiffByComparing(goldTables(gold, full.columns.length), full, gold.order_matters);
+    rowDiff = rowDiffByComparing(
+      goldTables(gold, full.columns.length),
+      full,
+      gold.order_matters,
+      goldTiesFor(gold, 'sqlite'),
+    );
   }
   return {
     i: context.i,

@@ -5,6 +5,7 @@ import {
   formatReason,
   type Reason,
   type TableLike,
+  type TieOrder,
 } from '@nl2sql/comparator';
 import type { RowDiffView, RowMark } from './report-data.js';
 import type { SavedScore } from './saved-run.js';
@@ -43,11 +44,12 @@ export function rowDiffByComparing(
   golds: readonly TableLike[],
   result: TableLike,
   orderMatters: boolean,
+  ties?: TieOrder,
 ): RowDiffView {
-  const strict = compareAny(golds, result, { orderMatters, score: 'strict' });
-  const lenient = strict.pass
-    ? strict
-    : compareAny(golds, result, { orderMatters, score: 'lenient' });
+  // As the runner scores it: order up to the first gold's tie groups, where the case has them.
+  const opts = { orderMatters, ...(ties ? { ties } : {}) };
+  const strict = compareAny(golds, result, { ...opts, score: 'strict' });
+  const lenient = strict.pass ? strict : compareAny(golds, result, { ...opts, score: 'lenient' });
   const words = (v: AnyVerdict) => (v.pass ? 'pass' : v.reason ? formatReason(v.reason) : 'fail');
   return marks(
     `strict: ${words(strict)}; lenient: ${words(lenient)}`,

@@ -1,4 +1,5 @@
-import { compareAny, formatVerdict } from '@nl2sql/comparator';
+import { compareAny, formatTies, formatVerdict } from '@nl2sql/comparator';
+import { goldTiesFor } from '@nl2sql/suite';
 import { goldTables } from './gold-tables.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 
@@ -31,7 +32,13 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
         });
       }
       const golds = goldTables(input.case, result.columns.length, options.engine);
-      const compare = { orderMatters: input.case.order_matters, tolerance: options.tolerance };
+      // Rows the gold's ORDER BY leaves tied may come in any order (decisions/order-ties.md).
+      const ties = goldTiesFor(input.case, options.engine ?? 'sqlite');
+      const compare = {
+        orderMatters: input.case.order_matters,
+        tolerance: options.tolerance,
+        ...(ties ? { ties } : {}),
+      };
       const strict = compareAny(golds, result, { ...compare, score: 'strict' });
       // Lenient is a superset of strict, so a strict pass needs no second search.
       const lenient = strict.pass
@@ -51,6 +58,8 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
             pass: strict.pass,
             matched_gold: strict.matchedGold,
             reason: strict.reason ?? null,
+            // How order was compared, when up to the gold's ties (and a LIMIT's cut).
+            ...(strict.ties ? { ties: strict.ties, ties_rule: formatTies(strict.ties) } : {}),
           },
           lenient: {
             pass: lenient.pass,

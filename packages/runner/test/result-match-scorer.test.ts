@@ -151,3 +151,101 @@ describe('resultMatchScorer on a datasource engine', () => {
     expect(scored('postgres', { rows: [[5]] }, [[5.5]])).toBe(false);
   });
 });
+
+describe('resultMatchScorer: order up to the tie groups the case records (order_ties)', () => {
+  // ORDER BY papers DESC: Bob, Cyd and Dee tie on 5 papers.
+  const rows = [
+    ['Ada', 7],
+    ['Bob', 5],
+    ['Cyd', 5],
+    ['Dee', 5],
+  ];
+  const tied = [
+    ['Ada', 7],
+    ['Dee', 5],
+    ['Bob', 5],
+    ['Cyd', 5],
+  ];
+  const ordered: Partial<EvalCase> = { rows, order_matters: true };
+
+  it('tied rows in another order pass with order_ties and fail without, as before', () => {
+    const without = run(ordered, ['n', 'p'], tied);
+    expect(without?.pass).toBe(false);
+    expect(without?.explanation).toContain('same rows, wrong order: first difference at row 2');
+    const withTies = run({ ...ordered, order_ties: { groups: [1, 3] } }, ['n', 'p'], tied);
+    expect(withTies?.pass).toBe(true);
+    expect(withTies?.detail).toMatchObject({
+      strict: { pass: true, ties: { groups: 2, cut: null } },
+    });
+  });
+
+  it('a row across groups fails and the explanation names the group', () => {
+    const across = [
+      ['Bob', 5],
+      ['Ada', 7],
+      ['Cyd', 5],
+      ['Dee', 5],
+    ];
+    const r = run({ ...ordered, order_ties: { groups: [1, 3] } }, ['n', 'p'], across);
+    expect(r?.pass).toBe(false);
+    expect(r?.explanation).toContain('row 1 (placed by the gold ORDER BY, no tie)');
+    expect(r?.explanation).toContain('order compared up to 2 tie group(s) of the gold ORDER BY');
+  });
+
+  it('a LIMIT cut: another tied row at the boundary passes, a row from outside fails', () => {
+    const top = {
+      rows: rows.slice(0, 3),
+      order_matters: true,
+      order_ties: { groups: [1, 2], boundary_rows: rows.slice(1) },
+    };
+    const other = run(
+      top,
+      ['n', 'p'],
+      [
+        ['Ada', 7],
+        ['Dee', 5],
+        ['Cyd', 5],
+      ],
+    );
+    expect(other?.pass).toBe(true);
+    expect(
+      (other?.detail as { strict: { ties_rule: string } } | undefined)?.strict.ties_rule,
+    ).toContain('any 2 of its 3 tied rows');
+    const wrong = run(
+      top,
+      ['n', 'p'],
+      [
+        ['Ada', 7],
+        ['Dee', 5],
+        ['Eve', 2],
+      ],
+    );
+    expect(wrong?.pass).toBe(false);
+    expect(wrong?.explanation).toContain("the result's rows there are not all rows of that group");
+  });
+
+  it("on PostgreSQL with the engine's own rows the order stays exact", () => {
+    const c = {
+      ...ordered,
+      order_ties: { groups: [1, 3] },
+      rows_by_engine: { postgres: rows.map((r) => [...r]) },
+    };
+    const r = resultMatchScorer({ engine: 'postgres' }).score({
+      kind: 'ask',
+      mode: 'plans',
+      case: { ...base, ...c },
+      role: 'analyst',
+      expected: 'allowed',
+      response: {
+        status: 'success',
+        sql: 'SELECT …',
+        results: [{ columns: ['n', 'p'], rows: tied, truncated: false }],
+        answer: null,
+        error: null,
+        usage: [],
+        trace: {},
+      },
+    });
+    expect((r as { pass: boolean }).pass).toBe(false);
+  });
+});

@@ -48,6 +48,7 @@ export type { SyntaxVerdict } from './syntax.js';
 export { checkSyntax } from './syntax.js';
 export type { TableReference } from './table-references.js';
 export { tableReferences } from './table-references.js';
+export { TIE_RANK_COLUMN, type TieRankQuery, tieRankQuery } from './tie-rank-query.js';
 export { TranspileError, type TranspileOptions, transpileSql } from './transpile.js';
 export { DEFAULT_MAX_VALUE_BYTES } from './value-size.js';
 export type { Verdict, Violation } from './verdict.js';

@@ -37,9 +37,21 @@ export function assertScorable(suite: EvalSuite, options: ScorableOptions): void
     const place = sourceLocation(c);
     const at = { caseId: c.id, file: place?.file, line: place?.line };
     if (c.rows === undefined) missing.push({ ...at, problem: 'no rows' });
+    const tiesProblem = c.rows && c.order_ties ? staleTies(c.rows.length, c.order_ties) : null;
+    if (tiesProblem) missing.push({ ...at, problem: `${tiesProblem}: run regenerate` });
     for (const i of (c.alt_sql ?? []).keys())
       if (c.alt_rows?.[i] === undefined)
         missing.push({ ...at, problem: `alt_sql[${i}] has no alt_rows` });
   }
   if (missing.length > 0) throw new UnscorableSuiteError(suite.name, missing);
+}
+
+/** Why a case's `order_ties` do not describe its rows (stale after an edit), or null. */
+function staleTies(rows: number, ties: NonNullable<EvalCase['order_ties']>): string | null {
+  const covered = ties.groups.reduce((a, b) => a + b, 0);
+  if (covered !== rows) return `order_ties groups cover ${covered} rows, rows has ${rows}`;
+  const last = ties.groups[ties.groups.length - 1] ?? 0;
+  if (ties.boundary_rows !== undefined && ties.boundary_rows.length < last)
+    return `order_ties boundary_rows lists ${ties.boundary_rows.length} rows, fewer than the last group's ${last}`;
+  return null;
 }

@@ -121,6 +121,28 @@ export const EvalCaseSchema = Type.Object(
     ),
     sql: Type.Optional(Sql({ description: 'The gold SQL; absent on an unanswerable case.' })),
     rows: Type.Optional(RowsSchema),
+    order_ties: Type.Optional(
+      Type.Object(
+        {
+          groups: Type.Array(Type.Integer({ minimum: 1 }), {
+            minItems: 1,
+            description:
+              'Run lengths over `rows`, in order: each run is rows whose ORDER BY keys are equal (the database says so); they sum to the number of rows.',
+          }),
+          boundary_rows: Type.Optional(
+            Type.Array(Type.Array(CellSchema), {
+              description:
+                "When the LIMIT cuts through the last run: every row of that whole tie group, `rows`' own among them, as the gold selects them.",
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "Where the gold's ORDER BY leaves rows tied, so a run of tied rows may come in any order (order_matters cases); written by regenerate and import, never by hand. Absent: the order is exact.",
+        },
+      ),
+    ),
     alt_sql: Type.Optional(
       Type.Array(Sql(), { description: 'Other accepted answers, one SQL each.' }),
     ),
@@ -168,6 +190,7 @@ export const EvalCaseSchema = Type.Object(
       alt_sql: ['sql'],
       alt_rows: ['alt_sql'],
       rows: ['sql'],
+      order_ties: ['rows'],
       plan: ['sql'],
       sql_by_engine: ['sql'],
       rows_by_engine: ['rows'],

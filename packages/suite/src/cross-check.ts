@@ -6,6 +6,7 @@
 import { type Datasource, toJsonCell } from '@nl2sql/datasource';
 import { type Cell, type EvalCase, type EvalSuite, isApproved, type Row } from './case.js';
 import { type GoldSqlSource, goldSqlFor } from './gold-for-engine.js';
+import type { OrderTies } from './gold-ties.js';
 
 /** Why PostgreSQL's rows differ from SQLite's, or `same`. */
 export type Difference =
@@ -74,16 +75,41 @@ function cellDifference(a: readonly Row[], b: readonly Row[]): Difference | unde
 }
 
 /**
+ * The same rows up to the tie groups of `rows` (decisions/order-ties.md): each group holds the
+ * same rows in any order; at a cut boundary, distinct rows of the whole tie group.
+ */
+function sameUpToTies(rows: readonly Row[], ties: OrderTies, other: readonly Row[]): boolean {
+  if (rows.length !== other.length) return false;
+  let at = 0;
+  for (const [g, size] of ties.groups.entries()) {
+    const last = g === ties.groups.length - 1;
+    const pool = last && ties.boundary_rows ? ties.boundary_rows : rows.slice(at, at + size);
+    const left = new Map<string, number>();
+    for (const row of pool) left.set(key(row), (left.get(key(row)) ?? 0) + 1);
+    for (const row of other.slice(at, at + size)) {
+      const n = left.get(key(row)) ?? 0;
+      if (n === 0) return false;
+      left.set(key(row), n - 1);
+    }
+    at += size;
+  }
+  return at === rows.length;
+}
+
+/**
  * How `postgres` rows differ from `sqlite` rows of the same question: identical rows (or the
- * same rows reordered where order does not matter) are `same`; otherwise the one explanation
- * that accounts for every difference, else `different rows`.
+ * same rows reordered where order does not matter, or only within the tie groups `ties` of
+ * the `sqlite` rows) are `same`; otherwise the one explanation that accounts for every
+ * difference, else `different rows`.
  */
 export function explainDifference(
   sqlite: readonly Row[],
   postgres: readonly Row[],
   orderMatters: boolean,
+  ties?: OrderTies,
 ): Difference {
   if (JSON.stringify(sqlite) === JSON.stringify(postgres)) return 'same';
+  if (orderMatters && ties && sameUpToTies(sqlite, ties, postgres)) return 'same';
   if (sqlite.length !== postgres.length) return 'different rows';
   if (sameMultiset(sqlite, postgres)) {
     if (!orderMatters) return 'same';
@@ -168,7 +194,14 @@ async function checkCase(
   } catch (error) {
     return failed(`fails on PostgreSQL: ${(error as Error).message}`, gold.sql, gold.source);
   }
-  const difference = explainDifference(sqlite, postgres, c.order_matters);
+  // With tie groups, PostgreSQL is scored against the recorded rows up to those groups: rows
+  // that differ from them only there are the same answer.
+  const difference =
+    c.order_ties &&
+    c.rows &&
+    explainDifference(c.rows, postgres, c.order_matters, c.order_ties) === 'same'
+      ? 'same'
+      : explainDifference(sqlite, postgres, c.order_matters);
   const recorded = c.rows_by_engine?.postgres;
   let problem: string | null = null;
   if (recorded !== undefined) {

@@ -79,7 +79,7 @@ export function canonicalDigest(value: unknown): string {
 }
 
 /**
- * SHA-256 (hex) over the case's gold data: question, SQL, rows, alternatives, per-engine SQL
+ * SHA-256 (hex) over the case's gold data: question, SQL, rows and their tie groups, alternatives, per-engine SQL
  * and rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.
  */
 export function goldPin(c: EvalCase): string {
@@ -87,6 +87,8 @@ export function goldPin(c: EvalCase): string {
     question: c.question,
     sql: c.sql ?? null,
     rows: c.rows ?? null,
+    // How the rows are ordered decides verdicts too; absent (every case before it) it is left out.
+    order_ties: c.order_ties,
     alt_sql: c.alt_sql ?? [],
     alt_rows: c.alt_rows ?? [],
     // canonicalJson leaves out undefined keys: the pins of cases without them are unchanged.

@@ -34,6 +34,25 @@ export function goldRowsFor(c: EvalCase, engine: string): Row[] | undefined {
   return c.rows;
 }
 
+/**
+ * The tie groups that go with `goldRowsFor(c, engine)`, as the comparator reads them
+ * (`CompareOptions.ties`), or undefined for exact order. `order_ties` describe `rows`: where
+ * PostgreSQL's own rows (`rows_by_engine.postgres`) are the gold, the order stays exact.
+ */
+export function goldTiesFor(
+  c: EvalCase,
+  engine: string,
+): { groups: number[]; boundaryRows?: Row[] } | undefined {
+  const ties = c.order_ties;
+  if (ties === undefined) return undefined;
+  if (caseEngine(engine) === 'postgres' && c.rows_by_engine?.postgres !== undefined)
+    return undefined;
+  return {
+    groups: ties.groups,
+    ...(ties.boundary_rows === undefined ? {} : { boundaryRows: ties.boundary_rows }),
+  };
+}
+
 /** Where the gold SQL for an engine comes from. */
 export type GoldSqlSource = 'written' | 'by_engine' | 'transpiled';
 

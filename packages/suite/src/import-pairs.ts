@@ -11,6 +11,7 @@ import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { CaseTag, EvalCase, EvalSuite, Outcome } from './case.js';
 import { pairCaseId } from './case-id.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
+import { goldTies } from './gold-ties.js';
 import type { LocatedPair, PairProblem } from './read-pairs.js';
 import { type RoleScope, roleOutcome } from './role-outcome.js';
 
@@ -112,6 +113,8 @@ export async function importPairs(
       const scope = options.policy.roles[role] as RoleScope;
       outcome[role] = roleOutcome(scope, reads);
     }
+    // As regenerate does: where the ORDER BY leaves rows tied, the database says which.
+    const tied = pair.order_matters ? await goldTies(db, pair.sql, rows, options.timeoutMs) : null;
     const refused = Object.values(outcome).includes('refused');
     const tags: CaseTag[] = [
       ...new Set((pair.tags ?? []).filter((t) => !DERIVED_TAGS.has(t))),
@@ -129,7 +132,8 @@ export async function importPairs(
       tables: sortedUnique(reads.tables),
       columns: sortedUnique(reads.columns),
       sql: pair.sql,
-      rows,
+      rows: tied?.rows ?? rows,
+      ...(tied?.ties ? { order_ties: tied.ties } : {}),
     };
     taken.set(id, `by the pair at ${file}:${line}`);
     added.push(c);

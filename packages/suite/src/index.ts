@@ -71,8 +71,10 @@ export {
   type GoldSqlSource,
   goldRowsFor,
   goldSqlFor,
+  goldTiesFor,
 } from './gold-for-engine.js';
 export { GoldQueryError, goldRows, MAX_GOLD_ROWS, toCell } from './gold-rows.js';
+export { type GoldTies, goldTies, type OrderTies } from './gold-ties.js';
 export {
   type ImportDatasource,
   type ImportOptions,

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Datasource } from '@nl2sql/datasource';
 import type { EvalCase, EvalSuite, Row } from './case.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
+import { goldTies } from './gold-ties.js';
 import { parseSuite } from './load-suite.js';
 import { packagedSuite } from './packaged-suite.js';
 import { formatSuite } from './write-suite.js';
@@ -25,6 +26,11 @@ export interface RegenerateResult {
   changedCases: string[];
   /** Statements run. */
   statements: number;
+  /**
+   * Ordered cases whose tie groups could not be asked of the database (a compound query, a
+   * ranked query that fails, ...): they keep exact order. Why, per case.
+   */
+  untied: { caseId: string; reason: string }[];
 }
 
 export type RegenerateErrorCode =
@@ -107,7 +113,12 @@ export async function regenerateSuite(
   suite: EvalSuite,
   source: RegenerateSource,
   options: Omit<RegenerateOptions, 'allowPackaged'> = {},
-): Promise<{ suite: EvalSuite; changedCases: string[]; statements: number }> {
+): Promise<{
+  suite: EvalSuite;
+  changedCases: string[];
+  statements: number;
+  untied: RegenerateResult['untied'];
+}> {
   const only = options.only ? new Set(options.only) : undefined;
   const datasourceOf = sourceOf(
     suite,
@@ -115,6 +126,7 @@ export async function regenerateSuite(
     (c) => c.sql !== undefined && (only === undefined || only.has(c.id)),
   );
   const changedCases: string[] = [];
+  const untied: RegenerateResult['untied'] = [];
   let statements = 0;
   const cases = [];
   for (const c of suite.cases) {
@@ -126,6 +138,18 @@ export async function regenerateSuite(
     const rows = await run(datasource, c.sql, c.id, 'sql', options.timeoutMs);
     statements++;
     const next = { ...c, rows };
+    delete next.order_ties;
+    if (c.order_matters) {
+      // Rows the gold's ORDER BY leaves tied may come in any order: the database says which.
+      const tied = await goldTies(datasource, c.sql, rows, options.timeoutMs);
+      statements += tied.statements;
+      if (tied.ties) {
+        next.rows = tied.rows;
+        next.order_ties = tied.ties;
+      } else if (!tied.ordered) {
+        untied.push({ caseId: c.id, reason: tied.none });
+      }
+    }
     if (c.alt_sql && c.alt_sql.length > 0) {
       const altRows: Row[][] = [];
       for (const [i, alt] of c.alt_sql.entries()) {
@@ -136,10 +160,15 @@ export async function regenerateSuite(
     } else {
       delete next.alt_rows;
     }
-    if (!same(c.rows, next.rows) || !same(c.alt_rows, next.alt_rows)) changedCases.push(c.id);
+    if (
+      !same(c.rows, next.rows) ||
+      !same(c.alt_rows, next.alt_rows) ||
+      !same(c.order_ties, next.order_ties)
+    )
+      changedCases.push(c.id);
     cases.push(next);
   }
-  return { suite: { ...suite, cases }, changedCases, statements };
+  return { suite: { ...suite, cases }, changedCases, statements, untied };
 }
 
 /**
@@ -168,9 +197,14 @@ export async function regenerate(
   }
   const before = await readFile(suitePath, 'utf8');
   const suite = parseSuite(before, suitePath);
-  const { suite: next, changedCases, statements } = await regenerateSuite(suite, source, options);
+  const {
+    suite: next,
+    changedCases,
+    statements,
+    untied,
+  } = await regenerateSuite(suite, source, options);
   const after = formatSuite(next);
   const changed = after !== before;
   if (changed) await writeFile(suitePath, after, 'utf8');
-  return { changed, changedCases, statements };
+  return { changed, changedCases, statements, untied };
 }

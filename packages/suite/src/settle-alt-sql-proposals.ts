@@ -258,6 +258,7 @@ export async function settleAltSqlProposals(
     suite: { ...suite, cases },
     changedCases: [],
     statements: 0,
+    untied: [],
   };
   if (added.size > 0) {
     try {

@@ -195,6 +195,15 @@ function caseNode(c: EvalCase): YAMLMap {
       case 'alt_rows':
         node = blockSeq((v as unknown[][][]).map(rowsNode));
         break;
+      case 'order_ties': {
+        const ties = v as NonNullable<EvalCase['order_ties']>;
+        const out = new YAMLMap();
+        out.items.push(new Pair(new Scalar('groups'), flowSeq(ties.groups)));
+        if (ties.boundary_rows !== undefined)
+          out.items.push(new Pair(new Scalar('boundary_rows'), rowsNode(ties.boundary_rows)));
+        node = out;
+        break;
+      }
       case 'tags':
       case 'tables':
         node = flowSeq(v as unknown[]);

@@ -46,6 +46,23 @@ describe('assertScorable', () => {
     expect(unscorable(suiteOf(answered))).toBeUndefined();
   });
 
+  it('refuses order_ties that do not describe the rows (stale after an edit): run regenerate', () => {
+    const ordered = { ...answered, order_matters: true, rows: [[1], [1], [2]] };
+    expect(unscorable(suiteOf({ ...ordered, order_ties: { groups: [2, 1] } }))).toBeUndefined();
+    expect(unscorable(suiteOf({ ...ordered, order_ties: { groups: [2] } }))?.cases).toEqual([
+      {
+        caseId: 'c1',
+        file: undefined,
+        line: undefined,
+        problem: 'order_ties groups cover 2 rows, rows has 3: run regenerate',
+      },
+    ]);
+    const short = { groups: [1, 2], boundary_rows: [[1]] };
+    expect(unscorable(suiteOf({ ...ordered, order_ties: short }))?.cases[0]?.problem).toBe(
+      "order_ties boundary_rows lists 1 rows, fewer than the last group's 2: run regenerate",
+    );
+  });
+
   it('names every case without rows, with file and line, and the command that writes them', () => {
     // The state right after a person writes cases, before regenerate: no rows anywhere.
     const text = formatSuite(

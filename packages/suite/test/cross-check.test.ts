@@ -7,6 +7,55 @@ describe('explainDifference', () => {
     expect(explainDifference([[1], [2]], [[2], [1]], false)).toBe('same');
   });
 
+  it('calls rows the same when they differ only within the tie groups of the gold ORDER BY', () => {
+    const sqlite = [
+      [7, 'Ada'],
+      [5, 'Bob'],
+      [5, 'Cyd'],
+    ];
+    const tied = [
+      [7, 'Ada'],
+      [5, 'Cyd'],
+      [5, 'Bob'],
+    ];
+    expect(explainDifference(sqlite, tied, true)).toBe('collation');
+    expect(explainDifference(sqlite, tied, true, { groups: [1, 2] })).toBe('same');
+    expect(explainDifference(sqlite, tied, true, { groups: [2, 1] })).toBe('collation');
+    // A LIMIT through the tie: another row of the whole group is the same answer.
+    const cut = {
+      groups: [1, 2],
+      boundary_rows: [
+        [5, 'Bob'],
+        [5, 'Cyd'],
+        [5, 'Dee'],
+      ],
+    };
+    expect(
+      explainDifference(
+        sqlite,
+        [
+          [7, 'Ada'],
+          [5, 'Dee'],
+          [5, 'Bob'],
+        ],
+        true,
+        cut,
+      ),
+    ).toBe('same');
+    expect(
+      explainDifference(
+        sqlite,
+        [
+          [7, 'Ada'],
+          [5, 'Dee'],
+          [5, 'Dee'],
+        ],
+        true,
+        cut,
+      ),
+    ).toBe('different rows');
+  });
+
   it('names NULL ordering and collation for reordered rows when order matters', () => {
     expect(explainDifference([[null], ['a']], [['a'], [null]], true)).toBe('null ordering');
     expect(explainDifference([['a'], ['B']], [['B'], ['a']], true)).toBe('collation');

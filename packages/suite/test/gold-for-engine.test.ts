@@ -6,6 +6,7 @@ import {
   GoldSqlError,
   goldRowsFor,
   goldSqlFor,
+  goldTiesFor,
   parseSuite,
   SuiteFormatError,
 } from '../src/index.js';
@@ -91,6 +92,22 @@ describe('goldRowsFor and goldSqlFor', () => {
     expect(goldRowsFor(own, 'postgresql')).toEqual([[6.5]]);
     expect(goldRowsFor(own, 'sqlite')).toEqual([[6]]);
     expect(() => goldRowsFor(own, 'mysql')).toThrow(/mysql/);
+  });
+
+  it("gives the tie groups with the rows they describe: none beside PostgreSQL's own rows", () => {
+    const tied: EvalCase = {
+      ...plain,
+      order_matters: true,
+      rows: [[1], [1]],
+      order_ties: { groups: [2], boundary_rows: [[1], [1], [1]] },
+    };
+    const expected = { groups: [2], boundaryRows: [[1], [1], [1]] };
+    expect(goldTiesFor(tied, 'sqlite')).toEqual(expected);
+    expect(goldTiesFor(tied, 'postgres')).toEqual(expected);
+    expect(goldTiesFor({ ...tied, rows_by_engine: { postgres: [[1], [1]] } }, 'postgres')).toBe(
+      undefined,
+    );
+    expect(goldTiesFor(plain, 'sqlite')).toBeUndefined();
   });
 
   it('transpiles for PostgreSQL unless the case gives its own SQL', async () => {

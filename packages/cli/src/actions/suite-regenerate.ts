@@ -53,6 +53,9 @@ export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io)
         ? `${path}: wrote rows of ${result.changedCases.length} case(s) (${result.changedCases.join(', ')}); ${result.statements} statements`
         : `${path}: rows already current; ${result.statements} statements`,
     );
+    // Ordered cases whose ties could not be asked of the database keep exact order: say so.
+    for (const u of result.untied)
+      io.err(`note: case ${u.caseId}: row order stays exact (no tie groups): ${u.reason}`);
     return EXIT.ok;
   } catch (error) {
     if (!(error instanceof RegenerateError)) throw error;

@@ -8,6 +8,8 @@ export const suiteRegenerate: Command = {
   description: [
     "Runs every case's sql and alt_sql on the database (read-only, one statement each) and",
     'rewrites rows and alt_rows with the deterministic writer; a second run changes no byte.',
+    'For an order_matters case it also asks the database which rows the ORDER BY leaves tied',
+    '(order_ties: those may come in any order; a LIMIT through a tie accepts any tied row).',
     'Gold rows are only ever written this way. If any statement fails, the file is left as',
     'it was. Review the diff before committing: a changed row is a changed answer key.',
     'With an evals.yaml (or --config) each case is read from the datasource it names, and',
