@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import {
   type CascadeThresholds,
   checkCalibration,
@@ -19,6 +20,12 @@ export interface EvaluationSettings {
   readonly cascade?: Partial<CascadeThresholds>;
   /** The row comparison's tolerance (EX's), which the test suite uses too. */
   readonly tolerance?: number;
+  /**
+   * The access policy the roles were asked under: the diagnostics of a case run as a role
+   * (normalised match, test suite, judge) use only the alternatives that role may read all
+   * of, as result_match does (role-golds.ts).
+   */
+  readonly policy?: AccessPolicy;
 }
 
 /**
@@ -30,6 +37,7 @@ export function resolveEvaluation(
   options: EvaluationOptions | false | undefined,
   sqlChecks: SqlChecksOptions | false | undefined,
   tolerance: number | undefined,
+  policy?: AccessPolicy,
 ): EvaluationSettings | null {
   if (options === false) return null;
   const checks = sqlChecks === false ? {} : (sqlChecks ?? {});
@@ -52,5 +60,6 @@ export function resolveEvaluation(
     ...(options?.judge ? { judge: options.judge.judge } : {}),
     ...(options?.cascade ? { cascade: options.cascade } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),
+    ...(policy ? { policy } : {}),
   };
 }

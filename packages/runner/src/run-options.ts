@@ -258,6 +258,11 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     evaluation:
       mode === 'retrieval'
         ? null
-        : resolveEvaluation(options.evaluation, options.sqlChecks, options.tolerance),
+        : resolveEvaluation(
+            options.evaluation,
+            options.sqlChecks,
+            options.tolerance,
+            options.policy,
+          ),
   };
 }

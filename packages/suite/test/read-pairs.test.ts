@@ -129,9 +129,10 @@ describe('parsePairs: CSV', () => {
   });
 
   it('refuses a header without question or sql, or with an unknown column, at line 1', () => {
-    const missing = fileError(() => parsePairs('question,query\nq,SELECT 1\n', 'p.csv', 'csv'));
+    // (`question,query` is a defog sql-eval questions file: see the defog tests.)
+    const missing = fileError(() => parsePairs('question,answer\nq,SELECT 1\n', 'p.csv', 'csv'));
     expect(missing.message).toMatch(
-      /^p\.csv:1: unknown column\(s\) query; missing column\(s\) sql/,
+      /^p\.csv:1: unknown column\(s\) answer; missing column\(s\) sql/,
     );
     expect(missing.code).toBe('PAIRS_FORMAT');
   });
