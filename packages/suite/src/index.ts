@@ -67,6 +67,14 @@ export {
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
 export {
+  DefogQueryError,
+  defogGolds,
+  expandGold,
+  expansionCount,
+  MAX_EXPANDED_GOLDS,
+  splitGolds,
+} from './defog-golds.js';
+export {
   canonicalDigest,
   canonicalJson,
   goldPin,
