@@ -57,6 +57,7 @@ export { type EvaluationSettings, resolveEvaluation } from './evaluation-setting
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldRelationships, type PlanJoins } from './gold-relationships.js';
 export { goldTables } from './gold-tables.js';
+export { type RoleGolds, roleGolds } from './role-golds.js';
 export {
   JOURNAL_FORMAT,
   Journal,

@@ -1,6 +1,6 @@
-import type { AccessPolicy } from '@nl2sql/access-policy';
+import { type AccessPolicy, roleAccess } from '@nl2sql/access-policy';
 import type { TableLike } from '@nl2sql/comparator';
-import { alternativesFor, type EvalCase } from '@nl2sql/suite';
+import { alternativeServes, type EvalCase } from '@nl2sql/suite';
 import { goldTables } from './gold-tables.js';
 
 /** The golds a case run as one role is compared with, and the alternatives held back. */
@@ -18,7 +18,7 @@ export interface RoleGolds {
 /**
  * The case's golds for a run as `role`: the gold rows always (the role's outcome is allowed
  * by the gold's own reads), an alternative only when the role may read every table and
- * column it reads (alt_reads; @nl2sql/suite's alternativesFor). Without a policy or a role
+ * column it reads (alt_reads; @nl2sql/suite's alternativeServes). Without a policy or a role
  * every alternative counts (decisions/alternatives-read-own-tables.md).
  */
 export function roleGolds(
@@ -28,18 +28,18 @@ export function roleGolds(
   resultWidth: number,
   engine?: string,
 ): RoleGolds {
-  const all = goldTables(c, resultWidth, engine);
-  const served = new Set(alternativesFor(c, role, policy));
-  const alts = [...(c.alt_sql ?? []).keys()];
-  // An alternative without rows (alt-rows-missing) is no gold: the run refuses such a suite.
-  const indexes = [0, ...alts.filter((i) => served.has(i)).map((i) => i + 1)].filter(
-    (i) => all[i] !== undefined,
-  );
-  const withheld = alts.filter((i) => !served.has(i) && all[i + 1] !== undefined);
+  const [gold, ...alternatives] = goldTables(c, resultWidth, engine);
+  // Each alternative's rows, by its place in alt_rows (which regenerate keeps in alt_sql's order).
+  const access = policy === undefined || role === null ? undefined : roleAccess(policy, role);
+  const served = (i: number) => access === undefined || alternativeServes(c, i, access);
+  const alts = [...alternatives.keys()];
+  const indexes = [0, ...alts.filter(served).map((i) => i + 1)];
+  const withheld = alts.filter((i) => !served(i));
+  const all = [gold as TableLike, ...alternatives];
   return {
     tables: indexes.map((i) => all[i] as TableLike),
     indexes,
     withheld,
-    withheldTables: withheld.map((i) => all[i + 1] as TableLike),
+    withheldTables: withheld.map((i) => alternatives[i] as TableLike),
   };
 }
