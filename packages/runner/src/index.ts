@@ -57,7 +57,6 @@ export { type EvaluationSettings, resolveEvaluation } from './evaluation-setting
 export { faithfulnessScorer } from './faithfulness-scorer.js';
 export { goldRelationships, type PlanJoins } from './gold-relationships.js';
 export { goldTables } from './gold-tables.js';
-export { type RoleGolds, roleGolds } from './role-golds.js';
 export {
   JOURNAL_FORMAT,
   Journal,
@@ -107,6 +106,7 @@ export {
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 export { retrieveCase } from './retrieve-case.js';
+export { type RoleGolds, roleGolds } from './role-golds.js';
 export { routingScorer } from './routing-scorer.js';
 export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 export { rowsDigest } from './rows-digest.js';
