@@ -137,6 +137,24 @@ describe('parsePairs: CSV', () => {
     expect(missing.code).toBe('PAIRS_FORMAT');
   });
 
+  it("reads alt_sql as the cell's queries separated by ; (a ; in a literal is text), and locates one that does not split", () => {
+    const { pairs, problems } = parsePairs(
+      [
+        'question,sql,alt_sql',
+        `q1,SELECT 1,"SELECT 'a;b' ; SELECT 2;"`,
+        `q2,SELECT 1,"SELECT 'open"`,
+      ].join('\n'),
+      'p.csv',
+      'csv',
+    );
+    expect(pairs.map((p) => p.pair)).toEqual([
+      { question: 'q1', sql: 'SELECT 1', alt_sql: ["SELECT 'a;b'", 'SELECT 2'] },
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      "p.csv:3: alt_sql: unterminated ' quote starting at character 8",
+    ]);
+  });
+
   it('refuses quoting that never closes, at its line', () => {
     const error = fileError(() =>
       parsePairs('question,sql\nok,SELECT 1\n"open,SELECT 2\nmore\n', 'p.csv', 'csv'),
