@@ -9,7 +9,8 @@ import { locatedMessage, mostSpecificIssue } from '@nl2sql/format';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import { DefogQueryError, defogGolds, splitGolds } from './defog-golds.js';
+import { DefogQueryError, splitGolds } from './defog-golds.js';
+import { defogHeaderProblem, defogRecord, isDefogHeader } from './defog-record.js';
 import { SUITE_MAX_BYTES } from './load-suite.js';
 import { PairsFileError } from './pairs-file-error.js';
 import { PAIR_FIELDS, PAIR_FORMAT, type QuestionSqlPair } from './question-sql-pair.js';
@@ -191,71 +192,26 @@ function fromCsv(text: string, into: Collector): void {
   }
 }
 
-/**
- * A defog sql-eval questions file (`query` in place of `sql`): `query` holds the golds (the
- * first is the case's sql, the rest its alternatives; defog-golds.ts), `db_name` the
- * datasource, `instructions` (when given) is added to the question as sql-eval adds it to
- * the prompt; `db_type` and `query_category` are read and not kept.
- */
+/** A defog sql-eval questions file: each record's pair from defog-record.ts. */
 function fromDefogCsv(
   columns: readonly string[],
   header: CsvRecord,
   rows: readonly CsvRecord[],
   into: Collector,
 ): void {
-  const unknown = columns.filter((c) => !DEFOG_COLUMNS.has(c));
-  if (unknown.length > 0 || !columns.includes('question'))
-    throw new PairsFileError(
-      'PAIRS_FORMAT',
-      `a defog sql-eval questions file (a query column) ${unknown.length > 0 ? `has unknown column(s) ${unknown.join(', ')}` : 'has no question column'} (it names ${[...DEFOG_COLUMNS].join(', ')}; question and query required)`,
-      into.file,
-      startLine(header),
-    );
+  const wrong = defogHeaderProblem(columns);
+  if (wrong !== undefined)
+    throw new PairsFileError('PAIRS_FORMAT', wrong, into.file, startLine(header));
   for (const row of rows) {
     const line = startLine(row);
     if (row.record.length !== columns.length) {
       into.problem(line, `${row.record.length} field(s), the header has ${columns.length}`);
       continue;
     }
-    const cell = (name: string) => {
-      const i = columns.indexOf(name);
-      return i === -1 ? '' : (row.record[i] ?? '').trim();
-    };
-    let golds: string[];
-    try {
-      golds = defogGolds(cell('query'));
-    } catch (error) {
-      if (!(error instanceof DefogQueryError)) throw error;
-      into.problem(line, error.message, ['query']);
-      continue;
-    }
-    const [sql, ...alternatives] = golds;
-    const instructions = cell('instructions');
-    const question = cell('question');
-    into.record(line, {
-      ...(question !== ''
-        ? { question: instructions === '' ? question : `${question}\n\n${instructions}` }
-        : {}),
-      sql,
-      ...(alternatives.length > 0 ? { alt_sql: alternatives } : {}),
-      ...(cell('db_name') !== '' ? { datasource: cell('db_name') } : {}),
-    });
+    const read = defogRecord(columns, row.record);
+    if ('problem' in read) into.problem(line, read.problem, [read.field]);
+    else into.record(line, read.value);
   }
-}
-
-/** The columns of a defog sql-eval questions file. */
-const DEFOG_COLUMNS = new Set([
-  'db_name',
-  'db_type',
-  'query_category',
-  'query',
-  'question',
-  'instructions',
-]);
-
-/** A header that names `query` and not `sql`: sql-eval's questions file. */
-function isDefogHeader(columns: readonly string[]): boolean {
-  return columns.includes('query') && !columns.includes('sql');
 }
 
 /** The line a CSV record starts on: its end line less the line breaks inside it. */
