@@ -208,15 +208,14 @@ describe('nl2sql suite review', () => {
       suite: 'suites/shop.yaml',
       queue: 'suites/shop.proposals.yaml',
       approved: [
-        // COUNT(id) reads a column the gold's COUNT(*) does not, so what it reads is recorded
-        // (issue 24: an alternative counts for a role only when the role may read all of it).
+        // reads: null, the alternative reads only the case's tables (issue 24 adds the field).
         {
           id: 'orders#1',
           case_id: 'orders',
           sql: COUNT_ID,
           alt_sql_index: 0,
           row_count: 1,
-          reads: { tables: ['orders'], columns: ['orders.id'] },
+          reads: null,
         },
       ],
       rejected: [],

@@ -2,8 +2,9 @@
 // role comes from the gold's tables and columns; an alternative may read others (a view in
 // place of base tables, a lookup table joined another way) when the case declares them in
 // `alt_reads`, and then it counts only for a role that may read all of it, by the access
-// policy's one rule. Without `alt_reads` every alternative reads within the case's own
-// tables and columns (lint `alt-table` holds it there), so it counts wherever the gold does.
+// policy's one rule. Without `alt_reads` every alternative reads only the case's tables and
+// no column an allowed role may not read (lint `alt-table` holds it there), so it counts
+// wherever the gold does.
 // Why: decisions/alternatives-read-own-tables.md.
 
 import {
@@ -18,7 +19,7 @@ import type { EvalCase } from './case.js';
 
 /**
  * What `c.alt_sql[index]` reads: its `alt_reads` entry, else (a case without `alt_reads`) the
- * case's own tables and columns. Undefined when the case has `alt_reads` but no entry for
+ * case's own tables and columns, which lint holds it to as far as any role's scope can tell. Undefined when the case has `alt_reads` but no entry for
  * this alternative (lint `alt-reads-mismatch`): what it reads is unknown, so it serves no role.
  */
 export function alternativeReads(c: EvalCase, index: number): QueryReads | undefined {

@@ -139,7 +139,7 @@ export const EvalCaseSchema = Type.Object(
     alt_reads: Type.Optional(
       Type.Array(AltReadsSchema, {
         description:
-          'What each alt_sql reads, in the same order, where an alternative may read other tables than the gold (a view, a lookup table); absent: every alternative reads within tables and columns.',
+          'What each alt_sql reads, in the same order, where an alternative may read other tables than the gold (a view, a lookup table); absent: every alternative reads only tables of tables, and counts wherever the gold does.',
       }),
     ),
     alt_rows: Type.Optional(

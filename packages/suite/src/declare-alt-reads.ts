@@ -1,11 +1,14 @@
 // Writing down what a case's alternatives read, where a person adds alternatives without
 // typing it (import of pairs, approval of a review-queue proposal). A case whose alternatives
-// all read within its own tables and columns is left as it is (no `alt_reads`: the default,
-// which keeps Chinook's suite byte for byte); as soon as one reads anything else, every
-// alternative gets its entry, each read from its SQL by the parser lint checks it with.
+// all count wherever its gold does (no other table; no column an allowed role may not read)
+// is left as it is (no `alt_reads`: the default, which keeps Chinook's suite byte for byte);
+// as soon as one does not, every alternative gets its entry, each read from its SQL by the
+// parser lint checks it with.
 
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { AltReads, EvalCase } from './case.js';
+import { rolesDenied } from './lint-alternatives.js';
 
 /** An alternative the parser cannot read: what it reads cannot be written down. */
 export interface UnreadAlternative {
@@ -22,14 +25,16 @@ function within(xs: readonly string[], of: readonly string[]): boolean {
 }
 
 /**
- * `c` with `alt_reads` for its alternatives when one of them reads outside the case's tables
- * and columns; `c` itself (without `alt_reads`) when none does. Returns the index of an
+ * `c` with `alt_reads` for its alternatives when one of them reads a table outside the case's
+ * tables, or (under `policy`) a column some role allowed on the case may not read; `c` itself
+ * (without `alt_reads`) when none does. Returns the index of an
  * alternative the parser cannot read instead (its reads are unknown, so nothing is decided).
  */
 export async function declareAltReads(
   c: EvalCase,
   schema: SchemaLike,
   dialect: string,
+  policy?: AccessPolicy,
 ): Promise<EvalCase | UnreadAlternative> {
   const alts = c.alt_sql ?? [];
   const reads: AltReads[] = [];
@@ -39,7 +44,9 @@ export async function declareAltReads(
     reads.push({ tables: sortedUnique(found.tables), columns: sortedUnique(found.columns) });
   }
   const { alt_reads: _, ...rest } = c;
-  const own = reads.some((r) => !within(r.tables, c.tables) || !within(r.columns, c.columns));
+  const own = reads.some(
+    (r) => !within(r.tables, c.tables) || rolesDenied(c, r, policy).length > 0,
+  );
   return own ? { ...rest, alt_reads: reads } : rest;
 }
 

@@ -7,6 +7,7 @@
 // its file and line and left out. Cases already in the suite are never changed.
 // Why these rules: decisions/suite-import-rules.md.
 
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { CaseTag, EvalCase, EvalSuite, Outcome, Row } from './case.js';
@@ -174,7 +175,12 @@ export async function importPairs(
     };
     // What each alternative reads, written down where one reads other tables (a view, a
     // lookup table): the roles it counts for follow from it (alt-reads.ts).
-    const declared = await declareAltReads(c, await schemaOf(datasourceId, db), db.engine);
+    const declared = await declareAltReads(
+      c,
+      await schemaOf(datasourceId, db),
+      db.engine,
+      options.policy as AccessPolicy,
+    );
     if (isUnread(declared)) {
       leave(
         `alt_sql[${declared.index}] runs, but the SQL parser cannot read it as one query (tables unknown)`,

@@ -1,10 +1,17 @@
 // Lint checks of a case's alternative answers (`alt_sql`, `alt_rows`, `alt_reads`): each has
 // its rows, differs from the gold in SQL and in result (else it adds nothing), returns a
-// result a person can read, and reads what the case says it reads: within `tables` and
-// `columns` when the case declares no `alt_reads`, else exactly its own `alt_reads` entry.
+// result a person can read, and reads what the case says it reads: within `tables` (and
+// only columns every role allowed on the case may read) when the case declares no
+// `alt_reads`, else exactly its own `alt_reads` entry.
 // Which roles each alternative then counts for is alt-reads.ts's rule.
 
-import { roleAccess } from '@nl2sql/access-policy';
+import {
+  type AccessPolicy,
+  type QueryReads,
+  readsOutsideScope,
+  roleAccess,
+  withinScope,
+} from '@nl2sql/access-policy';
 import { readSet } from '@nl2sql/sqlcheck';
 import { alternativeReads, alternativeServes } from './alt-reads.js';
 import type { EvalCase } from './case.js';
@@ -28,12 +35,27 @@ function outside(xs: readonly string[], within: readonly string[]): string[] {
   return xs.filter((x) => !known.has(x.toLowerCase()));
 }
 
+/** The roles allowed on `c` that may not read all of `reads` (none without a policy). */
+export function rolesDenied(
+  c: EvalCase,
+  reads: QueryReads,
+  policy: AccessPolicy | undefined,
+): string[] {
+  if (!policy) return [];
+  return Object.keys(c.outcome)
+    .filter((role) => c.outcome[role] === 'allowed')
+    .filter(
+      (role) => !withinScope(readsOutsideScope(roleAccess(policy, role) ?? { tables: [] }, reads)),
+    )
+    .sort();
+}
+
 /** `alt-table` or `alt-reads-mismatch` for alternative `i`, against what its SQL reads. */
 async function lintAlternativeReads(
   c: EvalCase,
   i: number,
   alt: string,
-  { add, schema, dialect }: LintContext,
+  { add, schema, dialect, options }: LintContext,
 ): Promise<void> {
   if (!schema) return;
   const reads = await readSet(alt, schema, dialect);
@@ -43,14 +65,24 @@ async function lintAlternativeReads(
   }
   const declared = c.alt_reads?.[i];
   if (c.alt_reads === undefined) {
+    // Undeclared, an alternative counts wherever the gold does: so it reads no other table,
+    // and no column a role allowed on the case may not read (a policy's column lists).
     const tables = outside(reads.tables, c.tables);
-    const columns = outside(reads.columns, c.columns);
-    if (tables.length > 0 || columns.length > 0)
+    if (tables.length > 0)
       add(
         c,
         'alt-table',
-        `alt_sql[${i}] reads ${list([...tables, ...columns])}, outside tables and columns (an alternative that reads other tables declares them in alt_reads)`,
+        `alt_sql[${i}] reads ${list(tables)}, outside tables (an alternative that reads other tables declares them in alt_reads)`,
       );
+    else {
+      const denied = rolesDenied(c, reads, options.policy);
+      if (denied.length > 0)
+        add(
+          c,
+          'alt-table',
+          `alt_sql[${i}] reads ${list(outside(reads.columns, c.columns))}, which role ${list(denied)} (allowed on the case) may not read (declare what it reads in alt_reads)`,
+        );
+    }
   } else if (declared !== undefined) {
     if (!sameList(reads.tables, declared.tables))
       add(

@@ -230,7 +230,8 @@ export const LINT_RULES: Readonly<Record<LintRule, LintRuleInfo>> = {
     severity: 'error',
     modes: ROWS,
     field: 'alt_sql',
-    checks: 'an alternative without alt_reads reads nothing outside tables and columns',
+    checks:
+      'an alternative without alt_reads reads no table outside tables, nor a column an allowed role may not read',
   },
   'alt-reads-mismatch': {
     severity: 'error',
