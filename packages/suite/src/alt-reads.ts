@@ -104,3 +104,18 @@ export function alternativeRoles(c: EvalCase, policy: AccessPolicy): Alternative
     };
   });
 }
+
+/** The roles allowed on `c` that may not read all of `reads` (none without a policy). */
+export function rolesDenied(
+  c: EvalCase,
+  reads: QueryReads,
+  policy: AccessPolicy | undefined,
+): string[] {
+  if (!policy) return [];
+  return Object.keys(c.outcome)
+    .filter((role) => c.outcome[role] === 'allowed')
+    .filter(
+      (role) => !withinScope(readsOutsideScope(roleAccess(policy, role) ?? { tables: [] }, reads)),
+    )
+    .sort();
+}

@@ -7,8 +7,8 @@
 
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
+import { rolesDenied } from './alt-reads.js';
 import type { AltReads, EvalCase } from './case.js';
-import { rolesDenied } from './lint-alternatives.js';
 
 /** An alternative the parser cannot read: what it reads cannot be written down. */
 export interface UnreadAlternative {
@@ -27,8 +27,8 @@ function within(xs: readonly string[], of: readonly string[]): boolean {
 /**
  * `c` with `alt_reads` for its alternatives when one of them reads a table outside the case's
  * tables, or (under `policy`) a column some role allowed on the case may not read; `c` itself
- * (without `alt_reads`) when none does. Returns the index of an
- * alternative the parser cannot read instead (its reads are unknown, so nothing is decided).
+ * (without `alt_reads`) when none does. Returns the index of an alternative the parser cannot
+ * read instead (its reads are unknown, so nothing is decided).
  */
 export async function declareAltReads(
   c: EvalCase,

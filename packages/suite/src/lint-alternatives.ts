@@ -5,15 +5,9 @@
 // `alt_reads`, else exactly its own `alt_reads` entry.
 // Which roles each alternative then counts for is alt-reads.ts's rule.
 
-import {
-  type AccessPolicy,
-  type QueryReads,
-  readsOutsideScope,
-  roleAccess,
-  withinScope,
-} from '@nl2sql/access-policy';
+import { roleAccess } from '@nl2sql/access-policy';
 import { readSet } from '@nl2sql/sqlcheck';
-import { alternativeReads, alternativeServes } from './alt-reads.js';
+import { alternativeReads, alternativeServes, rolesDenied } from './alt-reads.js';
 import type { EvalCase } from './case.js';
 import { type LintContext, list, rowsKey, sameList } from './lint-context.js';
 
@@ -33,21 +27,6 @@ function normaliseSql(sql: string): string {
 function outside(xs: readonly string[], within: readonly string[]): string[] {
   const known = new Set(within.map((x) => x.toLowerCase()));
   return xs.filter((x) => !known.has(x.toLowerCase()));
-}
-
-/** The roles allowed on `c` that may not read all of `reads` (none without a policy). */
-export function rolesDenied(
-  c: EvalCase,
-  reads: QueryReads,
-  policy: AccessPolicy | undefined,
-): string[] {
-  if (!policy) return [];
-  return Object.keys(c.outcome)
-    .filter((role) => c.outcome[role] === 'allowed')
-    .filter(
-      (role) => !withinScope(readsOutsideScope(roleAccess(policy, role) ?? { tables: [] }, reads)),
-    )
-    .sort();
 }
 
 /** `alt-table` or `alt-reads-mismatch` for alternative `i`, against what its SQL reads. */
