@@ -49,13 +49,16 @@ export function resultMatchScorer(
       const lenient = strict.pass
         ? strict
         : compareAny(golds, result, { ...compare, score: 'lenient' });
+      // A matched gold is named by its place in the case (i + 1 for alt_sql[i]), not among
+      // the role's golds.
       const place = (matched: number | null) =>
         matched === null ? null : (role.indexes[matched] ?? null);
+      const said = (v: typeof strict) => formatVerdict({ ...v, matchedGold: place(v.matchedGold) });
       const explanation = strict.pass
         ? null
         : lenient.pass
-          ? `${formatVerdict(strict)} (lenient passes: ${formatVerdict(lenient)})`
-          : `${formatVerdict(strict)}; ${formatVerdict(lenient)}${withheldMatch(role, result, compare, input.role)}`;
+          ? `${said(strict)} (lenient passes: ${said(lenient)})`
+          : `${said(strict)}; ${said(lenient)}${withheldMatch(role, result, compare, input.role)}`;
       return {
         pass: strict.pass,
         lenient: lenient.pass,
