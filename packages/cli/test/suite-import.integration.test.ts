@@ -6,6 +6,7 @@ import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../src/index.js';
 import { cli, initialisedShop } from './authoring-project.js';
+import { buildDatabase } from './shop-database.js';
 
 const PAIRS = [
   '{"id": "orders", "question": "How many orders are there?", "sql": "SELECT COUNT(*) FROM orders"}',
@@ -116,5 +117,79 @@ describe('nl2sql suite import', () => {
     const missing = await cli(dir, 'suite', 'import', 'p.csv');
     expect(missing.code).toBe(EXIT.config);
     expect(missing.err).toMatch(/evals\.yaml:\d+: datasources\.shop\.path: .*: no such file$/);
+  });
+});
+
+// A shop whose other accepted answers read a view and a lookup table, which role analyst
+// may not read (issue 24: alternatives that read other tables).
+const LOOKUP_SQL = `
+CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country_code TEXT NOT NULL);
+CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, total REAL NOT NULL);
+CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE VIEW customer_totals AS SELECT c.id AS customer_id, c.name AS name, SUM(o.total) AS total FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id, c.name;
+INSERT INTO customers VALUES (1, 'Ada', 'GB'), (2, 'Brian', 'GB'), (3, 'Chen', 'CN');
+INSERT INTO orders VALUES (1, 1, 10.5), (2, 1, 20), (3, 2, 7.25);
+INSERT INTO countries VALUES ('GB', 'United Kingdom'), ('CN', 'China');
+`;
+
+const POLICY = [
+  'policy:',
+  '  roles:',
+  '    admin:',
+  '      tables: [countries, customer_totals, customers, orders]',
+  '    analyst:',
+  '      tables: [customers, orders]',
+].join('\n');
+
+describe('nl2sql suite import: alternatives', () => {
+  it('imports a defog sql-eval questions CSV with its alternatives; suite lint says which roles each serves', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-alternatives-'));
+    await buildDatabase(join(dir, 'shop.sqlite'), LOOKUP_SQL);
+    const init = await cli(dir, 'init', '--db', 'shop.sqlite');
+    expect(init.code).toBe(EXIT.ok);
+    const config = await readFile(join(dir, 'evals.yaml'), 'utf8');
+    await writeFile(
+      join(dir, 'evals.yaml'),
+      config.replace(/^policy:\n(?: {2}.*\n)+/m, `${POLICY}\n`),
+    );
+    await writeFile(
+      join(dir, 'questions_gen_sqlite.csv'),
+      [
+        'db_name,db_type,query_category,query,question,instructions',
+        'shop,sqlite,group_by,"SELECT country_code, COUNT(*) FROM customers GROUP BY country_code;SELECT k.name, COUNT(*) FROM customers c JOIN countries k ON k.code = c.country_code GROUP BY k.name",How many customers per country?,',
+        'shop,sqlite,group_by,"SELECT {c.id, c.name}, SUM(o.total) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY {}",Total per customer?,',
+        'shop,sqlite,group_by,"SELECT {c.id, c.nope}, SUM(o.total) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY {}",Broken?,',
+      ].join('\n'),
+    );
+    const r = await cli(dir, 'suite', 'import', 'questions_gen_sqlite.csv');
+    expect(r.err).toMatch(
+      /^left out: questions_gen_sqlite\.csv:4: alt_sql\[0\] fails on shop: SQLITE_ERROR: no such column: c\.nope\n?$/,
+    );
+    expect(r.code).toBe(EXIT.failed);
+    const suite = await loadSuite(join(dir, 'suites', 'shop.yaml'));
+    expect(suite.cases.map((c) => [c.question, c.alt_sql?.length, c.outcome])).toEqual([
+      ['How many customers per country?', 1, { admin: 'allowed', analyst: 'allowed' }],
+      ['Total per customer?', 2, { admin: 'allowed', analyst: 'allowed' }],
+    ]);
+    expect(suite.cases[0]?.alt_reads?.[0]?.tables).toEqual(['countries', 'customers']);
+    // Expansions that read the gold's own tables count wherever the gold does: no alt_reads.
+    expect(suite.cases[1]?.alt_reads).toBeUndefined();
+    expect(suite.cases[1]?.alt_rows).toHaveLength(2);
+
+    const lint = await cli(dir, 'suite', 'lint');
+    expect(lint.out).toContain(
+      `${suite.cases[0]?.id}: alt_sql[0] reads countries: counts for admin, not for analyst`,
+    );
+    expect(lint.code).toBe(EXIT.ok);
+    const json = JSON.parse((await cli(dir, 'suite', 'lint', '--json')).out);
+    expect(json.alternatives).toEqual([
+      {
+        case: suite.cases[0]?.id,
+        alt_sql: 0,
+        reads: ['countries'],
+        roles: ['admin'],
+        not_roles: ['analyst'],
+      },
+    ]);
   });
 });

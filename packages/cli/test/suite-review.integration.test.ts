@@ -106,6 +106,41 @@ describe('nl2sql suite review', () => {
     ).toEqual([]);
   });
 
+  it('approves a proposal that reads another table, recording what it reads (alt_reads)', async () => {
+    const dir = await shopWithDrafts();
+    const other =
+      'SELECT COUNT(DISTINCT o.id) FROM orders o JOIN customers c ON c.id = o.customer_id';
+    await writeFile(
+      join(dir, 'suites', 'shop.proposals.yaml'),
+      formatAltSqlProposals({
+        suite: 'shop',
+        proposals: [
+          {
+            case_id: 'orders',
+            alt_sql: other,
+            reason: 'every order has its customer.',
+            judge: 'fake:judge',
+            proposed_at: '2026-11-30',
+            roles: ['analyst'],
+          },
+        ],
+      }),
+    );
+    const r = await cli(dir, 'suite', 'review', '--approve-proposal', 'orders', '--json');
+    expect(r.code).toBe(EXIT.ok);
+    const reads = {
+      tables: ['customers', 'orders'],
+      columns: ['customers.id', 'orders.customer_id', 'orders.id'],
+    };
+    expect(JSON.parse(r.out).approved[0]).toMatchObject({ id: 'orders#1', reads });
+    const c = (await loadSuite(join(dir, 'suites', 'shop.yaml'))).cases.find(
+      (x) => x.id === 'orders',
+    );
+    expect(c?.alt_sql).toEqual([other]);
+    expect(c?.alt_reads).toEqual([reads]);
+    expect(c?.tables).toEqual(['orders']);
+  });
+
   it('says when it re-lays out a hand-formatted suite (same data)', async () => {
     const dir = await shopWithDrafts();
     const path = join(dir, 'suites', 'shop.yaml');
@@ -173,7 +208,15 @@ describe('nl2sql suite review', () => {
       suite: 'suites/shop.yaml',
       queue: 'suites/shop.proposals.yaml',
       approved: [
-        { id: 'orders#1', case_id: 'orders', sql: COUNT_ID, alt_sql_index: 0, row_count: 1 },
+        // reads: null, the alternative reads only the case's tables (issue 24 adds the field).
+        {
+          id: 'orders#1',
+          case_id: 'orders',
+          sql: COUNT_ID,
+          alt_sql_index: 0,
+          row_count: 1,
+          reads: null,
+        },
       ],
       rejected: [],
       already_gold: [],

@@ -6,6 +6,7 @@ import {
   diagnoseCase,
   sqlSizeViolation,
 } from '@nl2sql/sqlcheck';
+import { caseForRole } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
@@ -42,7 +43,8 @@ export function diagnoseInput(
   result: CaseResult,
   settings: EvaluationSettings,
 ): DiagnoseCaseInput | null {
-  const c = task.case;
+  // Only the alternatives the role may read all of are golds for it (role-golds.ts).
+  const c = caseForRole(task.case, task.role, settings.policy);
   const match = result.scores.result_match;
   if (task.expected !== 'allowed' || c.sql === undefined || match === undefined) return null;
   return {
@@ -93,7 +95,7 @@ export async function evaluateCase(
   signal?: AbortSignal,
   ahead?: CaseDiagnostics,
 ): Promise<CaseEvaluation> {
-  const c = task.case;
+  const c = caseForRole(task.case, task.role, settings.policy);
   const match = result.scores.result_match;
   const input = diagnoseInput(task, result, settings);
   if (input === null || c.sql === undefined || match === undefined) {

@@ -25,7 +25,8 @@ export interface ScorerOptions {
   /**
    * The access policy the roles were asked under: an allowed answer whose SQL reads a table
    * or column outside the role's scope fails outcome as a leak (scope-leak.ts), checked
-   * against the schema and dialect of `sqlChecks`. Default: the SQL is not checked.
+   * against the schema and dialect of `sqlChecks`, and an alternative gold counts only for
+   * a role that may read all it reads (role-golds.ts). Default: neither is checked.
    */
   readonly policy?: AccessPolicy;
   /** Numeric tolerance of the row comparison. Default 0.005. */
@@ -70,6 +71,8 @@ export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[
     resultMatchScorer({
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
       ...(options.datasourceEngine !== undefined ? { engine: options.datasourceEngine } : {}),
+      // An alternative counts only for a role that may read all it reads.
+      ...(options.policy ? { policy: options.policy } : {}),
     }),
   ];
   // Mode plans' fake synthesizer writes one fixed sentence for every case: nothing to check.

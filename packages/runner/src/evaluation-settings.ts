@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import {
   type CascadeThresholds,
   checkCalibration,
@@ -21,6 +22,12 @@ export interface EvaluationSettings {
   readonly tolerance?: number;
   /** SQL longer than this (UTF-8 bytes) is not diagnosed: the sql checks' size limit. */
   readonly maxSqlBytes?: number;
+  /**
+   * The access policy the roles were asked under: the diagnostics of a case run as a role
+   * (normalised match, test suite, judge) use only the alternatives that role may read all
+   * of, as result_match does (role-golds.ts).
+   */
+  readonly policy?: AccessPolicy;
 }
 
 /**
@@ -32,6 +39,7 @@ export function resolveEvaluation(
   options: EvaluationOptions | false | undefined,
   sqlChecks: SqlChecksOptions | false | undefined,
   tolerance: number | undefined,
+  policy?: AccessPolicy,
 ): EvaluationSettings | null {
   if (options === false) return null;
   const checks = sqlChecks === false ? {} : (sqlChecks ?? {});
@@ -55,5 +63,6 @@ export function resolveEvaluation(
     ...(options?.cascade ? { cascade: options.cascade } : {}),
     ...(tolerance !== undefined ? { tolerance } : {}),
     ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
+    ...(policy ? { policy } : {}),
   };
 }

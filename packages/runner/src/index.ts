@@ -114,6 +114,7 @@ export {
 export { resultMatchScorer } from './result-match-scorer.js';
 export { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 export { retrieveCase } from './retrieve-case.js';
+export { type RoleGolds, roleGolds } from './role-golds.js';
 export { routingScorer } from './routing-scorer.js';
 export { DEFAULT_MAX_ROWS, rowCapLimit } from './row-cap.js';
 export {

@@ -1,6 +1,7 @@
-import { compareAny, formatTies, formatVerdict } from '@nl2sql/comparator';
+import type { AccessPolicy } from '@nl2sql/access-policy';
+import { compareAny, formatTies, formatVerdict, type TableLike } from '@nl2sql/comparator';
 import { goldTiesFor } from '@nl2sql/suite';
-import { goldTables } from './gold-tables.js';
+import { type RoleGolds, roleGolds } from './role-golds.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 
 /**
@@ -8,8 +9,11 @@ import { type ScoreResult, type Scorer, verdict } from './scorer.js';
  * strict and lenient (spec "How a run is scored", "Strict and lenient accuracy"). Applies
  * only where the role's outcome is allowed; refusals are the outcome scorer's. `engine` is the
  * datasource's (default sqlite): on PostgreSQL a case's `rows_by_engine.postgres` is the gold.
+ * Under `policy` an alternative counts only for a role that may read all it reads.
  */
-export function resultMatchScorer(options: { tolerance?: number; engine?: string } = {}): Scorer {
+export function resultMatchScorer(
+  options: { tolerance?: number; engine?: string; policy?: AccessPolicy } = {},
+): Scorer {
   return {
     name: 'result_match',
     kind: 'execution',
@@ -31,7 +35,15 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
           result_sets: response.results.length,
         });
       }
-      const golds = goldTables(input.case, result.columns.length, options.engine);
+      // Only the alternatives the role may read all of count (alt_reads; role-golds.ts).
+      const role = roleGolds(
+        input.case,
+        input.role,
+        options.policy,
+        result.columns.length,
+        options.engine,
+      );
+      const golds = role.tables;
       // Rows the gold's ORDER BY leaves tied may come in any order (decisions/order-ties.md).
       const ties = goldTiesFor(input.case, options.engine ?? 'sqlite');
       const compare = {
@@ -44,11 +56,16 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
       const lenient = strict.pass
         ? strict
         : compareAny(golds, result, { ...compare, score: 'lenient' });
+      // A matched gold is named by its place in the case (i + 1 for alt_sql[i]), not among
+      // the role's golds.
+      const place = (matched: number | null) =>
+        matched === null ? null : (role.indexes[matched] ?? null);
+      const said = (v: typeof strict) => formatVerdict({ ...v, matchedGold: place(v.matchedGold) });
       const explanation = strict.pass
         ? null
         : lenient.pass
-          ? `${formatVerdict(strict)} (lenient passes: ${formatVerdict(lenient)})`
-          : `${formatVerdict(strict)}; ${formatVerdict(lenient)}`;
+          ? `${said(strict)} (lenient passes: ${said(lenient)})`
+          : `${said(strict)}; ${said(lenient)}${withheldMatch(role, result, compare, input.role)}`;
       return {
         pass: strict.pass,
         lenient: lenient.pass,
@@ -56,21 +73,39 @@ export function resultMatchScorer(options: { tolerance?: number; engine?: string
         detail: {
           strict: {
             pass: strict.pass,
-            matched_gold: strict.matchedGold,
+            matched_gold: place(strict.matchedGold),
             reason: strict.reason ?? null,
             // How order was compared, when up to the gold's ties (and a LIMIT's cut).
             ...(strict.ties ? { ties: strict.ties, ties_rule: formatTies(strict.ties) } : {}),
           },
           lenient: {
             pass: lenient.pass,
-            matched_gold: lenient.matchedGold,
+            matched_gold: place(lenient.matchedGold),
             mapping: lenient.mapping,
             reason: lenient.reason ?? null,
           },
           empty_match: strict.emptyMatch,
+          ...(role.withheld.length > 0 ? { alternatives_withheld: role.withheld } : {}),
           truncated: result.truncated,
         },
       };
     },
   };
+}
+
+/**
+ * A failing result that an alternative held back from the role would have matched: said, so
+ * a reader sees why the right-looking rows fail (the alternative reads what the role may not).
+ */
+function withheldMatch(
+  role: RoleGolds,
+  result: TableLike,
+  compare: { orderMatters: boolean; tolerance: number | undefined },
+  asked: string | null,
+): string {
+  if (role.withheld.length === 0) return '';
+  const found = compareAny(role.withheldTables, result, { ...compare, score: 'lenient' });
+  if (found.matchedGold === null) return '';
+  const index = role.withheld[found.matchedGold] as number;
+  return ` (the rows match alt_sql[${index}], which does not count for role ${asked}: it reads what the role may not read)`;
 }

@@ -293,6 +293,11 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     evaluation:
       mode === 'retrieval'
         ? null
-        : resolveEvaluation(options.evaluation, options.sqlChecks, options.tolerance),
+        : resolveEvaluation(
+            options.evaluation,
+            options.sqlChecks,
+            options.tolerance,
+            options.policy,
+          ),
   };
 }

@@ -87,6 +87,52 @@ describe('resultMatchScorer (spec "How a run is scored")', () => {
     expect([label?.pass, label?.lenient]).toEqual([false, true]);
   });
 
+  it('under a policy, counts an alternative only for a role that may read all it reads, and names the gold matched by its place', () => {
+    const c: EvalCase = {
+      ...base,
+      rows: [['2009', 449.46]],
+      alt_sql: ['SELECT label, total FROM yearly_view', "SELECT 'Y' || y, t FROM base"],
+      alt_rows: [[['FY2009', 449.46]], [['Y2009', 449.46]]],
+      alt_reads: [
+        { tables: ['yearly_view'], columns: ['yearly_view.label', 'yearly_view.total'] },
+        { tables: base.tables, columns: base.columns },
+      ],
+    };
+    const scorer = resultMatchScorer({
+      policy: { roles: { analyst: { tables: [...base.tables] } } },
+    });
+    const score = (rows: unknown[][]) => {
+      const r = scorer.score({
+        kind: 'ask',
+        mode: 'plans',
+        case: c,
+        role: 'analyst',
+        expected: 'allowed',
+        response: {
+          status: 'success',
+          sql: 'SELECT …',
+          results: [{ columns: ['y', 't'], rows: rows as never, truncated: false }],
+          answer: null,
+          error: null,
+          usage: [],
+          trace: {},
+        },
+      });
+      if (r instanceof Promise || r === null) throw new Error('sync');
+      return r;
+    };
+    // alt_sql[1] is gold 2 of the case, whatever was held back before it.
+    expect(score([['Y2009', 449.46]]).detail).toMatchObject({
+      strict: { pass: true, matched_gold: 2 },
+      alternatives_withheld: [0],
+    });
+    const viewRows = score([['FY2009', 449.46]]);
+    expect([viewRows.pass, viewRows.lenient]).toEqual([false, false]);
+    expect(viewRows.explanation).toContain(
+      'the rows match alt_sql[0], which does not count for role analyst',
+    );
+  });
+
   it('does not apply to refused or unanswerable outcomes, and fails an error response', () => {
     const r = resultMatchScorer().score({
       kind: 'ask',

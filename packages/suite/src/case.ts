@@ -84,6 +84,18 @@ const ImportedSourceSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What one alternative reads: its own tables and columns, as `tables` and `columns` are the gold's. */
+const AltReadsSchema = Type.Object(
+  {
+    tables: SortedUnique(Text(), 'Tables the alternative reads.'),
+    columns: SortedUnique(
+      Type.String({ pattern: '^[^.]+(\\.[^.]+)*\\.[^.]+$' }),
+      'Table.Column pairs the alternative reads.',
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** One eval case. */
 export const EvalCaseSchema = Type.Object(
   {
@@ -146,6 +158,12 @@ export const EvalCaseSchema = Type.Object(
     alt_sql: Type.Optional(
       Type.Array(Sql(), { description: 'Other accepted answers, one SQL each.' }),
     ),
+    alt_reads: Type.Optional(
+      Type.Array(AltReadsSchema, {
+        description:
+          'What each alt_sql reads, in the same order, where an alternative may read other tables than the gold (a view, a lookup table); absent: every alternative reads only tables of tables, and counts wherever the gold does.',
+      }),
+    ),
     alt_rows: Type.Optional(
       Type.Array(RowsSchema, { description: 'What each alt_sql returns, in the same order.' }),
     ),
@@ -189,6 +207,7 @@ export const EvalCaseSchema = Type.Object(
     dependentRequired: {
       alt_sql: ['sql'],
       alt_rows: ['alt_sql'],
+      alt_reads: ['alt_sql'],
       rows: ['sql'],
       order_ties: ['rows'],
       plan: ['sql'],
@@ -205,6 +224,8 @@ export const PlanNoteSchema = Type.Object(
 );
 
 export type Cell = Static<typeof CellSchema>;
+/** What one alternative reads (`alt_reads[i]`). */
+export interface AltReads extends Static<typeof AltReadsSchema> {}
 export interface ImportedSource extends Static<typeof ImportedSourceSchema> {}
 /** A case's source: `hand`, `harvested`, or the file and line of an imported pair. */
 export type CaseSource = (typeof CASE_SOURCES)[number] | ImportedSource;

@@ -79,7 +79,8 @@ export function canonicalDigest(value: unknown): string {
 }
 
 /**
- * SHA-256 (hex) over the case's gold data: question, SQL, rows and their tie groups, alternatives, per-engine SQL
+ * SHA-256 (hex) over the case's gold data: question, SQL, rows and their tie groups,
+ * alternatives (and what they read), per-engine SQL
  * and rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.
  */
 export function goldPin(c: EvalCase): string {
@@ -91,6 +92,7 @@ export function goldPin(c: EvalCase): string {
     order_ties: c.order_ties,
     alt_sql: c.alt_sql ?? [],
     alt_rows: c.alt_rows ?? [],
+    alt_reads: c.alt_reads,
     // canonicalJson leaves out undefined keys: the pins of cases without them are unchanged.
     sql_by_engine: c.sql_by_engine,
     rows_by_engine: c.rows_by_engine,

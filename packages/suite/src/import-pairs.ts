@@ -1,19 +1,23 @@
-// Import: question/SQL pairs -> draft cases appended to a suite. Each pair's SQL is run on
-// its datasource for the gold rows and read by sqlcheck for the tables and columns; each
+// Import: question/SQL pairs -> draft cases appended to a suite. Each pair's SQL (and each of
+// its alternatives) is run on its datasource for the gold rows and read by sqlcheck for the
+// tables and columns (an alternative's own, in alt_reads, where they differ); each
 // policy role gets the outcome the access rule gives it; the case says where it came from
 // and waits for review (`approved: false`). A pair that cannot become a trustworthy case
 // (its SQL fails to parse or run, its id is taken, its datasource unknown) is reported with
 // its file and line and left out. Cases already in the suite are never changed.
 // Why these rules: decisions/suite-import-rules.md.
 
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
-import type { CaseTag, EvalCase, EvalSuite, Outcome } from './case.js';
+import type { CaseTag, EvalCase, EvalSuite, Outcome, Row } from './case.js';
 import { pairCaseId } from './case-id.js';
+import { declareAltReads, isUnread } from './declare-alt-reads.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
 import type { LocatedPair, PairProblem } from './read-pairs.js';
 import { type RoleScope, roleOutcome } from './role-outcome.js';
+import { sameSql } from './same-sql.js';
 
 /** A datasource a pair may name: what is run and introspected, and its SQL dialect. */
 export type ImportDatasource = Pick<Datasource, 'execute' | 'introspect' | 'engine'>;
@@ -43,6 +47,36 @@ const DERIVED_TAGS = new Set<CaseTag>(['rbac-denial', 'unanswerable']);
 
 function sortedUnique(xs: readonly string[]): string[] {
   return [...new Set(xs)].sort();
+}
+
+/**
+ * The pair's alternatives that differ from its sql (and from each other), with their rows;
+ * or why the pair is left out (an alternative that fails or is too large).
+ */
+async function importAlternatives(
+  pair: LocatedPair['pair'],
+  db: ImportDatasource,
+  datasourceId: string,
+  timeoutMs: number | undefined,
+): Promise<{ sql: string[]; rows: Row[][] } | { problem: string }> {
+  const sql: string[] = [];
+  const rows: Row[][] = [];
+  for (const [i, alt] of (pair.alt_sql ?? []).entries()) {
+    if ([pair.sql, ...sql].some((known) => sameSql(known, alt))) continue;
+    try {
+      rows.push(await goldRows(db, alt, timeoutMs));
+    } catch (error) {
+      if (!(error instanceof GoldQueryError)) throw error;
+      return {
+        problem:
+          error.code === 'QUERY_FAILED'
+            ? `alt_sql[${i}] fails on ${datasourceId}: ${error.reason}`
+            : `alt_sql[${i}] ${error.reason}; an accepted answer must be smaller`,
+      };
+    }
+    sql.push(alt);
+  }
+  return { sql, rows };
 }
 
 /** Appends a draft case for every pair that makes one; see the file comment for the rules. */
@@ -108,6 +142,11 @@ export async function importPairs(
       leave('the SQL runs, but the SQL parser cannot read it as one query (tables unknown)');
       continue;
     }
+    const alternatives = await importAlternatives(pair, db, datasourceId, options.timeoutMs);
+    if ('problem' in alternatives) {
+      leave(alternatives.problem);
+      continue;
+    }
     const outcome: Record<string, Outcome> = {};
     for (const role of roles) {
       const scope = options.policy.roles[role] as RoleScope;
@@ -134,9 +173,26 @@ export async function importPairs(
       sql: pair.sql,
       rows: tied?.rows ?? rows,
       ...(tied?.ties ? { order_ties: tied.ties } : {}),
+      ...(alternatives.sql.length > 0
+        ? { alt_sql: alternatives.sql, alt_rows: alternatives.rows }
+        : {}),
     };
+    // What each alternative reads, written down where one reads other tables (a view, a
+    // lookup table): the roles it counts for follow from it (alt-reads.ts).
+    const declared = await declareAltReads(
+      c,
+      await schemaOf(datasourceId, db),
+      db.engine,
+      options.policy as AccessPolicy,
+    );
+    if (isUnread(declared)) {
+      leave(
+        `alt_sql[${declared.index}] runs, but the SQL parser cannot read it as one query (tables unknown)`,
+      );
+      continue;
+    }
     taken.set(id, `by the pair at ${file}:${line}`);
-    added.push(c);
+    added.push(declared);
   }
   return { suite: { ...suite, cases: [...suite.cases, ...added] }, added, leftOut };
 }

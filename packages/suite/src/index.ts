@@ -2,6 +2,14 @@
 // the reference engine), re-exported for callers that lint suites.
 export type { AccessPolicy } from '@nl2sql/access-policy';
 export {
+  type AlternativeRoles,
+  alternativeReads,
+  alternativeRoles,
+  alternativeServes,
+  alternativesFor,
+  caseForRole,
+} from './alt-reads.js';
+export {
   ALT_SQL_PROPOSALS_FORMAT,
   type AltSqlProposal,
   type AltSqlProposals,
@@ -22,6 +30,7 @@ export {
 } from './approve-cases.js';
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
 export {
+  type AltReads,
   CASE_ENGINES,
   CASE_FORMAT,
   CASE_JSON_SCHEMA,
@@ -57,6 +66,14 @@ export {
   explainDifference,
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
+export {
+  DefogQueryError,
+  defogGolds,
+  expandGold,
+  expansionCount,
+  MAX_EXPANDED_GOLDS,
+  splitGolds,
+} from './defog-golds.js';
 export {
   canonicalDigest,
   canonicalJson,

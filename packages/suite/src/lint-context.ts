@@ -51,12 +51,7 @@ export function lintContext(
     });
   };
   const dialect = { dialect: options.dialect ?? 'sqlite' };
-  // The gold SQL is SQLite's, which names no schema: a PostgreSQL database's tables (schema
-  // `public`) are read as SQLite would see them, each in the dialect's default schema.
-  const schema =
-    options.schema && dialect.dialect === 'sqlite'
-      ? { tables: options.schema.tables.map(({ schema: _, ...table }) => table) }
-      : options.schema;
+  const schema = options.schema && goldSchema(options.schema, dialect.dialect);
   const names = schema
     ? schema.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)])
     : [];
@@ -64,6 +59,17 @@ export function lintContext(
   for (const t of schema?.tables ?? [])
     tableColumns.set(t.name.toLowerCase(), new Set(t.columns.map((col) => col.name.toLowerCase())));
   return { options, active, add, schema, names, tableColumns, dialect };
+}
+
+/**
+ * The schema as gold SQL in `dialect` reads it. SQLite's SQL names no schema: a PostgreSQL
+ * database's tables (schema `public`) are read as SQLite would see them, each in the
+ * dialect's default schema.
+ */
+export function goldSchema(schema: SchemaLike, dialect: string): SchemaLike {
+  return dialect === 'sqlite'
+    ? { tables: schema.tables.map(({ schema: _, ...table }) => table) }
+    : schema;
 }
 
 /** A list in a message. */

@@ -13,8 +13,17 @@ export interface LintOptions {
   schema?: SchemaLike;
   /** The access policy outcomes must follow. */
   policy?: AccessPolicy;
-  /** Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource: 'chinook' }`. */
-  require?: { approved?: boolean; source?: SourceKind; datasource?: string };
+  /**
+   * Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource:
+   * 'chinook' }`. `alt_same_tables`: no alternative reads a table outside its case's `tables`
+   * (Chinook's rule; by default an alternative may declare its own in `alt_reads`).
+   */
+  require?: {
+    approved?: boolean;
+    source?: SourceKind;
+    datasource?: string;
+    alt_same_tables?: boolean;
+  };
   /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
   dialect?: string;
   /** Report only the rules that matter to these modes (default: declaredModes(suite)). */

@@ -47,6 +47,9 @@ export type LintRule =
   | 'alt-rows-missing'
   | 'alt-unparsed'
   | 'alt-table'
+  | 'alt-reads-mismatch'
+  | 'alt-same-tables'
+  | 'alt-no-role'
   | 'alt-row-count'
   | 'alt-repeats-gold';
 
@@ -227,7 +230,26 @@ export const LINT_RULES: Readonly<Record<LintRule, LintRuleInfo>> = {
     severity: 'error',
     modes: ROWS,
     field: 'alt_sql',
-    checks: 'an alternative reads no table outside tables',
+    checks:
+      'an alternative without alt_reads reads no table outside tables, nor a column an allowed role may not read',
+  },
+  'alt-reads-mismatch': {
+    severity: 'error',
+    modes: ROWS,
+    field: 'alt_reads',
+    checks: 'alt_reads has one entry per alt_sql, each what that alternative reads',
+  },
+  'alt-same-tables': {
+    severity: 'error',
+    modes: ROWS,
+    field: 'alt_reads',
+    checks: "an alternative reads only the case's tables (require.alt_same_tables)",
+  },
+  'alt-no-role': {
+    severity: 'warning',
+    modes: ROWS,
+    field: 'alt_sql',
+    checks: 'an alternative counts for at least one role the case allows (with a policy)',
   },
   'alt-row-count': {
     severity: 'error',

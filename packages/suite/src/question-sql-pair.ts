@@ -1,5 +1,6 @@
 // A question/SQL pair as a team keeps it before it is a case: the question, its gold SQL and
-// optionally an id, tags, whether row order matters and the datasource it asks. `nl2sql suite
+// optionally other accepted answers, an id, tags, whether row order matters and the
+// datasource it asks. `nl2sql suite
 // import` turns each into a case. Defined once with TypeBox like the suite format, so a pair
 // in JSONL, CSV or YAML is checked by one validator and reported in one wording.
 
@@ -12,6 +13,12 @@ export const QuestionSqlPairSchema = Type.Object(
     id: Type.Optional(EvalCaseSchema.properties.id),
     question: EvalCaseSchema.properties.question,
     sql: Type.String({ pattern: '\\S', description: 'The gold SQL.' }),
+    alt_sql: Type.Optional(
+      Type.Array(Type.String({ pattern: '\\S' }), {
+        description:
+          'Other accepted answers, one SQL each (in CSV: one cell, the queries separated by ;). They may read other tables than sql.',
+      }),
+    ),
     tags: Type.Optional(
       Type.Array(Type.Unsafe<(typeof CASE_TAGS)[number]>({ enum: [...CASE_TAGS] }), {
         uniqueItems: true,

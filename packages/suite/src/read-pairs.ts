@@ -9,6 +9,8 @@ import { locatedMessage, mostSpecificIssue } from '@nl2sql/format';
 import { CsvError } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { DefogQueryError, splitGolds } from './defog-golds.js';
+import { defogHeaderProblem, defogRecord, isDefogHeader } from './defog-record.js';
 import { SUITE_MAX_BYTES } from './load-suite.js';
 import { PairsFileError } from './pairs-file-error.js';
 import { PAIR_FIELDS, PAIR_FORMAT, type QuestionSqlPair } from './question-sql-pair.js';
@@ -100,11 +102,12 @@ function fromJsonl(text: string, into: Collector): void {
   }
 }
 
-/** A CSV cell as the pair field it is under: empty is absent; tags and booleans are read. */
+/** A CSV cell as the pair field it is under: empty is absent; lists and booleans are read. */
 function csvValue(field: string, cell: string): unknown {
   const text = cell.trim();
   if (text === '') return undefined;
   if (field === 'tags') return text.split(/[\s,;]+/).filter((t) => t !== '');
+  if (field === 'alt_sql') return splitGolds(text);
   if (field === 'order_matters') {
     if (/^(true|yes|1)$/i.test(text)) return true;
     if (/^(false|no|0)$/i.test(text)) return false;
@@ -138,6 +141,10 @@ function fromCsv(text: string, into: Collector): void {
   const [header, ...rows] = records;
   if (header === undefined) return;
   const columns = header.record.map((c) => c.trim());
+  if (isDefogHeader(columns)) {
+    fromDefogCsv(columns, header, rows, into);
+    return;
+  }
   const known = new Set<string>(PAIR_FIELDS);
   const unknown = columns.filter((c) => !known.has(c));
   const missing = ['question', 'sql'].filter((c) => !columns.includes(c));
@@ -163,10 +170,16 @@ function fromCsv(text: string, into: Collector): void {
       continue;
     }
     const value: Record<string, unknown> = {};
-    columns.forEach((column, i) => {
-      const cell = csvValue(column, row.record[i] ?? '');
-      if (cell !== undefined) value[column] = cell;
-    });
+    try {
+      columns.forEach((column, i) => {
+        const cell = csvValue(column, row.record[i] ?? '');
+        if (cell !== undefined) value[column] = cell;
+      });
+    } catch (error) {
+      if (!(error instanceof DefogQueryError)) throw error;
+      into.problem(line, error.message, ['alt_sql']);
+      continue;
+    }
     if (typeof value.order_matters === 'string') {
       into.problem(
         line,
@@ -176,6 +189,28 @@ function fromCsv(text: string, into: Collector): void {
       continue;
     }
     into.record(line, value);
+  }
+}
+
+/** A defog sql-eval questions file: each record's pair from defog-record.ts. */
+function fromDefogCsv(
+  columns: readonly string[],
+  header: CsvRecord,
+  rows: readonly CsvRecord[],
+  into: Collector,
+): void {
+  const wrong = defogHeaderProblem(columns);
+  if (wrong !== undefined)
+    throw new PairsFileError('PAIRS_FORMAT', wrong, into.file, startLine(header));
+  for (const row of rows) {
+    const line = startLine(row);
+    if (row.record.length !== columns.length) {
+      into.problem(line, `${row.record.length} field(s), the header has ${columns.length}`);
+      continue;
+    }
+    const read = defogRecord(columns, row.record);
+    if ('problem' in read) into.problem(line, read.problem, [read.field]);
+    else into.record(line, read.value);
   }
 }
 

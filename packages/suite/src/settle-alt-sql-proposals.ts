@@ -8,9 +8,13 @@
 // suite's write and the queue's) is dropped from the queue, approved or not, and reported.
 
 import type { Datasource } from '@nl2sql/datasource';
+import type { SchemaLike } from '@nl2sql/sqlcheck';
 import type { AltSqlProposal, AltSqlProposals, RejectedAltSql } from './alt-sql-proposals.js';
 import type { EvalCase, EvalSuite } from './case.js';
+import { declareAltReads, isUnread } from './declare-alt-reads.js';
+import { goldSchema } from './lint-context.js';
 import type { LintFinding } from './lint-finding.js';
+import type { LintOptions } from './lint-options.js';
 import { lintSuite } from './lint-suite.js';
 import { parseSuite } from './load-suite.js';
 import { proposalLabels, selectProposal } from './proposal-label.js';
@@ -27,7 +31,8 @@ import { formatSuite } from './write-suite.js';
  * - ALREADY_GOLD: asked to reject SQL the case already holds as a gold, or to approve the
  *   same SQL twice in one request (approving SQL the case holds drops the proposal instead);
  * - LINT_ERROR: with the alternative the case fails a lint error (it returns 0 or more than 25
- *   rows, or reads a table the case does not list), which would make eval run refuse the suite;
+ *   rows, or reads a table the suite requires it not to), which would make eval run refuse
+ *   the suite, or the SQL parser cannot read it (what it reads cannot be recorded);
  * - QUERY_FAILED / RESULT_TRUNCATED / UNKNOWN_DATASOURCE: regenerating the case failed.
  */
 export type ProposalReviewErrorCode =
@@ -93,6 +98,8 @@ export interface SettleOptions {
   lineOf?: (index: number) => number | undefined;
   /** Per-statement timeout in milliseconds (default: the datasource's). */
   timeoutMs?: number;
+  /** Lint requirements of the suite an approval must keep (e.g. Chinook's alt_same_tables). */
+  require?: LintOptions['require'];
 }
 
 /** One settled proposal, with the label it had in the queue as read. */
@@ -125,6 +132,20 @@ export interface SettleResult {
   statements: number;
 }
 
+/** The schema of the datasource case `datasource` reads, when the source can tell one. */
+async function schemaOf(
+  source: RegenerateSource,
+  datasource: string,
+): Promise<SchemaLike | undefined> {
+  const db =
+    typeof (source as Partial<Datasource>).execute === 'function'
+      ? (source as Datasource)
+      : (source as ReadonlyMap<string, Datasource>).get(datasource);
+  return typeof db?.introspect === 'function'
+    ? await db.introspect({ rowCounts: false })
+    : undefined;
+}
+
 /** A lint finding apart from where it is (lines move when a case grows). */
 const findingKey = (f: LintFinding) => `${f.caseId ?? ''}\u0000${f.rule}\u0000${f.message}`;
 
@@ -137,17 +158,14 @@ async function newLintErrors(
   before: EvalCase,
   after: EvalCase,
   source: RegenerateSource,
+  require: LintOptions['require'],
 ): Promise<LintFinding[]> {
-  const datasource =
-    typeof (source as Partial<Datasource>).execute === 'function'
-      ? (source as Datasource)
-      : (source as ReadonlyMap<string, Datasource>).get(after.datasource);
-  const schema =
-    typeof datasource?.introspect === 'function'
-      ? await datasource.introspect({ rowCounts: false })
-      : undefined;
+  const schema = await schemaOf(source, after.datasource);
   const lint = (c: EvalCase) =>
-    lintSuite({ ...suite, cases: [c] }, schema === undefined ? {} : { schema });
+    lintSuite(
+      { ...suite, cases: [c] },
+      { ...(schema === undefined ? {} : { schema }), ...(require ? { require } : {}) },
+    );
   const had = new Set((await lint(before)).map(findingKey));
   return (await lint(after)).filter((f) => f.severity === 'error' && !had.has(findingKey(f)));
 }
@@ -250,10 +268,36 @@ export async function settleAltSqlProposals(
     added.set(c.id, [...(added.get(c.id) ?? []), p.alt_sql]);
   }
 
-  const cases: EvalCase[] = suite.cases.map((c) => {
+  // An approved alternative that reads other tables than its case gets them written down
+  // (alt_reads), read from its SQL as lint reads it; one the parser cannot read is refused.
+  const cases: EvalCase[] = [];
+  for (const c of suite.cases) {
     const alts = added.get(c.id);
-    return alts === undefined ? c : { ...c, alt_sql: [...(c.alt_sql ?? []), ...alts] };
-  });
+    if (alts === undefined) {
+      cases.push(c);
+      continue;
+    }
+    const grown: EvalCase = { ...c, alt_sql: [...(c.alt_sql ?? []), ...alts] };
+    const schema = await schemaOf(source, c.datasource);
+    if (schema === undefined) {
+      cases.push(grown);
+      continue;
+    }
+    const declared = await declareAltReads(grown, goldSchema(schema, 'sqlite'), 'sqlite');
+    if (isUnread(declared)) {
+      const sql = grown.alt_sql?.[declared.index] as string;
+      const index = approve.find((i) => {
+        const p = queue.proposals[i] as AltSqlProposal;
+        return p.case_id === c.id && p.alt_sql === sql;
+      });
+      throw new ProposalReviewError(
+        'LINT_ERROR',
+        `the SQL parser cannot read alt_sql[${declared.index}] as one query, so the tables it reads cannot be recorded`,
+        at(index ?? (approve[0] as number)),
+      );
+    }
+    cases.push(declared);
+  }
   let regenerated: Awaited<ReturnType<typeof regenerateSuite>> = {
     suite: { ...suite, cases },
     changedCases: [],
@@ -281,7 +325,7 @@ export async function settleAltSqlProposals(
       const id = (queue.proposals[index] as AltSqlProposal).case_id;
       const before = byId.get(id) as EvalCase;
       const after = regenerated.suite.cases.find((c) => c.id === id) as EvalCase;
-      const errors = await newLintErrors(suite, before, after, source);
+      const errors = await newLintErrors(suite, before, after, source, options.require);
       if (errors.length > 0)
         throw new ProposalReviewError(
           'LINT_ERROR',

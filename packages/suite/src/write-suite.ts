@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { PlanModel } from '@nl2sql/plan';
 import { Document, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import { CASE_KEYS, type EvalCase, type EvalSuite, SUITE_KEYS } from './case.js';
+import { type AltReads, CASE_KEYS, type EvalCase, type EvalSuite, SUITE_KEYS } from './case.js';
 
 // The plan's keys in SQL reading order (SELECT DISTINCT ... FROM ...), which is how a
 // person reads a plan; the definition lists required keys first for structured output.
@@ -176,6 +176,14 @@ function rowsNode(rows: ReadonlyArray<readonly unknown[]>): YAMLSeq {
   return blockSeq(rows.map((r) => flowSeq(r)));
 }
 
+/** One alternative's reads, laid out as a case's own `tables` and `columns` are. */
+function readsNode(reads: AltReads): YAMLMap {
+  const map = new YAMLMap();
+  map.items.push(new Pair(new Scalar('tables'), flowSeq(reads.tables)));
+  map.items.push(new Pair(new Scalar('columns'), blockSeq(reads.columns.map(scalar))));
+  return map;
+}
+
 function caseNode(c: EvalCase): YAMLMap {
   const map = new YAMLMap();
   const record = c as unknown as Record<string, unknown>;
@@ -204,6 +212,9 @@ function caseNode(c: EvalCase): YAMLMap {
         node = out;
         break;
       }
+      case 'alt_reads':
+        node = blockSeq((v as AltReads[]).map(readsNode));
+        break;
       case 'tags':
       case 'tables':
         node = flowSeq(v as unknown[]);

@@ -66,6 +66,11 @@ describe('goldPin', () => {
       { sql: 'SELECT COUNT(ArtistId) FROM Artist' },
       { rows: [[274]] },
       { alt_sql: ['SELECT 275'], alt_rows: [[[275]]] },
+      {
+        alt_sql: ['SELECT 275'],
+        alt_rows: [[[275]]],
+        alt_reads: [{ tables: ['Album'], columns: [] }],
+      },
       { outcome: { admin: 'refused' } },
       { tables: ['Album'] },
       { columns: ['Artist.ArtistId'] },

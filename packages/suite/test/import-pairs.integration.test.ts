@@ -1,6 +1,7 @@
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  alternativeRoles,
   type EvalCase,
   type EvalSuite,
   formatSuite,
@@ -11,6 +12,7 @@ import {
   pairCaseId,
   parsePairs,
   parseSuite,
+  regenerateSuite,
 } from '../src/index.js';
 import { shopDatabase } from './shop-database.js';
 
@@ -174,5 +176,171 @@ describe('importPairs', () => {
       datasources: { shop: db, other: db },
     });
     expect(several.leftOut[0]?.problem).toMatch(/names no datasource and the project has several/);
+  });
+});
+
+// A shop whose alternatives read other tables than its golds: a view of the totals, and a
+// lookup table of country names. Role analyst reads the base tables only.
+const LOOKUP_SHOP_SQL = `
+CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country_code TEXT NOT NULL);
+CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), total REAL NOT NULL);
+CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE VIEW customer_totals AS SELECT c.id AS customer_id, c.name AS name, SUM(o.total) AS total FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id, c.name;
+INSERT INTO customers VALUES (1, 'Ada', 'GB'), (2, 'Brian', 'GB'), (3, 'Chen', 'CN');
+INSERT INTO orders VALUES (1, 1, 10.5), (2, 1, 20), (3, 2, 7.25);
+INSERT INTO countries VALUES ('GB', 'United Kingdom'), ('CN', 'China');
+`;
+
+describe('importPairs: alternatives that read other tables', () => {
+  let lookup: SqliteDatasource;
+  let lookupOptions: ImportOptions;
+  const policy = {
+    roles: {
+      admin: { tables: ['countries', 'customer_totals', 'customers', 'orders'] },
+      analyst: { tables: ['customers', 'orders'] },
+    },
+  };
+  beforeAll(async () => {
+    lookup = await openSqlite(await shopDatabase(LOOKUP_SHOP_SQL));
+    lookupOptions = { datasources: { shop: lookup }, policy };
+  });
+  afterAll(() => lookup.close());
+
+  const totals =
+    'SELECT c.name, SUM(o.total) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id, c.name ORDER BY c.name';
+  const viaView = 'SELECT customer_id, name, total FROM customer_totals ORDER BY name';
+  const codes = 'SELECT country_code, COUNT(*) FROM customers GROUP BY country_code';
+  const viaLookup =
+    'SELECT k.name, COUNT(*) FROM customers c JOIN countries k ON k.code = c.country_code GROUP BY k.name';
+
+  it('keeps a view and a lookup-table alternative, with their rows and what each reads; outcomes stay the gold tables', async () => {
+    const yaml = [
+      '- id: totals',
+      '  question: Total per customer?',
+      `  sql: "${totals}"`,
+      `  alt_sql: ["${viaView}"]`,
+      '- id: countries',
+      '  question: How many customers per country?',
+      `  sql: "${codes}"`,
+      `  alt_sql: ["${viaLookup}", "${codes}"]`,
+    ].join('\n');
+    const read = parsePairs(yaml, 'pairs.yaml', 'yaml');
+    expect(read.problems).toEqual([]);
+    const { added, leftOut, suite } = await importPairs(empty, read.pairs, lookupOptions);
+    expect(leftOut).toEqual([]);
+    const [viewCase, lookupCase] = added;
+    expect(viewCase).toMatchObject({
+      outcome: { admin: 'allowed', analyst: 'allowed' },
+      tables: ['customers', 'orders'],
+      alt_sql: [viaView],
+      alt_rows: [
+        [
+          [1, 'Ada', 30.5],
+          [2, 'Brian', 7.25],
+        ],
+      ],
+      alt_reads: [
+        {
+          tables: ['customer_totals'],
+          columns: ['customer_totals.customer_id', 'customer_totals.name', 'customer_totals.total'],
+        },
+      ],
+    });
+    // The gold repeated as an alternative is dropped; the lookup table is the alternative's own.
+    expect(lookupCase?.alt_sql).toEqual([viaLookup]);
+    expect(lookupCase?.alt_reads).toEqual([
+      {
+        tables: ['countries', 'customers'],
+        columns: ['countries.code', 'countries.name', 'customers.country_code'],
+      },
+    ]);
+    expect(lookupCase?.alt_rows?.[0]).toEqual(
+      expect.arrayContaining([
+        ['China', 1],
+        ['United Kingdom', 2],
+      ]),
+    );
+    // Lint: what each alternative reads is what it declares, and it serves admin only.
+    const schema = await lookup.introspect({ rowCounts: false });
+    const approved = { ...suite, cases: suite.cases.map((c) => ({ ...c, approved: true })) };
+    const findings = await lintSuite(parseSuite(formatSuite(approved), 'shop.yaml'), {
+      schema,
+      policy,
+      datasource: lookup,
+      modes: ['engine'],
+    });
+    expect(findings).toEqual([]);
+    expect(alternativeRoles(viewCase as EvalCase, policy)).toEqual([
+      { index: 0, reads: viewCase?.alt_reads?.[0], serves: ['admin'], notServes: ['analyst'] },
+    ]);
+    // Chinook's rule, asked for, refuses them.
+    const strict = await lintSuite(approved, {
+      schema,
+      policy,
+      modes: ['engine'],
+      require: { alt_same_tables: true },
+    });
+    expect(strict.map((f) => [f.caseId, f.rule])).toEqual([
+      ['totals', 'alt-same-tables'],
+      ['countries', 'alt-same-tables'],
+    ]);
+    // Regenerate writes the same rows back: nothing changes.
+    const again = await regenerateSuite(suite, lookup);
+    expect(again.changedCases).toEqual([]);
+    expect(formatSuite(again.suite)).toBe(formatSuite(suite));
+  });
+
+  it('reads a defog sql-eval questions CSV: ;-separated golds and {a,b} groups become alternatives', async () => {
+    const csv = [
+      'db_name,db_type,query_category,query,question,instructions',
+      `shop,sqlite,group_by,"SELECT {c.id, c.name}, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY {};${viaView}",How many orders has each customer placed?,`,
+      `shop,sqlite,table_join,"${codes};${viaLookup}",How many customers per country?,Give the country as stored`,
+    ].join('\n');
+    const read = parsePairs(csv, 'questions_gen_sqlite.csv', 'csv');
+    expect(read.problems).toEqual([]);
+    expect(read.pairs[0]?.pair).toEqual({
+      question: 'How many orders has each customer placed?',
+      sql: 'SELECT c.id, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id',
+      alt_sql: [
+        'SELECT c.name, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.name',
+        'SELECT c.id, c.name, COUNT(o.id) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY c.id, c.name',
+        viaView,
+      ],
+      datasource: 'shop',
+    });
+    expect(read.pairs[1]?.pair.question).toBe(
+      'How many customers per country?\n\nGive the country as stored',
+    );
+    const { added, leftOut } = await importPairs(empty, read.pairs, lookupOptions);
+    expect(leftOut).toEqual([]);
+    expect(added[0]?.alt_sql).toHaveLength(3);
+    expect(added[0]?.alt_rows).toHaveLength(3);
+    // One alternative reads the view, so every alternative's reads are written down.
+    expect(added[0]?.alt_reads?.map((r) => r.tables)).toEqual([
+      ['customers', 'orders'],
+      ['customers', 'orders'],
+      ['customer_totals'],
+    ]);
+    expect(added[1]?.alt_reads?.[0]?.tables).toEqual(['countries', 'customers']);
+  });
+
+  it('leaves out a pair whose alternative fails, naming it; and one whose groups expand too far', async () => {
+    const failing = await importPairs(
+      empty,
+      pairs([`{"question": "q", "sql": "${codes}", "alt_sql": ["SELECT nope FROM countries"]}`]),
+      lookupOptions,
+    );
+    expect(failing.added).toEqual([]);
+    expect(failing.leftOut[0]?.message).toMatch(/^pairs\.jsonl:1: alt_sql\[0\] fails on shop: /);
+    const wide = `SELECT {a, b, c, d}, {e, f, g} FROM customers`;
+    const read = parsePairs(
+      `db_name,query,question\nshop,"${wide}",Too many?\n`,
+      'questions.csv',
+      'csv',
+    );
+    expect(read.pairs).toEqual([]);
+    expect(read.problems[0]?.message).toBe(
+      'questions.csv:2: query: its { } groups expand into 105 queries, over the limit of 64; write the golds out, separated by ;',
+    );
   });
 });

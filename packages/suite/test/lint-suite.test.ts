@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessPolicy, EvalCase, EvalSuite, LintRule } from '../src/index.js';
 import {
+  alternativeRoles,
   declaredModes,
   formatLintFinding,
   formatSuite,
@@ -116,11 +117,31 @@ const weather: EvalCase = {
   columns: [],
 };
 
+// An alternative for `albums` that also reads Customer, which role catalog may not read.
+const wideAlt =
+  'SELECT ar.Name, COUNT(c.Country) FROM Artist ar JOIN Album al ON al.ArtistId = ar.ArtistId JOIN Customer c ON c.CustomerId = al.AlbumId GROUP BY ar.ArtistId';
+const wideReads = {
+  tables: ['Album', 'Artist', 'Customer'],
+  columns: [
+    'Album.AlbumId',
+    'Album.ArtistId',
+    'Artist.ArtistId',
+    'Artist.Name',
+    'Customer.Country',
+    'Customer.CustomerId',
+  ],
+};
+
 const suiteOf = (...cases: EvalCase[]): EvalSuite => ({ name: 't', version: 1, cases });
 const options = {
   schema,
   policy,
-  require: { approved: true, source: 'hand' as const, datasource: 'chinook' },
+  require: {
+    approved: true,
+    source: 'hand' as const,
+    datasource: 'chinook',
+    alt_same_tables: true,
+  },
   datasources: ['chinook'],
 };
 
@@ -203,6 +224,22 @@ describe('lintSuite', () => {
         alt_rows: [[[1]]],
       },
     ],
+    [
+      'alt-reads-mismatch',
+      { ...countries, alt_sql: ['SELECT COUNT(*) FROM Album'], alt_rows: [[[347]]], alt_reads: [] },
+    ],
+    [
+      'alt-reads-mismatch',
+      {
+        ...countries,
+        alt_sql: ['SELECT COUNT(*) FROM Album'],
+        alt_rows: [[[347]]],
+        alt_reads: [{ tables: ['Customer'], columns: [] }],
+      },
+    ],
+    ['alt-same-tables', { ...albums, alt_reads: [wideReads], alt_sql: [wideAlt] }],
+    // An alternative whose reads are unknown counts for no role.
+    ['alt-no-role', { ...albums, alt_reads: [] }],
     ['alt-row-count', { ...countries, alt_sql: ['SELECT Country FROM Customer'], alt_rows: [[]] }],
     [
       'alt-row-count',
@@ -238,6 +275,53 @@ describe('lintSuite', () => {
       for (const [id] of found) expect(id).toBe(c.id);
     });
   }
+
+  it('accepts an alternative that reads its own tables when it declares them, and knows which roles it serves', async () => {
+    const wide: EvalCase = { ...albums, alt_sql: [wideAlt], alt_reads: [wideReads] };
+    const lifted = { ...options, require: { ...options.require, alt_same_tables: false } };
+    expect(await lintSuite(suiteOf(wide, countries, weather), lifted)).toEqual([]);
+    expect(alternativeRoles(wide, policy)).toEqual([
+      { index: 0, reads: wideReads, serves: ['admin'], notServes: ['catalog'] },
+    ]);
+    // The gold's own reads are what decide the outcome: both roles stay allowed.
+    expect(wide.outcome).toEqual({ admin: 'allowed', catalog: 'allowed' });
+    // Declared reads are checked against the SQL: a declaration that leaves Customer out is caught.
+    const understated: EvalCase = {
+      ...wide,
+      alt_reads: [{ tables: ['Album', 'Artist'], columns: wideReads.columns.slice(0, 4) }],
+    };
+    const found = await lintSuite(suiteOf(understated), lifted);
+    expect(found.map((f) => f.message)).toEqual([
+      'alt_reads[0] lists tables Album, Artist, alt_sql[0] reads Album, Artist, Customer',
+      'alt_reads[0] lists columns Album.AlbumId, Album.ArtistId, Artist.ArtistId, Artist.Name, alt_sql[0] reads Album.AlbumId, Album.ArtistId, Artist.ArtistId, Artist.Name, Customer.Country, Customer.CustomerId',
+    ]);
+  });
+
+  it('holds an undeclared alternative to columns every allowed role may read (column lists)', async () => {
+    const narrowed: AccessPolicy = {
+      roles: {
+        admin: { tables: ['Artist', 'Album', 'Customer'] },
+        catalog: { tables: ['Artist', 'Album'], columns: { Album: ['AlbumId', 'ArtistId'] } },
+      },
+    };
+    const titles: EvalCase = {
+      ...albums,
+      alt_sql: [
+        'SELECT ar.Name, COUNT(al.Title) FROM Artist ar JOIN Album al ON al.ArtistId = ar.ArtistId GROUP BY ar.ArtistId',
+      ],
+    };
+    const lint = (c: EvalCase, policy: AccessPolicy) =>
+      lintSuite(suiteOf(c), { schema, policy, modes: ['engine'] });
+    // Without column lists COUNT(al.Title) is the same question for every role.
+    expect(await lint(titles, policy)).toEqual([]);
+    const found = await lint(titles, narrowed);
+    expect(found.map((f) => [f.rule, f.message])).toEqual([
+      [
+        'alt-table',
+        'alt_sql[0] reads Album.Title, which role catalog (allowed on the case) may not read (declare what it reads in alt_reads)',
+      ],
+    ]);
+  });
 
   it('has a broken copy for every rule that needs only a schema and a policy', () => {
     const covered = new Set(broken.map(([rule]) => rule));

@@ -129,11 +129,30 @@ describe('parsePairs: CSV', () => {
   });
 
   it('refuses a header without question or sql, or with an unknown column, at line 1', () => {
-    const missing = fileError(() => parsePairs('question,query\nq,SELECT 1\n', 'p.csv', 'csv'));
+    // (`question,query` is a defog sql-eval questions file: see the defog tests.)
+    const missing = fileError(() => parsePairs('question,answer\nq,SELECT 1\n', 'p.csv', 'csv'));
     expect(missing.message).toMatch(
-      /^p\.csv:1: unknown column\(s\) query; missing column\(s\) sql/,
+      /^p\.csv:1: unknown column\(s\) answer; missing column\(s\) sql/,
     );
     expect(missing.code).toBe('PAIRS_FORMAT');
+  });
+
+  it("reads alt_sql as the cell's queries separated by ; (a ; in a literal is text), and locates one that does not split", () => {
+    const { pairs, problems } = parsePairs(
+      [
+        'question,sql,alt_sql',
+        `q1,SELECT 1,"SELECT 'a;b' ; SELECT 2;"`,
+        `q2,SELECT 1,"SELECT 'open"`,
+      ].join('\n'),
+      'p.csv',
+      'csv',
+    );
+    expect(pairs.map((p) => p.pair)).toEqual([
+      { question: 'q1', sql: 'SELECT 1', alt_sql: ["SELECT 'a;b'", 'SELECT 2'] },
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      "p.csv:3: alt_sql: unterminated ' quote starting at character 8",
+    ]);
   });
 
   it('refuses quoting that never closes, at its line', () => {

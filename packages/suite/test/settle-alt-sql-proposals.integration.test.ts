@@ -288,10 +288,31 @@ describe.skipIf(noChinook)('settling the review queue on Chinook', () => {
     expect((empty as ProposalReviewError).message).toContain(
       'alt-row-count: alt_sql[0] returns 0 rows (allowed 1-25)',
     );
-    const outside = await settle('countries#2');
+    // An alternative that reads another table is an accepted answer of its own (issue 24):
+    // approved with what it reads written down, unless the suite keeps alternatives to the
+    // case's tables, as Chinook's does.
+    const kept = await settleAltSqlProposals(
+      suite,
+      lintBait,
+      { approve: ['countries#2'], date: '2026-12-01' },
+      db,
+    );
+    const grown = kept.suite.cases.find((c) => c.id === 'countries');
+    expect(grown?.alt_sql).toEqual([lintBait.proposals[1]?.alt_sql]);
+    expect(grown?.alt_reads).toEqual([
+      { tables: ['Invoice'], columns: ['Invoice.BillingCountry', 'Invoice.CustomerId'] },
+    ]);
+    expect(grown?.alt_rows?.[0]?.length).toBeGreaterThan(0);
+    const outside = await settleAltSqlProposals(
+      suite,
+      lintBait,
+      { approve: ['countries#2'], date: '2026-12-01' },
+      db,
+      { require: { alt_same_tables: true } },
+    ).catch((e: unknown) => e);
     expect((outside as ProposalReviewError).code).toBe('LINT_ERROR');
     expect((outside as ProposalReviewError).message).toContain(
-      'alt-table: alt_sql[0] reads Invoice',
+      'alt-same-tables: alt_sql[0] reads Invoice, outside tables',
     );
   });
 });

@@ -91,6 +91,34 @@ describe('formatSuite', () => {
     expect(second).not.toContain('approved');
   });
 
+  it("writes alt_reads after alt_sql, each entry laid out as a case's tables and columns", () => {
+    const c: EvalCase = {
+      ...base,
+      alt_sql: ['SELECT name, tracks FROM genre_counts'],
+      alt_reads: [
+        { tables: ['genre_counts'], columns: ['genre_counts.name', 'genre_counts.tracks'] },
+      ],
+      alt_rows: [[['Rock', 1297]]],
+    };
+    const text = formatSuite({ name: 's', version: 1, cases: [c] });
+    expect(text).toContain(
+      [
+        '    alt_sql:',
+        '      - |-',
+        '        SELECT name, tracks FROM genre_counts',
+        '    alt_reads:',
+        '      - tables: [ genre_counts ]',
+        '        columns:',
+        '          - genre_counts.name',
+        '          - genre_counts.tracks',
+        '    alt_rows:',
+      ].join('\n'),
+    );
+    const back = parseSuite(text, 's.yaml');
+    expect(back.cases[0]?.alt_reads).toEqual(c.alt_reads);
+    expect(formatSuite(back)).toBe(text);
+  });
+
   it('round-trips any suite byte for byte (property)', () => {
     const cell = fc.oneof(
       fc.constant(null),

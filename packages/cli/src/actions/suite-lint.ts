@@ -16,6 +16,8 @@ import {
   SuiteFormatError,
   type SuiteMode,
 } from '@nl2sql/suite';
+import { alternativesServed, alternativesText } from '../authoring/alternatives-served.js';
+import { suiteRequirements } from '../authoring/suite-requirements.js';
 import { configError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
@@ -142,6 +144,7 @@ export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
     : await builtInSetup(flags, io, isChinook);
   const { policy } = setup;
   try {
+    const require = suiteRequirements(path);
     const findings = await lintOnDatasources(
       suite,
       setup.databases,
@@ -149,14 +152,23 @@ export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
         modes,
         ...(roles ? { roles } : {}),
         ...(policy ? { policy } : {}),
+        ...(require ? { require } : {}),
       },
       setup.known,
     );
     const errors = findings.filter((f) => f.severity === 'error').length;
+    const served = policy ? alternativesServed(suite, policy) : [];
     if (flags.json) {
-      io.out(JSON.stringify({ suite: path, cases: suite.cases.length, modes, findings }, null, 2));
+      io.out(
+        JSON.stringify(
+          { suite: path, cases: suite.cases.length, modes, findings, alternatives: served },
+          null,
+          2,
+        ),
+      );
     } else {
       for (const finding of findings) io.out(formatLintFinding(shortened(finding, io.cwd)));
+      for (const line of alternativesText(served)) io.out(line);
       const skipped = [
         setup.databases.size > 0 ? '' : 'schema and row-width rules (no --db)',
         policy ? '' : 'outcome rules (no --policy)',

@@ -27,6 +27,7 @@ import {
   settledReviewJson,
   settledReviewText,
 } from '../authoring/settled-review.js';
+import { suiteRequirements } from '../authoring/suite-requirements.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
@@ -145,7 +146,8 @@ async function settleProposals(
   if (approve.length > 0 && flags['allow-packaged'] !== true)
     await refusePackaged(path, queueShown, io);
   const request = { approve, reject, date: new Date().toISOString().slice(0, 10) };
-  const place = { file: queueShown, lineOf };
+  const require = suiteRequirements(path);
+  const place = { file: queueShown, lineOf, ...(require ? { require } : {}) };
   // Settled against no datasource first: that stops at the first query, after every check
   // that reads none (the ids against the queue and the suite), so those errors come first
   // whether or not a database can be opened (decisions/eval-run-checks-before-data.md); a

@@ -35,6 +35,8 @@ export interface SettledReviewJson {
     alt_sql_index: number;
     /** The rows it returned when the case was regenerated. */
     row_count: number;
+    /** What it reads, where the case records it (alt_reads: it reads other tables than the gold). */
+    reads: { tables: string[]; columns: string[] } | null;
   }>;
   rejected: Array<{ id: string; case_id: string; sql: string }>;
   /** Dropped from the queue: the case already holds the SQL as `gold` (`sql`, `alt_sql[N]`). */
@@ -68,6 +70,7 @@ export function settledReviewJson(result: SettleResult, files: SettledFiles): Se
         sql: p.alt_sql,
         alt_sql_index: index,
         row_count: c?.alt_rows?.[index]?.length ?? 0,
+        reads: c?.alt_reads?.[index] ?? null,
       };
     }),
     rejected: result.rejected.map((p) => ({ id: p.label, case_id: p.case_id, sql: p.alt_sql })),
@@ -93,6 +96,15 @@ export function settledReviewText(result: SettleResult, files: SettledFiles): st
     lines.push(
       `${files.suite}: approved ${result.approved.length} proposal(s) into alt_sql (${labels(result.approved)}); rows regenerated for ${[...new Set(result.approved.map((p) => p.case_id))].join(', ')} (${result.statements} statements)`,
     );
+  for (const p of result.approved) {
+    const c = result.suite.cases.find((x) => x.id === p.case_id);
+    const reads = c?.alt_reads?.[c.alt_sql?.lastIndexOf(p.alt_sql) ?? -1];
+    const own = reads?.tables.filter((t) => !c?.tables.includes(t)) ?? [];
+    if (reads !== undefined)
+      lines.push(
+        `  ${p.label} reads ${own.length > 0 ? own.join(', ') : 'other columns'} beyond the gold: recorded in alt_reads; it counts only for roles that may read all it reads`,
+      );
+  }
   if (result.rejected.length > 0)
     lines.push(
       `${files.queue}: rejected ${result.rejected.length} proposal(s) (${labels(result.rejected)}); remembered, never proposed again for their case`,

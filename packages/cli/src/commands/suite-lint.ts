@@ -14,6 +14,9 @@ export const suiteLint: Command = {
     'are what `eval run` refuses to run in that mode. With an evals.yaml (or --config) the',
     'cases are checked against its datasources (each case against the one it names) and its',
     'policy, and PATH defaults to its first suite; without one, PATH defaults to the Chinook suite.',
+    'With a policy, an alternative that reads tables some allowed role may not read is listed',
+    'with the roles it counts for (`case: alt_sql[N] reads T: counts for R, not for S`; JSON:',
+    "`alternatives`). The Chinook suite keeps alternatives to their case's tables (alt-same-tables).",
   ].join('\n'),
   arguments: [
     {
