@@ -33,7 +33,17 @@ export interface AnswerCheckOptions {
   readonly trusted: boolean;
   /** The run's row cap: the harness reads at most this many rows, as the engine may. */
   readonly maxRows: number;
+  /** The project's check policy the safety check before execution follows (sqlChecks'). */
+  readonly checks?: AnswerChecks;
   readonly signal: AbortSignal;
+}
+
+/** Of the run's sql-check options, what the safety check before execution takes. */
+export interface AnswerChecks {
+  /** Function names vetted beyond sqlcheck's list (evals.yaml checks.allowed_functions). */
+  readonly allowedFunctions?: readonly string[];
+  /** The longest SQL the check reads; a longer one is unsafe-sql, unread. */
+  readonly maxSqlBytes?: number;
 }
 
 /** The answer as the scorers see it, and what the check found. */
@@ -71,8 +81,15 @@ async function unsafeFinding(
   sql: string,
   dialect: string,
   maxRows: number,
+  checks: AnswerChecks = {},
 ): Promise<string | null> {
-  const verdict = await checkSafety(sql, { dialect, maxLimit: maxRows + 1 });
+  const verdict = await checkSafety(sql, {
+    dialect,
+    maxLimit: maxRows + 1,
+    requireLimit: false,
+    ...(checks.allowedFunctions ? { allowedFunctions: checks.allowedFunctions } : {}),
+    ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
+  });
   const blocking = verdict.violations.filter((v) => !LIMIT_RULES.has(v.rule));
   if (blocking.length === 0) return null;
   return blocking.map((v) => `${v.rule}: ${v.message}`).join('; ');
@@ -113,7 +130,7 @@ export async function checkAnswer(
     );
   }
   const dialect = datasource?.engine ?? 'sqlite';
-  const unsafe = await unsafeFinding(sql, dialect, options.maxRows);
+  const unsafe = await unsafeFinding(sql, dialect, options.maxRows, options.checks);
   if (unsafe !== null) return failed(response, 'unsafe-sql', unsafe);
   if (options.trusted)
     return { response, check: { outcome: 'trusted', message: null }, databaseMs: 0 };

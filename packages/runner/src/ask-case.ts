@@ -85,6 +85,7 @@ export async function askCase(
         execution: context.answerExecution,
         trusted: config.trustReportedRows === true,
         maxRows: context.maxRows,
+        checks: context.answerChecks,
         signal,
       })
     : { response: first.response, check: null, databaseMs: 0 };

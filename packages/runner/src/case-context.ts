@@ -1,6 +1,6 @@
 import type { Price } from '@nl2sql/llm';
 import type { Mode } from '@nl2sql/records';
-import type { AnswerExecution } from './answer-execution.js';
+import type { AnswerChecks, AnswerExecution } from './answer-execution.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
 
@@ -18,6 +18,8 @@ export interface CaseContext {
   readonly fullSnapshotMaxTables: number;
   /** Where external engines' SQL is run; null when no datasource was given (trusted rows only). */
   readonly answerExecution: AnswerExecution | null;
+  /** The project's check policy for the safety check before the harness runs that SQL. */
+  readonly answerChecks: AnswerChecks;
   /** The run's row cap: the harness reads at most this many rows of an external engine's SQL. */
   readonly maxRows: number;
   /** Diagnostics, test suite and verdict of each asked case run; null when off. */

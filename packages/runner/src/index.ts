@@ -1,5 +1,6 @@
 export {
   type AnswerCheckOptions,
+  type AnswerChecks,
   type AnswerExecution,
   type CheckedAnswer,
   checkAnswer,

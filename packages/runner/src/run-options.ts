@@ -8,7 +8,7 @@ import {
   RUN_MODES,
 } from '@nl2sql/records';
 import { canonicalDigest, type EvalSuite } from '@nl2sql/suite';
-import type { AnswerExecution } from './answer-execution.js';
+import type { AnswerChecks, AnswerExecution } from './answer-execution.js';
 import type { CaseSelection } from './case-selection.js';
 import type { DataFingerprint } from './data-fingerprint.js';
 import { defaultScorers, type ScorerOptions } from './default-scorers.js';
@@ -130,6 +130,8 @@ export interface RunSettings {
   readonly maxRows: number;
   /** Where external engines' SQL runs; null when none was given. */
   readonly answerExecution: AnswerExecution | null;
+  /** The sql checks' policy (vetted functions, size limit) the check before that run follows. */
+  readonly answerChecks: AnswerChecks;
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
   /** What masks secrets in everything the run stores or emits. */
@@ -184,6 +186,15 @@ function shardCap(
   }
   if (shard === null || maxCostUsd === null) return maxCostUsd;
   return maxCostUsd / shard.count;
+}
+
+/** What of the sql checks' options the safety check before the harness's execution follows. */
+function answerChecks(options: RunEvalOptions): AnswerChecks {
+  const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
+  return {
+    ...(checks.allowedFunctions ? { allowedFunctions: checks.allowedFunctions } : {}),
+    ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
+  };
 }
 
 /**
@@ -280,6 +291,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     capUsd,
     maxRows,
     answerExecution: options.answerExecution ?? null,
+    answerChecks: answerChecks(options),
     scorers: options.scorers
       ? [...options.scorers]
       : defaultScorers(mode, {

@@ -18,6 +18,7 @@ import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CaseResult,
+  checkAnswer,
   databaseIdentity,
   type EvalConfig,
   reportRecords,
@@ -207,3 +208,44 @@ describe.skipIf(chinook.path === undefined)('the harness runs an external engine
     ).rejects.toMatchObject({ code: 'NO_DATASOURCE' });
   });
 });
+
+describe.skipIf(chinook.path === undefined)(
+  'checkAnswer follows the project’s check policy',
+  () => {
+    const answer = (sql: string) => ({
+      status: 'success' as const,
+      sql,
+      results: [],
+      answer: null,
+      error: null,
+      usage: [],
+      trace: {},
+    });
+    const task = () => {
+      const c = suite.cases.find((k) => k.id === 'chinook_001');
+      return { key: 'k', case: c, role: 'admin', pass: 1, expected: 'allowed' } as never;
+    };
+    const run = (sql: string, checks?: { maxSqlBytes?: number }) =>
+      checkAnswer(answer(sql), task(), {
+        execution: { datasources: { chinook: datasource } },
+        trusted: false,
+        maxRows: 1000,
+        ...(checks ? { checks } : {}),
+        signal: new AbortController().signal,
+      });
+
+    it('runs SQL without a LIMIT (the datasource caps rows) and SQL within the size limit', async () => {
+      const done = await run('SELECT Name FROM Genre');
+      expect(done?.check).toEqual({ outcome: 'executed', message: null });
+      expect(done?.response.results[0]?.rows).toHaveLength(25);
+    });
+
+    it('refuses, unread, SQL over the size limit the project set', async () => {
+      const sql = `SELECT Name FROM Genre WHERE Name <> '${'x'.repeat(200)}'`;
+      expect((await run(sql))?.check?.outcome).toBe('executed');
+      const refused = await run(sql, { maxSqlBytes: 100 });
+      expect(refused?.check?.outcome).toBe('unsafe-sql');
+      expect(refused?.check?.message).toMatch(/^sql-too-large/);
+    });
+  },
+);
