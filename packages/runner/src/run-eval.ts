@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { statSync } from 'node:fs';
 import type { AskUsage } from '@nl2sql/engine';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { assertScorable } from '@nl2sql/suite';
@@ -131,10 +132,29 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   );
   const lock = options.journal ? JournalLock.acquire(options.journal) : null;
   try {
+    if (options.journal && !options.resume && !options.restart) refuseOverwrite(options.journal);
     return await runLocked(options, run, list, lock?.notice ?? null);
   } finally {
     lock?.release();
   }
+}
+
+/**
+ * A journal that holds a run is never replaced unasked: a run given the journal without
+ * resume (or restart) would have started it afresh and thrown away its finished work.
+ */
+function refuseOverwrite(path: string): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return; // no file yet: a fresh journal
+  }
+  if (size === 0) return;
+  throw new RunnerError(
+    'JOURNAL_EXISTS',
+    `journal ${path} already holds a run (${size} bytes); resume it, or start afresh and replace it`,
+  );
 }
 
 async function runLocked(

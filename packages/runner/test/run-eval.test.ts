@@ -471,6 +471,26 @@ describe('runEval journal', () => {
     expect(readJournal(journal)?.entries).toHaveLength(10);
   });
 
+  it('never replaces a journal that holds a run unless asked to (restart)', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'runner-')), 'run.jsonl');
+    const base = { suite: SUITE, journal, cases: ['c1'], sqlChecks: false as const };
+    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    const before = readFileSync(journal, 'utf8');
+    const engine = new FakeEngine(SUITE);
+    const refused = await runEval({ ...base, engine }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RunnerError);
+    expect((refused as RunnerError).code).toBe('JOURNAL_EXISTS');
+    expect((refused as RunnerError).message).toContain(`journal ${journal} already holds a run`);
+    expect(engine.asked).toHaveLength(0);
+    expect(readFileSync(journal, 'utf8')).toBe(before);
+    // restart starts it afresh; an empty file is no run to lose.
+    await runEval({ ...base, engine: new FakeEngine(SUITE), cases: ['c2'], restart: true });
+    expect(readJournal(journal)?.entries.map((e) => e.record.case_id)).toEqual(['c2', 'c2']);
+    writeFileSync(journal, '');
+    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    expect(readJournal(journal)?.entries).toHaveLength(2);
+  });
+
   it('refuses to resume a journal of another run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'runner-'));
     const journal = join(dir, 'run.jsonl');

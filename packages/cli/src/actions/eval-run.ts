@@ -52,6 +52,9 @@ function runnerFailure(error: RunnerError): CliError {
       EXIT.internal,
     );
   }
+  if (error.code === 'JOURNAL_EXISTS') {
+    return configError(`${error.message} (--resume continues it, --fresh replaces it)`);
+  }
   return new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
 }
 
@@ -86,6 +89,10 @@ async function evalRun(
   }
   if (flags.resume && typeof flags.journal !== 'string')
     throw usageError('--resume needs --journal FILE');
+  if (flags.fresh && typeof flags.journal !== 'string')
+    throw usageError('--fresh needs --journal FILE');
+  if (flags.fresh && flags.resume)
+    throw usageError('--fresh starts the journal afresh, --resume continues it: give one');
   const sharding = shardRun(flags);
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
   for (const flag of ['allow-partial', 'baseline-optional']) {
@@ -252,6 +259,7 @@ async function evalRun(
           ? { data: await runData(byId, setup.caseDatasources) }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
+        ...(flags.fresh ? { restart: true } : {}),
         signal: stop.signal,
         redactor,
         onEvent: [progress, recorder, ...save, ...reporting.listeners],
