@@ -200,10 +200,13 @@ async function runLocked(
       faithfulness: run.scorers.some((s) => s.name === 'faithfulness'),
     },
   });
-  const journal = options.journal
-    ? journalListener(options.journal, options.resume === true, identity)
+  const journalPath = options.journal;
+  const journal = journalPath
+    ? journalListener(journalPath, options.resume === true, identity, (message) =>
+        emit({ type: 'journal.failed', path: journalPath, message }),
+      )
     : null;
-  const emit = allListeners([
+  const emit: RunEventListener = allListeners([
     collector.listener,
     ...(journal ? [journal] : []),
     ...(options.onEvent === undefined ? [] : [options.onEvent].flat()),
@@ -232,7 +235,7 @@ async function runLocked(
       billed: Object.fromEntries(
         Object.entries(resumed.billed).filter(([name]) => billedPerCall(name)),
       ),
-      notices: lockNotice === null ? [] : [lockNotice],
+      notices: [...(lockNotice === null ? [] : [lockNotice]), ...(resumed.notices ?? [])],
     });
     const pending = pendingTasks(list.tasks, new Set(collector.results.keys()));
     const cancel = options.signal ? { signal: options.signal } : {};

@@ -111,6 +111,8 @@ describe('JournalLock', () => {
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
+      // A second run on the journal replaces it (issue 25: never unasked).
+      restart: true,
       sqlChecks: false,
       onEvent: (e) => {
         if (e.type === 'run.started') notices.push(...e.notices);
@@ -125,6 +127,7 @@ describe('JournalLock', () => {
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         journal,
+        restart: true,
         sqlChecks: false,
         onEvent: (e) => {
           if (e.type === 'case.finished') throw new Error('listener broke');

@@ -22,6 +22,7 @@ import {
   referenceLlms,
 } from '../eval/engine-configs.js';
 import { openEvaluation } from '../eval/evaluation-options.js';
+import { FileFailures } from '../eval/file-failures.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { listFlag } from '../eval/list-flag.js';
@@ -182,16 +183,19 @@ async function evalRun(
       note: typeof flags.note === 'string' ? flags.note : null,
       ...(commit ? { git: commit } : {}),
     });
+    // A file the run cannot write (a full disk) is one line, and exit 3 after the board.
+    const files = new FileFailures(io);
+    const savePath = typeof flags.save === 'string' ? resolve(io.cwd, flags.save) : null;
     const save =
-      typeof flags.save === 'string'
+      savePath !== null
         ? [
-            sharding
-              ? shardSave(resolve(io.cwd, flags.save), redactor, commit)
-              : savedReportListener(
-                  resolve(io.cwd, flags.save),
-                  () => recorder.records(),
-                  redactor,
-                ),
+            files.guard(
+              '--save',
+              savePath,
+              sharding
+                ? shardSave(savePath, redactor, commit)
+                : savedReportListener(savePath, () => recorder.records(), redactor),
+            ),
           ]
         : [];
     let report: RunReport;
@@ -262,7 +266,7 @@ async function evalRun(
         ...(flags.fresh ? { restart: true } : {}),
         signal: stop.signal,
         redactor,
-        onEvent: [progress, recorder, ...save, ...reporting.listeners],
+        onEvent: [progress, files.listener, recorder, ...save, ...reporting.listeners],
       });
     } catch (error) {
       if (error instanceof UnknownPriceError) throw configError(error.message);
@@ -309,8 +313,10 @@ async function evalRun(
       records: () => recorder.records(),
       baselineDir,
     });
-    if (typeof flags.save === 'string' && sharding) io.err(shardSavedLine(flags.save, sharding));
-    else if (typeof flags.save === 'string')
+    const saved = savePath !== null && !files.failed(savePath);
+    if (typeof flags.save === 'string' && saved && sharding)
+      io.err(shardSavedLine(flags.save, sharding));
+    else if (typeof flags.save === 'string' && saved)
       io.err(`saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`);
     if (stopped) return EXIT.stopped;
     // Only the reference engine on gold plans must pass every case: there a failure is a bug
@@ -328,7 +334,8 @@ async function evalRun(
     }
     const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
     // A reporter that could not write its file was named on stderr: not a pass (exit 3).
-    return casesFailed || gateFailed ? EXIT.failed : written ? EXIT.ok : EXIT.config;
+    // So is a --save or --journal file it could not write.
+    return casesFailed || gateFailed ? EXIT.failed : written && !files.any ? EXIT.ok : EXIT.config;
   } finally {
     stop.dispose();
     for (const close of setup.closers) await close();
