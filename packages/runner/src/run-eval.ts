@@ -276,7 +276,7 @@ async function runLocked(
       { concurrency: run.concurrency, admission: cap, ...cancel },
     );
     const cancelled = options.signal?.aborted === true && completedCases < plannedCases;
-    const stopped =
+    let stopped: RunReport['stopped'] =
       scheduled.stopped === 'refused' ? 'max_cost' : cancelled ? 'cancelled' : scheduled.stopped;
     if (stopped !== 'cancelled' && collector.unfinished.size > 0) {
       throw new RunnerError(
@@ -304,6 +304,18 @@ async function runLocked(
       });
       if (options.efficiency)
         results = await efficiencyPass(results, list, options.efficiency, options.signal);
+      // Cancelled during the passes: every case run finished, but not every one was evaluated,
+      // so the run is a stopped one (never gated), as a cancel during the asks is.
+      if (options.signal?.aborted === true && stopped === null) {
+        stopped = 'cancelled';
+        emit({
+          type: 'run.stopped',
+          reason: stopped,
+          completedCases,
+          plannedCases,
+          dollars: cap.spent,
+        });
+      }
     }
     const report = buildReport({
       settings: run,

@@ -77,3 +77,34 @@ describe('diagnoseCase', () => {
     });
   });
 });
+
+describe('diagnoseCase with a signal', () => {
+  const input = {
+    goldSql: GOLD,
+    predSql: GOLD.replace("'AC/DC'", "'ACDC'"),
+    dialect: 'sqlite',
+    verdict: { pass: false },
+    schema: CHINOOK,
+  } as const;
+
+  it('gives the same diagnostics, the event loop taking a turn between them', async () => {
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const controller = new AbortController();
+    try {
+      const stoppable = await diagnoseCase(input, { signal: controller.signal });
+      expect(stoppable).toEqual(await diagnoseCase(input));
+    } finally {
+      clearInterval(ticking);
+    }
+    // A timer can only run when the diagnostics let the event loop go.
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('an abort stops it between two diagnostics with the signal reason', async () => {
+    const controller = new AbortController();
+    const stopped = diagnoseCase(input, { signal: controller.signal });
+    controller.abort(new Error('stopped by SIGTERM'));
+    await expect(stopped).rejects.toThrow('stopped by SIGTERM');
+  });
+});
