@@ -100,3 +100,54 @@ describe('eval run on a full disk', () => {
     180_000,
   );
 });
+
+describe('eval merge on a full disk', () => {
+  test.skipIf(noChinook || tinyDiskMissing !== null)(
+    '--save: one line naming the file, the board, exit 3, no temporary file',
+    async () => {
+      const engine = await startEngineServer(errorReply('not implemented yet'));
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'nl2sql-full-merge-'));
+        const disk = join(dir, 'disk');
+        const out = join(dir, 'out');
+        mkdirSync(disk);
+        mkdirSync(out);
+        const shards = [1, 2].map((i) => join(dir, `shard-${i}.json`));
+        for (const [i, shard] of shards.entries()) {
+          const args = ['eval', 'run', '--cases', CASES, '--engine', engine.url];
+          const c = captureIo();
+          expect(await main([...args, '--shard', `${i + 1}/2`, '--save', shard], c.io)).toBe(
+            EXIT.ok,
+          );
+        }
+        const script = [
+          '"$NODE" --conditions=@nl2sql/source --import tsx "$BIN" eval merge "$S1" "$S2"',
+          '--save "$DISK/merged.json" > "$OUT/stdout" 2> "$OUT/stderr"; echo $? > "$OUT/code";',
+          'ls -a "$DISK" > "$OUT/files"',
+        ].join(' ');
+        const ran = await onTinyDisk(disk, 16, script, {
+          NODE: process.execPath,
+          BIN: bin,
+          S1: shards[0] as string,
+          S2: shards[1] as string,
+          OUT: out,
+        });
+        expect(ran.stderr).toBe('');
+        const stderr = readFileSync(join(out, 'stderr'), 'utf8');
+        expect(readFileSync(join(out, 'code'), 'utf8').trim(), stderr).toBe(String(EXIT.config));
+        expect(stderr).toContain(
+          `nl2sql: --save ${disk}/merged.json: cannot write (ENOSPC: no space left on device, write)`,
+        );
+        expect(stderr).not.toMatch(/\n\s+at /);
+        expect(stderr).not.toContain('; saved');
+        expect(readFileSync(join(out, 'stdout'), 'utf8')).toMatch(/case runs +18\/18/);
+        const files = readFileSync(join(out, 'files'), 'utf8').split('\n');
+        expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+        expect(files).not.toContain('merged.json');
+      } finally {
+        await engine.close();
+      }
+    },
+    180_000,
+  );
+});

@@ -40,18 +40,25 @@ export class FileFailures {
   };
 
   /**
-   * `write` a listener that writes `file` (named `flag FILE` in the message): a file-system
-   * error it throws is told and remembered instead of failing the run.
+   * Runs `write`, which writes `file` (named `flag FILE` in the message): a file-system error
+   * it throws is told and remembered instead of failing the command. False when it failed.
    */
+  attempt(flag: string, file: string, write: () => void): boolean {
+    try {
+      write();
+      return true;
+    } catch (error) {
+      if (!isFileSystemError(error)) throw error;
+      this.#files.push(file);
+      this.#io.err(`nl2sql: ${flag} ${file}: cannot write (${error.message})`);
+      return false;
+    }
+  }
+
+  /** A listener that writes `file`, its file-system errors told as attempt() tells them. */
   guard(flag: string, file: string, write: RunEventListener): RunEventListener {
     return (event) => {
-      try {
-        write(event);
-      } catch (error) {
-        if (!isFileSystemError(error)) throw error;
-        this.#files.push(file);
-        this.#io.err(`nl2sql: ${flag} ${file}: cannot write (${error.message})`);
-      }
+      this.attempt(flag, file, () => write(event));
     };
   }
 }
