@@ -4,6 +4,7 @@ import type { Command } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
+import { terminalSafe } from './terminal-text.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -109,7 +110,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
     return await run({ flags: parsed.flags, positionals: parsed.positionals }, io);
   } catch (error) {
     if (error instanceof CliError) {
-      io.err(`nl2sql: ${error.message}`);
+      // A message may quote an engine, a suite or a file: shown escaped (terminal-text.ts).
+      io.err(`nl2sql: ${terminalSafe(error.message)}`);
       return error.exitCode;
     }
     throw error;

@@ -104,6 +104,14 @@ describe('nl2sql eval run with a process engine (kind: process)', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  test('its stderr reaches the terminal with control characters shown escaped', async () => {
+    const config = processProject('hostile-log.yaml', 'hostile-log');
+    const r = await run(['--config', config, '--json']);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.err).toContain('[py] log \\x1b]0;pwned\\x07\\rlooks fine');
+    for (const raw of ['\u0007', '\u001b', '\r']) expect(r.err).not.toContain(raw);
+  });
+
   test('a command that exits at once: one line located at the engine, exit 3, nothing written', async () => {
     const config = processProject('exits.yaml', 'exit');
     const save = join(dir, 'never.json');

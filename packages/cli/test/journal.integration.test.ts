@@ -139,3 +139,44 @@ describe('--resume refuses a different run', () => {
     120_000,
   );
 });
+
+describe('an existing journal is never overwritten unasked', () => {
+  test.skipIf(noChinook)(
+    'without --resume or --fresh: exit 3 naming the file and both ways out, the journal untouched',
+    async () => {
+      const engine = await startEngineServer(errorReply('x'));
+      try {
+        const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-overwrite-')), 'run.jsonl');
+        const args = [
+          'eval',
+          'run',
+          '--cases',
+          CASES,
+          '--engine',
+          engine.url,
+          '--journal',
+          journal,
+        ];
+        expect(await main(args, captureIo().io)).toBe(EXIT.ok);
+        const before = readFileSync(journal, 'utf8');
+        const asks = engine.asks;
+        const again = captureIo();
+        expect(await main(args, again.io)).toBe(EXIT.config);
+        expect(again.err()).toContain(`journal ${journal} already holds a run`);
+        expect(again.err()).toContain('--resume continues it, --fresh replaces it');
+        expect(readFileSync(journal, 'utf8')).toBe(before);
+        expect(engine.asks).toBe(asks);
+        // --fresh starts it afresh: one header, one line per case run of this run.
+        expect(await main([...args, '--fresh'], captureIo().io)).toBe(EXIT.ok);
+        const written = lines(journal);
+        expect(written.filter((l) => l.type === 'header')).toHaveLength(1);
+        expect(written.filter((l) => l.type === 'case')).toHaveLength(12);
+        const both = captureIo();
+        expect(await main([...args, '--fresh', '--resume'], both.io)).toBe(EXIT.usage);
+      } finally {
+        await engine.close();
+      }
+    },
+    120_000,
+  );
+});

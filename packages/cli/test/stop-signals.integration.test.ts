@@ -100,3 +100,166 @@ describe('a stopped run never passes', () => {
     );
   }
 });
+
+/**
+ * A SELECT of about 30 KB, well within what an engine may answer: each static check of it
+ * and each of its diagnostics takes a good part of a second, so scoring is long work on the
+ * event loop, the kind that kept a signal waiting.
+ */
+const LONG_SQL = `SELECT ${Array.from({ length: 1875 }, (_, i) => `'v${i}' AS c${i}`).join(', ')} FROM Artist LIMIT 1`;
+
+const longAnswer = () => ({
+  status: 'success',
+  sql: LONG_SQL,
+  results: [{ columns: ['n'], rows: [[275]], truncated: false }],
+  answer: null,
+  error: null,
+  usage: [],
+  trace: {},
+});
+
+interface Timed {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** From the first signal to the exit. */
+  stopMs: number;
+}
+
+/**
+ * The CLI in a child process against `url`; `when(stderr)`, or `when` settling, says when to
+ * send SIGTERM, `delayMs` after (the second one, if `twice`, 100 ms later). Resolves with the
+ * exit and the time it took.
+ */
+function timedStop(
+  url: string,
+  args: readonly string[],
+  when: ((stderr: string) => boolean) | Promise<void>,
+  options: { delayMs?: number; twice?: boolean } = {},
+) {
+  return new Promise<Timed>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=@nl2sql/source',
+        '--import',
+        'tsx',
+        bin,
+        'eval',
+        'run',
+        '--engine',
+        url,
+        ...args,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    let sentAt = 0;
+    const send = () => {
+      sentAt = performance.now();
+      child.kill('SIGTERM');
+      if (options.twice) setTimeout(() => child.kill('SIGTERM'), 100);
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString('utf8');
+    });
+    const arm = () => {
+      if (sentAt !== 0) return;
+      sentAt = -1;
+      setTimeout(send, options.delayMs ?? 0);
+    };
+    if (typeof when !== 'function') void when.then(arm);
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString('utf8');
+      if (typeof when === 'function' && when(stderr)) arm();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code, stdout, stderr, stopMs: Math.round(performance.now() - sentAt) }),
+    );
+  });
+}
+
+/** Time to stop, with the machine shared by other work: the aim is under a second. */
+const STOP_MS = 1500;
+
+describe('a signal stops the run within a second, whatever it is doing', () => {
+  test.skipIf(noChinook)(
+    'during scoring of a long SQL, in the asks and in the evaluation pass after them',
+    async () => {
+      const server = await startEngineServer(longAnswer);
+      try {
+        const args = ['--cases', 'chinook_001,chinook_002', '--passes', '2', '--concurrency', '1'];
+        // While the asks are scored (the static checks of each answer) ...
+        const asks = await timedStop(server.url, args, (s) => s.includes('[3/12]'), {
+          delayMs: 100,
+        });
+        // ... and in the evaluation pass after them (its diagnostics, about 2 s a case run).
+        const pass = await timedStop(server.url, args, (s) => s.includes('[12/12]'), {
+          delayMs: 200,
+        });
+        console.log(
+          `SIGTERM to exit: ${asks.stopMs} ms while scoring the asks, ${pass.stopMs} ms in the evaluation pass (SQL of ${LONG_SQL.length} characters)`,
+        );
+        for (const stopped of [asks, pass]) {
+          expect(stopped.code, stopped.stderr).toBe(EXIT.stopped);
+          expect(stopped.stderr).toContain('nl2sql: SIGTERM: stopping the run');
+          expect(stopped.stdout).toContain('config ');
+          expect(stopped.stopMs).toBeLessThan(STOP_MS);
+        }
+        expect(asks.stdout).toMatch(/CANCELLED: \d+ of 12 case runs completed/);
+        // Every case run was asked, but not every one evaluated: still a stopped run.
+        expect(pass.stdout).toMatch(/CANCELLED: 12 of 12 case runs completed/);
+      } finally {
+        await server.close();
+      }
+    },
+    180_000,
+  );
+
+  test.skipIf(noChinook)(
+    'the second signal exits at once, without the board, even in the evaluation pass',
+    async () => {
+      const server = await startEngineServer(longAnswer);
+      try {
+        const args = ['--cases', 'chinook_001', '--passes', '2', '--concurrency', '1'];
+        const twice = await timedStop(server.url, args, (s) => s.includes('[6/6]'), {
+          delayMs: 200,
+          twice: true,
+        });
+        console.log(`SIGTERM twice to exit: ${twice.stopMs} ms`);
+        expect(twice.code).toBe(EXIT.stopped);
+        expect(twice.stderr).toContain('nl2sql: SIGTERM again: exiting without the board');
+        expect(twice.stdout).not.toContain('config ');
+        expect(twice.stopMs).toBeLessThan(STOP_MS);
+      } finally {
+        await server.close();
+      }
+    },
+    180_000,
+  );
+
+  test.skipIf(noChinook)(
+    'during a slow engine ask',
+    async () => {
+      const slow = await startEngineServer(errorReply('late'), { delayMs: 60_000 });
+      try {
+        // The child writes nothing while it waits: the engine says when it was asked.
+        const asked = (async () => {
+          while (slow.asks === 0) await new Promise((r) => setTimeout(r, 20));
+        })();
+        const stopped = await timedStop(slow.url, ['--cases', 'chinook_001'], asked, {
+          delayMs: 300,
+        });
+        console.log(`SIGTERM to exit during a slow ask: ${stopped.stopMs} ms`);
+        expect(stopped.code).toBe(EXIT.stopped);
+        expect(stopped.stdout).toMatch(/CANCELLED: 0 of 3 case runs completed/);
+        expect(stopped.stopMs).toBeLessThan(STOP_MS);
+      } finally {
+        await slow.close();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { annotation, escapeData, escapeProperty } from '../src/reporters/workflow-command.js';
+import { terminalSafe } from '../src/terminal-text.js';
 import { HOSTILE } from './reporter-fixture.js';
 
 /** How the GitHub Actions runner reads a command line back (its unescaping rules). */
@@ -32,14 +33,16 @@ describe('workflow commands', () => {
     expect(annotation('notice', 'plain')).toBe('::notice::plain');
   });
 
+  // Read back as written, control characters shown escaped (issue 25: a bare CR or an ESC
+  // sequence in an annotation could make it read as something else).
   test('a hostile case id or message stays one line and one command, and reads back as written', () => {
     const line = annotation('warning', HOSTILE, { file: HOSTILE, line: 3, title: HOSTILE });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).not.toContain('\r');
     expect(readCommand(line)).toEqual({
       command: 'warning',
-      properties: { file: HOSTILE, line: '3', title: HOSTILE },
-      message: HOSTILE,
+      properties: { file: terminalSafe(HOSTILE), line: '3', title: terminalSafe(HOSTILE) },
+      message: terminalSafe(HOSTILE),
     });
   });
 
@@ -53,8 +56,8 @@ describe('workflow commands', () => {
           const line = annotation('error', message, { file, title });
           expect(line).not.toMatch(/[\r\n]/);
           const read = readCommand(line);
-          expect(read.message).toBe(message);
-          expect(read.properties).toEqual({ file, title });
+          expect(read.message).toBe(terminalSafe(message));
+          expect(read.properties).toEqual({ file: terminalSafe(file), title: terminalSafe(title) });
         },
       ),
       { numRuns: 500 },

@@ -7,8 +7,11 @@
 //
 // The child gets a process group of its own (POSIX), so the Ctrl-C a terminal sends to the
 // evaluator's group does not reach it: the evaluator ends it (close), in order, and a
-// signal sent on the way reaches whatever the engine started too. A last-resort hook
-// kills every live child when the evaluator exits without closing (a second Ctrl-C).
+// signal sent on the way reaches whatever the engine started too. The group outlives its
+// leader: a script that started `cmd &` and exited on end of input leaves cmd running, so
+// once the leader has ended, whatever is left in its group is ended too (SIGTERM, then
+// SIGKILL). A last-resort hook kills every group still alive when the evaluator exits
+// without closing (a second Ctrl-C).
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { LineSplitter } from './line-splitter.js';
@@ -40,7 +43,24 @@ const DRAIN_AFTER_EXIT_MS = 1000;
 
 /** Every child still running, for the exit hook. */
 const live = new Set<EngineProcess>();
+/** The process groups (by leader pid) not yet seen empty, for the exit hook. */
+const liveGroups = new Set<number>();
 let hooked = false;
+/** How long the processes an ended engine left in its group get between SIGTERM and SIGKILL. */
+const GROUP_GRACE_MS = 1000;
+/** How often an ending group is looked at. */
+const GROUP_POLL_MS = 20;
+const ownGroups = process.platform !== 'win32';
+
+/** Whether any process (a zombie included) is left in the group `pgid` leads or led. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -57,6 +77,7 @@ function hookExit(): void {
   // Synchronous, last chance: the evaluator is exiting and nothing waits for answers.
   process.on('exit', () => {
     for (const child of live) child.killNow();
+    for (const pgid of liveGroups) killGroup(pgid, 'SIGKILL');
   });
 }
 
@@ -75,6 +96,8 @@ export class EngineProcess {
   readonly #endWaiters: Array<() => void> = [];
   #lastStderr = '';
   #held = true;
+  /** Ending what the leader left in its group, once it has ended. */
+  #groupEnding: Promise<void> | undefined;
 
   constructor(options: EngineProcessOptions) {
     this.#options = options;
@@ -88,6 +111,7 @@ export class EngineProcess {
     });
     const child = this.#child;
     live.add(this);
+    if (ownGroups && child.pid !== undefined) liveGroups.add(child.pid);
     hookExit();
 
     const stdout = new LineSplitter(options.maxLineBytes, {
@@ -114,6 +138,8 @@ export class EngineProcess {
       child.stderr.destroy();
       child.stdin.destroy();
       options.onEnd(exit);
+      // The leader is gone; what it started in its group must not outlive it.
+      this.#groupEnding = this.#endGroup();
       for (const wake of this.#endWaiters.splice(0)) wake();
     };
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
@@ -234,10 +260,36 @@ export class EngineProcess {
     this.#child.stdin.end();
     const steps: NodeJS.Signals[] = ['SIGTERM', 'SIGKILL'];
     for (const step of steps) {
-      if (await this.#endsWithin(graceMs)) return;
+      if (await this.#endsWithin(graceMs)) break;
       this.signal(step);
     }
     await this.whenEnded();
+    await this.#groupEnding;
+  }
+
+  /**
+   * Ends what is left in the process group after its leader ended: SIGTERM, then SIGKILL
+   * GROUP_GRACE_MS later. Resolves when the group is empty (or SIGKILL had its time).
+   */
+  async #endGroup(): Promise<void> {
+    const pgid = this.#child.pid;
+    if (!ownGroups || pgid === undefined) return;
+    const emptyWithin = async (ms: number) => {
+      for (const until = Date.now() + ms; groupAlive(pgid); ) {
+        if (Date.now() >= until) return false;
+        await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+      }
+      return true;
+    };
+    try {
+      if (!groupAlive(pgid)) return;
+      killGroup(pgid, 'SIGTERM');
+      if (await emptyWithin(GROUP_GRACE_MS)) return;
+      killGroup(pgid, 'SIGKILL');
+      await emptyWithin(GROUP_GRACE_MS);
+    } finally {
+      liveGroups.delete(pgid);
+    }
   }
 
   async #endsWithin(ms: number): Promise<boolean> {

@@ -429,6 +429,26 @@ describe('ProcessEngine: close', () => {
     await waitUntil(() => !alive(grandchild));
   });
 
+  it.skipIf(process.platform === 'win32')(
+    'ends what the engine left running in its process group after it exited by itself',
+    async () => {
+      // The engine exits on end of input, as it should, but a process it started (a shell
+      // script's `cmd &`) stays in its group: close() ends the group, not only the leader.
+      const { engine } = fixture({ FIXTURE_GRANDCHILD: '1', FIXTURE_ORPHAN: '1' });
+      const description = await engine.describe();
+      const pid = engine.pid as number;
+      const grandchild = (description.settings as { grandchild: number }).grandchild;
+      expect(alive(grandchild)).toBe(true);
+      try {
+        await engine.close();
+        expect(alive(pid)).toBe(false);
+        await waitUntil(() => !alive(grandchild), 2000);
+      } finally {
+        if (alive(grandchild)) process.kill(grandchild, 'SIGKILL');
+      }
+    },
+  );
+
   it('close while starting ends the process being started', async () => {
     const { engine } = fixture({ FIXTURE_START: 'silent' });
     const started = engine.start().catch((e: unknown) => e);

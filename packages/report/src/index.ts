@@ -37,7 +37,7 @@ export type {
   RunView,
 } from './report-data.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
-export { renderReportPage } from './report-page.js';
+export { contentSecurityPolicy, renderReportPage } from './report-page.js';
 export {
   parseSavedRun,
   readSavedRun,

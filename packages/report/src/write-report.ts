@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadReportData, type ReportOptions } from './load-report.js';
 import { ReportError } from './report-error.js';
@@ -26,6 +26,8 @@ export async function writeReport(
     writeFileSync(temp, html);
     renameSync(temp, options.out);
   } catch (error) {
+    // A full disk leaves the temporary file half written: it goes, the error is reported.
+    rmSync(temp, { force: true });
     throw new ReportError(
       'FILE_ERROR',
       `${options.out}: cannot write (${(error as Error).message})`,

@@ -120,6 +120,30 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await close();
   });
 
+  it("runs only its own script: a <script> that got past the escaping is refused by the CSP's hash", async () => {
+    // As if an escaping bug let an engine's text through as markup: an inline script and an
+    // inline event handler planted in the page's body.
+    const html = readFileSync(pagePath, 'utf8');
+    const planted = html.replace(
+      '<main>',
+      '<main><script>window.__planted = 1</script><img src="data:," onerror="window.__planted = 2">',
+    );
+    expect(planted).not.toBe(html);
+    const path = join(dir, 'planted.html');
+    writeFileSync(path, planted);
+    const { page, errors, close } = await open({ path });
+    // The page's own script ran (the case table's filters are live) ...
+    expect(await matched(page)).toBeGreaterThan(0);
+    // ... and neither planted one did: Chromium reports both as CSP violations.
+    expect(
+      await page.evaluate(() => (window as unknown as { __planted?: number }).__planted),
+    ).toBeUndefined();
+    expect(errors.filter((e) => /Content Security Policy/.test(e)).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    await close();
+  });
+
   it('shows the board with interval bars, and the comparison with the gate verdict', async () => {
     const { page, errors, close } = await open();
     expect(await page.locator('#board .card').count()).toBe(2);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildReportData, escapeHtml, parseSavedRun, renderReportPage } from '../src/index.js';
 import { HOSTILE_TEXTS } from './hostile-text.js';
@@ -63,9 +64,14 @@ describe('renderReportPage', () => {
 
   it('loads nothing: a CSP that forbids every other source, no external reference', () => {
     const html = renderReportPage(buildReportData({ runs: [hostileRun('x')] }));
+    // Only the page's own script runs: by its hash, never 'unsafe-inline' (issue 25).
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(script, 'utf8').digest('base64');
     expect(html).toContain(
-      `content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"`,
+      `content="default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; img-src data:"`,
     );
+    expect(html).not.toContain("script-src 'unsafe-inline'");
+    expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
   });
 });

@@ -99,7 +99,17 @@ export async function askCase(
     expected: task.expected,
     response,
   };
-  const verdict = await scoreCase(context.scorers, input, response.error?.code ?? null);
+  // Cancelled while scoring: not recorded, like an ask cancelled in flight.
+  const verdict = await scoreCase(
+    context.scorers,
+    input,
+    response.error?.code ?? null,
+    signal,
+  ).catch((error: unknown) => {
+    if (signal.aborted) return null;
+    throw error;
+  });
+  if (verdict === null) return null;
   let scoringMs = performance.now() - t;
   let engineMs = first.ms;
   let dbMs = databaseMs(response.trace);
@@ -115,7 +125,12 @@ export async function askCase(
       context.scorers,
       { ...input, response: again.response },
       again.response.error?.code ?? null,
-    );
+      signal,
+    ).catch((error: unknown) => {
+      if (signal.aborted) return null;
+      throw error;
+    });
+    if (generated === null) return null;
     scoringMs += performance.now() - t;
     engineMs += again.ms;
     dbMs += databaseMs(again.response.trace);

@@ -60,32 +60,56 @@ export interface JournalListener extends RunEventListener {
  * The journal as a listener: on run.started it opens the file (a fresh one with the run's
  * header, or on resume the existing one), every case.finished appends one line and every
  * call.billed one line, so a kill loses neither finished work nor the record of money spent;
- * run.finished closes it.
+ * run.finished closes it. A line that cannot be written (JOURNAL_WRITE: a full disk) ends the
+ * journal on its last whole line; `onFailure` gets the one-line message, once, and the run
+ * goes on without the journal.
  */
-export function journalListener(path: string, resume: boolean, run: JournalRun): JournalListener {
+export function journalListener(
+  path: string,
+  resume: boolean,
+  run: JournalRun,
+  onFailure: (message: string) => void = () => {},
+): JournalListener {
   let journal: Journal | null = null;
+  let failed = false;
+  /** One write to the journal; the first that fails ends it (the file was cut back already). */
+  const write = (what: () => void) => {
+    if (failed) return;
+    try {
+      what();
+    } catch (error) {
+      if (!(error instanceof RunnerError) || error.code !== 'JOURNAL_WRITE') throw error;
+      failed = true;
+      journal = null;
+      onFailure(error.message);
+    }
+  };
   const listener: RunEventListener = (event) => {
     if (event.type === 'run.started') {
-      journal = new Journal(path, journalHeader(run), resume);
+      write(() => {
+        journal = new Journal(path, journalHeader(run), resume);
+      });
     } else if (event.type === 'case.finished') {
-      journal?.append(event.config, event.result);
+      write(() => journal?.append(event.config, event.result));
     } else if (event.type === 'call.billed') {
       const { usage } = event;
-      journal?.appendCall({
-        type: 'call',
-        config: event.config,
-        case_id: event.caseId,
-        role: event.role,
-        pass: event.pass,
-        node: usage.node,
-        model: usage.model,
-        input: usage.input,
-        cached_input: usage.cached,
-        cache_write: usage.cacheWrite,
-        output: usage.output,
-        reasoning: usage.reasoning,
-        cost_usd: event.costUsd,
-      });
+      write(() =>
+        journal?.appendCall({
+          type: 'call',
+          config: event.config,
+          case_id: event.caseId,
+          role: event.role,
+          pass: event.pass,
+          node: usage.node,
+          model: usage.model,
+          input: usage.input,
+          cached_input: usage.cached,
+          cache_write: usage.cacheWrite,
+          output: usage.output,
+          reasoning: usage.reasoning,
+          cost_usd: event.costUsd,
+        }),
+      );
     } else if (event.type === 'run.finished') {
       journal?.close();
     }
@@ -99,6 +123,8 @@ export interface ResumedRun {
   readonly cases: readonly FinishedCase[];
   /** Dollars of the LLM calls it billed one by one, by config (every call, finished or not). */
   readonly billed: Readonly<Record<string, number>>;
+  /** What the user should know: a last line cut short (a kill, a full disk) was dropped. */
+  readonly notices?: readonly string[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -205,5 +231,7 @@ export function resumeJournal(
   const billed: Record<string, number> = {};
   for (const call of previous.calls)
     billed[call.config] = (billed[call.config] ?? 0) + call.cost_usd;
-  return { cases, billed };
+  if (previous.tornBytes === 0) return { cases, billed };
+  const notice = `journal ${path}: its last line was cut short (${previous.tornBytes} bytes without a newline: a kill or a full disk) and is dropped; that case run runs again`;
+  return { cases, billed, notices: [notice] };
 }

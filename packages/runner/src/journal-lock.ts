@@ -53,6 +53,14 @@ function errno(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
+/** A lock file that cannot be made (a full disk, a folder not ours): one line naming it. */
+function unwritable(path: string, error: unknown): RunnerError {
+  return new RunnerError(
+    'JOURNAL_WRITE',
+    `journal lock ${path}: cannot write (${(error as Error).message})`,
+  );
+}
+
 /** A journal's exclusive lock, held from before the journal is read until the run ends. */
 export class JournalLock {
   readonly path: string;
@@ -86,12 +94,17 @@ export class JournalLock {
         const fd = openSync(path, 'wx');
         try {
           writeSync(fd, `${JSON.stringify(owner)}\n`);
-        } finally {
+        } catch (error) {
+          // A lock that names no owner would refuse every later run: it goes (a full disk).
           closeSync(fd);
+          unlinkSync(path);
+          throw unwritable(path, error);
         }
+        closeSync(fd);
         return new JournalLock(path, owner.token, notice);
       } catch (error) {
-        if (errno(error) !== 'EEXIST') throw error;
+        if (error instanceof RunnerError) throw error;
+        if (errno(error) !== 'EEXIST') throw unwritable(path, error);
       }
       const holder = readOwner(path);
       if (holder === null) {

@@ -83,6 +83,8 @@ export interface JournalContents {
   readonly header: JournalHeader;
   readonly entries: readonly JournalEntry[];
   readonly calls: readonly JournalCall[];
+  /** Bytes after the last newline: a line a kill or a full disk cut short (0: none). */
+  readonly tornBytes: number;
 }
 
 /** How much of a journal is read at a time: lines are parsed as they come, never the whole file. */
@@ -93,14 +95,17 @@ const CHUNK_BYTES = 1024 * 1024;
  * a journal of 30,000 case runs is never held as one string. The piece after the last
  * newline (a write the kill cut short) is not a line.
  */
-function* completeLines(path: string): Generator<string> {
+function* completeLines(path: string, torn: { bytes: number }): Generator<string> {
   const fd = openSync(path, 'r');
   try {
     const chunk = Buffer.alloc(CHUNK_BYTES);
     let pending: Buffer[] = [];
     for (;;) {
       const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
-      if (read === 0) return;
+      if (read === 0) {
+        torn.bytes = pending.reduce((n, piece) => n + piece.length, 0);
+        return;
+      }
       let start = 0;
       for (;;) {
         const end = chunk.indexOf(0x0a, start);
@@ -129,7 +134,8 @@ export function readJournal(path: string): JournalContents | null {
   const entries: JournalEntry[] = [];
   const calls: JournalCall[] = [];
   let index = 0;
-  for (const line of completeLines(path)) {
+  const torn = { bytes: 0 };
+  for (const line of completeLines(path, torn)) {
     index++;
     let value: unknown;
     try {
@@ -155,7 +161,7 @@ export function readJournal(path: string): JournalContents | null {
     }
   }
   if (header === null) return null;
-  return { header, entries, calls };
+  return { header, entries, calls, tornBytes: torn.bytes };
 }
 
 /** The byte length of a file up to and including its last newline (0 when it has none). */
@@ -178,26 +184,37 @@ function lastNewlineEnd(fd: number): number {
  * file before the run moves on, so a crash or kill loses no finished work and no spent
  * dollar. The file stays open for the run (one write per line, not an open and a close) and
  * is closed when the run ends, whether it finishes or fails.
+ *
+ * A line that cannot be written whole (a full disk) is cut off again, so the file always
+ * ends on its last whole line and a resume continues from there; the journal is then
+ * closed and the write throws JOURNAL_WRITE naming the file.
  */
 export class Journal {
   readonly path: string;
-  #fd: number | null;
+  #fd: number | null = null;
+  /** The file's length up to its last whole line: where a failed write is cut back to. */
+  #whole = 0;
 
   /** Opens a journal: a fresh one (header written) or, on resume, the existing file. */
   constructor(path: string, header: JournalHeader, resume: boolean) {
     this.path = path;
-    mkdirSync(dirname(path), { recursive: true });
-    if (resume && existsSync(path)) {
-      this.#fd = openSync(path, 'r+');
-      // A line the kill cut short is dropped, so the next entry starts on a line of its own.
-      const end = lastNewlineEnd(this.#fd);
-      if (end < fstatSync(this.#fd).size) ftruncateSync(this.#fd, end);
-      closeSync(this.#fd);
-      this.#fd = openSync(path, 'a');
-      if (end === 0) this.#write(header);
-    } else {
-      this.#fd = openSync(path, 'w');
-      this.#write(header);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      if (resume && existsSync(path)) {
+        this.#fd = openSync(path, 'r+');
+        // A line the kill cut short is dropped, so the next entry starts on a line of its own.
+        const end = lastNewlineEnd(this.#fd);
+        if (end < fstatSync(this.#fd).size) ftruncateSync(this.#fd, end);
+        closeSync(this.#fd);
+        this.#fd = openSync(path, 'a');
+        this.#whole = end;
+        if (end === 0) this.#write(header);
+      } else {
+        this.#fd = openSync(path, 'w');
+        this.#write(header);
+      }
+    } catch (error) {
+      throw error instanceof RunnerError ? error : this.#failure(error);
     }
   }
 
@@ -226,6 +243,36 @@ export class Journal {
     const line = Buffer.from(`${JSON.stringify(value)}\n`, 'utf8');
     // writeSync may write less than asked (a full disk, a signal): loop until the line is out.
     let done = 0;
-    while (done < line.length) done += writeSync(this.#fd, line, done, line.length - done);
+    try {
+      while (done < line.length) done += writeSync(this.#fd, line, done, line.length - done);
+    } catch (error) {
+      this.#abandon();
+      throw this.#failure(error);
+    }
+    this.#whole += line.length;
+  }
+
+  /** A write failed: the part of the line that made it is cut off, and the file closed. */
+  #abandon(): void {
+    const fd = this.#fd;
+    this.#fd = null;
+    if (fd === null) return;
+    try {
+      ftruncateSync(fd, this.#whole);
+    } catch {
+      // Cannot cut it back: the next resume drops the torn line (readJournal, lastNewlineEnd).
+    }
+    try {
+      closeSync(fd);
+    } catch {
+      // Closing a file whose last write failed can fail again (EIO): it is closed all the same.
+    }
+  }
+
+  #failure(error: unknown): RunnerError {
+    return new RunnerError(
+      'JOURNAL_WRITE',
+      `journal ${this.path}: cannot write (${(error as Error).message})`,
+    );
   }
 }

@@ -125,15 +125,18 @@ export function writeJsonFile(path: string, value: unknown, redactor?: Redactor)
     out(first ? '[]' : `\n${pad}]`);
   };
 
+  let open = true;
   try {
     write(value, '');
     out('\n');
     flush();
+    open = false;
     closeSync(fd);
+    renameSync(temp, path);
   } catch (error) {
-    closeSync(fd);
+    // A full disk, a failed rename: no half-written temporary file is left beside the target.
+    if (open) closeSync(fd);
     rmSync(temp, { force: true });
     throw error;
   }
-  renameSync(temp, path);
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { statSync } from 'node:fs';
 import type { AskUsage } from '@nl2sql/engine';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { assertScorable } from '@nl2sql/suite';
@@ -139,10 +140,29 @@ export async function runEval(options: RunEvalOptions): Promise<RunReport> {
   );
   const lock = options.journal ? JournalLock.acquire(options.journal) : null;
   try {
+    if (options.journal && !options.resume && !options.restart) refuseOverwrite(options.journal);
     return await runLocked(options, run, list, lock?.notice ?? null);
   } finally {
     lock?.release();
   }
+}
+
+/**
+ * A journal that holds a run is never replaced unasked: a run given the journal without
+ * resume (or restart) would have started it afresh and thrown away its finished work.
+ */
+function refuseOverwrite(path: string): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return; // no file yet: a fresh journal
+  }
+  if (size === 0) return;
+  throw new RunnerError(
+    'JOURNAL_EXISTS',
+    `journal ${path} already holds a run (${size} bytes); resume it, or start afresh and replace it`,
+  );
 }
 
 async function runLocked(
@@ -188,10 +208,13 @@ async function runLocked(
       faithfulness: run.scorers.some((s) => s.name === 'faithfulness'),
     },
   });
-  const journal = options.journal
-    ? journalListener(options.journal, options.resume === true, identity)
+  const journalPath = options.journal;
+  const journal = journalPath
+    ? journalListener(journalPath, options.resume === true, identity, (message) =>
+        emit({ type: 'journal.failed', path: journalPath, message }),
+      )
     : null;
-  const emit = allListeners([
+  const emit: RunEventListener = allListeners([
     collector.listener,
     ...(journal ? [journal] : []),
     ...(options.onEvent === undefined ? [] : [options.onEvent].flat()),
@@ -220,7 +243,7 @@ async function runLocked(
       billed: Object.fromEntries(
         Object.entries(resumed.billed).filter(([name]) => billedPerCall(name)),
       ),
-      notices: lockNotice === null ? [] : [lockNotice],
+      notices: [...(lockNotice === null ? [] : [lockNotice]), ...(resumed.notices ?? [])],
     });
     const pending = pendingTasks(list.tasks, new Set(collector.results.keys()));
     const cancel = options.signal ? { signal: options.signal } : {};
@@ -261,7 +284,7 @@ async function runLocked(
       { concurrency: run.concurrency, admission: cap, ...cancel },
     );
     const cancelled = options.signal?.aborted === true && completedCases < plannedCases;
-    const stopped =
+    let stopped: RunReport['stopped'] =
       scheduled.stopped === 'refused' ? 'max_cost' : cancelled ? 'cancelled' : scheduled.stopped;
     if (stopped !== 'cancelled' && collector.unfinished.size > 0) {
       throw new RunnerError(
@@ -289,6 +312,18 @@ async function runLocked(
       });
       if (options.efficiency)
         results = await efficiencyPass(results, list, options.efficiency, options.signal);
+      // Cancelled during the passes: every case run finished, but not every one was evaluated,
+      // so the run is a stopped one (never gated), as a cancel during the asks is.
+      if (options.signal?.aborted === true && stopped === null) {
+        stopped = 'cancelled';
+        emit({
+          type: 'run.stopped',
+          reason: stopped,
+          completedCases,
+          plannedCases,
+          dollars: cap.spent,
+        });
+      }
     }
     const report = buildReport({
       settings: run,

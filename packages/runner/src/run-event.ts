@@ -24,7 +24,8 @@ export interface FinishedCase {
  *
  * A run emits run.started, then per case run case.started and (unless cancelled in flight)
  * case.finished, with call.billed for each LLM call of a config that reports its calls as
- * they complete, then run.stopped when it ended early, then run.finished. A run that fails
+ * they complete, journal.failed if its journal could not be written, then run.stopped when
+ * it ended early, then run.finished. A run that fails
  * (an error where it cannot go on) emits nothing more and runEval throws.
  */
 export type RunEvent =
@@ -88,6 +89,16 @@ export type RunEvent =
       readonly completedCases: number;
       readonly plannedCases: number;
       readonly dollars: number;
+    }
+  | {
+      /**
+       * The journal could not be written (a full disk): it ends on its last whole line and
+       * takes no more lines; the run goes on without it. Emitted once.
+       */
+      readonly type: 'journal.failed';
+      readonly path: string;
+      /** One line naming the file and the system's error. */
+      readonly message: string;
     }
   | { readonly type: 'run.finished'; readonly report: RunReport };
 

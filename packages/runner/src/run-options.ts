@@ -84,6 +84,12 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
    * dollars it billed count. The run must be the same (JOURNAL_MISMATCH names what differs).
    */
   readonly resume?: boolean;
+  /**
+   * Start the journal afresh: what an existing journal holds is replaced. Without it (and
+   * without `resume`), a journal file that holds anything is refused (JOURNAL_EXISTS), so a
+   * forgotten `resume` never throws away a run's finished work.
+   */
+  readonly restart?: boolean;
   /** Price rows that apply to every config (an llm.prices section). */
   readonly prices?: Readonly<Record<string, Price>>;
   readonly retrieval?: RetrievalSettings;

@@ -24,14 +24,23 @@ export interface CaseVerdict {
  * Runs the scorers over one case run, in order. A case passes (strict, lenient) when every
  * execution scorer that applied passed; a failure whose engine error says the call never
  * got to an answer (`errorCode`) is `error` rather than `fail`.
+ *
+ * With `signal`, the event loop takes a turn before each scorer and an abort stops the
+ * scoring there (the promise rejects with the signal's reason): a long SQL's static checks
+ * take a good part of a second each, and a SIGINT is only seen between them.
  */
 export async function scoreCase(
   scorers: readonly Scorer[],
   input: ScoreInput,
   errorCode: string | null,
+  signal?: AbortSignal,
 ): Promise<CaseVerdict> {
   const scores: Record<string, ScoreResult> = {};
   for (const scorer of scorers) {
+    if (signal) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      signal.throwIfAborted();
+    }
     const result = await scorer.score(input);
     if (result !== null) scores[scorer.name] = { ...result, kind: scorer.kind };
   }

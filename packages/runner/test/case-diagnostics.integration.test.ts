@@ -176,4 +176,30 @@ describe.skipIf(chinook.path === undefined)('diagnostics on every asked case run
     const stored = records[0]?.scoreboard.cases.find((c) => c.case_id === 'chinook_010');
     expect(stored?.diagnostics?.error_class).toBe('filter_values');
   });
+
+  it('a cancel during the evaluation pass stops it between case runs: a stopped run, never a finished one', async () => {
+    const controller = new AbortController();
+    const stops: string[] = [];
+    const stopped = await runEval({
+      suite,
+      engine: new SqlEngine(suite, datasource, WRONG),
+      mode: 'plans',
+      roles: ['admin', 'catalog'],
+      cases: ['chinook_002', 'chinook_010', 'chinook_011', 'chinook_015'],
+      sqlChecks: { dialect: 'sqlite', schema: await datasource.introspect({ rowCounts: false }) },
+      evaluation: {},
+      signal: controller.signal,
+      onEvent: (e) => {
+        // Every case run asked: the signal comes while the pass evaluates them.
+        if (e.type === 'case.finished' && e.completedCases === e.plannedCases)
+          setImmediate(() => controller.abort());
+        if (e.type === 'run.stopped') stops.push(e.reason);
+      },
+    });
+    expect(stopped.stopped).toBe('cancelled');
+    expect(stops).toEqual(['cancelled']);
+    expect(stopped.completedCases).toBe(8);
+    const evaluated = stopped.configs[0]?.cases.filter((c) => c.diagnostics !== null) ?? [];
+    expect(evaluated.length).toBeLessThan(8);
+  });
 });

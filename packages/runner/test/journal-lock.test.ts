@@ -1,7 +1,7 @@
 // One journal, one run: the lock is held across real processes, and the lock of a process
 // that died is taken over with a notice.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { JournalLock, RunnerError, runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+import { onTinyDisk, tinyDiskMissing } from './tiny-disk.js';
 
 const source = fileURLToPath(new URL('../src/journal-lock.ts', import.meta.url));
 
@@ -111,6 +112,8 @@ describe('JournalLock', () => {
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
+      // A second run on the journal replaces it (issue 25: never unasked).
+      restart: true,
       sqlChecks: false,
       onEvent: (e) => {
         if (e.type === 'run.started') notices.push(...e.notices);
@@ -125,6 +128,7 @@ describe('JournalLock', () => {
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         journal,
+        restart: true,
         sqlChecks: false,
         onEvent: (e) => {
           if (e.type === 'case.finished') throw new Error('listener broke');
@@ -133,4 +137,34 @@ describe('JournalLock', () => {
     ).rejects.toThrow('listener broke');
     expect(existsSync(`${journal}.lock`)).toBe(false);
   });
+});
+
+describe('a lock on a full disk', () => {
+  it.skipIf(tinyDiskMissing !== null)(
+    'is JOURNAL_WRITE naming the lock file, and leaves no lock that would refuse the next run',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lock-full-'));
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      const script = `
+        const { JournalLock } = await import(${JSON.stringify(source)});
+        try { JournalLock.acquire(process.argv[1]); console.log('locked'); }
+        catch (e) { console.log(JSON.stringify({ code: e.code, message: e.message })); }
+      `;
+      // The disk filled to its last byte first, as a run that filled it would leave it.
+      const ran = onTinyDisk(
+        disk,
+        8,
+        `head -c 8192 /dev/zero > "$DISK/filler" 2>/dev/null; "$NODE" --conditions=@nl2sql/source --import tsx --input-type=module -e "$SCRIPT" "$DISK/run.jsonl"; ls -a "$DISK"`,
+        { NODE: process.execPath, SCRIPT: script },
+      );
+      const [result, ...files] = ran.stdout.trim().split('\n');
+      expect(JSON.parse(result as string)).toEqual({
+        code: 'JOURNAL_WRITE',
+        message: `journal lock ${disk}/run.jsonl.lock: cannot write (ENOSPC: no space left on device, write)`,
+      });
+      expect(files).not.toContain('run.jsonl.lock');
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   fromCaseRunRecord,
@@ -10,6 +11,7 @@ import {
   readJournal,
 } from '../src/index.js';
 import { caseResultOf } from './case-result-fixture.js';
+import { onTinyDisk, tinyDiskMissing } from './tiny-disk.js';
 
 const header: JournalHeader = {
   type: 'header',
@@ -108,4 +110,59 @@ ${JSON.stringify({ type: 'case', config: 'plans', record: older })}
   it('no file is no journal', () => {
     expect(readJournal('/nonexistent/run.jsonl')).toBeNull();
   });
+});
+
+describe('journal on a full disk', () => {
+  it('a journal that cannot write its header is JOURNAL_WRITE naming the file (/dev/full: ENOSPC)', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'journal-')), 'run.jsonl');
+    symlinkSync('/dev/full', path);
+    const error = (() => {
+      try {
+        new Journal(path, header, false);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(RunnerError);
+    expect((error as RunnerError).code).toBe('JOURNAL_WRITE');
+    expect((error as RunnerError).message).toBe(
+      `journal ${path}: cannot write (ENOSPC: no space left on device, write)`,
+    );
+  });
+
+  it.skipIf(tinyDiskMissing !== null)(
+    'a line the disk cut short is cut off again: the file ends on its last whole line and resumes',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'journal-full-'));
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      const fixture = fileURLToPath(new URL('./fixtures/journal-until-full.ts', import.meta.url));
+      const out = join(dir, 'kept.jsonl');
+      const ran = onTinyDisk(
+        disk,
+        8,
+        `"$NODE" --conditions=@nl2sql/source --import tsx "$FIXTURE" "$DISK/run.jsonl"; cp "$DISK/run.jsonl" "$OUT"`,
+        { NODE: process.execPath, FIXTURE: fixture, OUT: out },
+      );
+      expect(ran.stderr).toBe('');
+      const thrown = JSON.parse(ran.stdout) as { written: number; code: string; message: string };
+      expect(thrown.code).toBe('JOURNAL_WRITE');
+      expect(thrown.message).toBe(
+        `journal ${disk}/run.jsonl: cannot write (ENOSPC: no space left on device, write)`,
+      );
+      // 8 KiB holds a handful of lines; the one that did not fit left nothing behind.
+      expect(thrown.written).toBeGreaterThan(3);
+      const text = readFileSync(out, 'utf8');
+      expect(text.endsWith('\n')).toBe(true);
+      const read = readJournal(out);
+      expect(read?.tornBytes).toBe(0);
+      expect(read?.entries).toHaveLength(thrown.written);
+      // And it resumes where it ended.
+      const again = new Journal(out, header, true);
+      again.append('plans', caseResultOf('after'));
+      again.close();
+      expect(readJournal(out)?.entries.at(-1)?.record.case_id).toBe('after');
+    },
+    60_000,
+  );
 });

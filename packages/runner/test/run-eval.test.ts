@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AskResponse } from '@nl2sql/engine';
@@ -447,13 +447,21 @@ describe('runEval journal', () => {
     // A kill mid-write leaves half a line: it is dropped, and that case runs again.
     writeFileSync(journal, `${readFileSync(journal, 'utf8')}{"type":"case","con`);
     const engine = new FakeEngine(SUITE);
+    const notices: string[] = [];
     const resumed = await runEval({
       suite: SUITE,
       engine,
       journal,
       resume: true,
       sqlChecks: false,
+      onEvent: (e) => {
+        if (e.type === 'run.started') notices.push(...e.notices);
+      },
     });
+    // ... with a note saying so.
+    expect(notices).toEqual([
+      `journal ${journal}: its last line was cut short (19 bytes without a newline: a kill or a full disk) and is dropped; that case run runs again`,
+    ]);
     expect(engine.asked).toHaveLength(6);
     expect(resumed.completedCases).toBe(10);
     expect(resumed.configs[0]?.cases.map((r) => r.caseId)).toEqual([
@@ -469,6 +477,46 @@ describe('runEval journal', () => {
       'c5',
     ]);
     expect(readJournal(journal)?.entries).toHaveLength(10);
+  });
+
+  it('never replaces a journal that holds a run unless asked to (restart)', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'runner-')), 'run.jsonl');
+    const base = { suite: SUITE, journal, cases: ['c1'], sqlChecks: false as const };
+    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    const before = readFileSync(journal, 'utf8');
+    const engine = new FakeEngine(SUITE);
+    const refused = await runEval({ ...base, engine }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RunnerError);
+    expect((refused as RunnerError).code).toBe('JOURNAL_EXISTS');
+    expect((refused as RunnerError).message).toContain(`journal ${journal} already holds a run`);
+    expect(engine.asked).toHaveLength(0);
+    expect(readFileSync(journal, 'utf8')).toBe(before);
+    // restart starts it afresh; an empty file is no run to lose.
+    await runEval({ ...base, engine: new FakeEngine(SUITE), cases: ['c2'], restart: true });
+    expect(readJournal(journal)?.entries.map((e) => e.record.case_id)).toEqual(['c2', 'c2']);
+    writeFileSync(journal, '');
+    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    expect(readJournal(journal)?.entries).toHaveLength(2);
+  });
+
+  it('a journal that cannot be written (ENOSPC) is named once; the run goes on and reports', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'runner-')), 'run.jsonl');
+    symlinkSync('/dev/full', journal);
+    const failures: string[] = [];
+    const report = await runEval({
+      suite: SUITE,
+      engine: new FakeEngine(SUITE),
+      journal,
+      sqlChecks: false,
+      onEvent: (e) => {
+        if (e.type === 'journal.failed') failures.push(`${e.path}: ${e.message}`);
+      },
+    });
+    expect(failures).toEqual([
+      `${journal}: journal ${journal}: cannot write (ENOSPC: no space left on device, write)`,
+    ]);
+    expect(report.completedCases).toBe(10);
+    expect(report.stopped).toBeNull();
   });
 
   it('refuses to resume a journal of another run', async () => {

@@ -48,9 +48,12 @@ export interface CaseDiagnostics {
 }
 
 /** All diagnostics of one case run. The gold must be one query; a broken prediction is fine. */
-export async function diagnoseCase(input: DiagnoseCaseInput): Promise<CaseDiagnostics> {
+export async function diagnoseCase(
+  input: DiagnoseCaseInput,
+  options: DiagnoseOptions = {},
+): Promise<CaseDiagnostics> {
   try {
-    return await diagnose(input);
+    return await diagnose(input, options.signal);
   } finally {
     // the parses shared by this case run's diagnostics (parse-memo.ts) are not needed again
     forgetParses(toDialect(input.dialect), [
@@ -61,17 +64,45 @@ export async function diagnoseCase(input: DiagnoseCaseInput): Promise<CaseDiagno
   }
 }
 
-async function diagnose(input: DiagnoseCaseInput): Promise<CaseDiagnostics> {
+/** How a case run's diagnostics may be stopped. */
+export interface DiagnoseOptions {
+  /**
+   * Stops the diagnostics between two of them (the promise rejects with its reason). Each
+   * metric is the CPU's work; between them the event loop takes a turn, so the signal that
+   * aborts (a SIGINT) is seen: a long SQL's diagnostics take seconds, each metric a fraction.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** A turn of the event loop, then the abort check. */
+async function between(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  signal.throwIfAborted();
+}
+
+async function diagnose(input: DiagnoseCaseInput, signal?: AbortSignal): Promise<CaseDiagnostics> {
   const pred = input.predSql ?? '';
   const hasSql = pred.trim() !== '';
-  const [match, f1, ast, values, level, classification] = await Promise.all([
-    hasSql
-      ? normalizedMatch(pred, [input.goldSql, ...(input.altSql ?? [])], input.dialect)
-      : undefined,
-    hasSql ? componentF1(input.goldSql, pred, input.dialect) : undefined,
-    hasSql ? astSimilarityScore(input.goldSql, pred, input.dialect) : undefined,
-    hasSql ? filterValueAccuracy(input.goldSql, pred, input.dialect) : undefined,
-    difficulty(input.goldSql, input.dialect),
+  // One metric at a time, a turn of the event loop between them when the caller can stop it.
+  const step = async <T>(work: () => T | Promise<T>): Promise<T> => {
+    await between(signal);
+    return await work();
+  };
+  const match = hasSql
+    ? await step(() =>
+        normalizedMatch(pred, [input.goldSql, ...(input.altSql ?? [])], input.dialect),
+      )
+    : undefined;
+  const f1 = hasSql ? await step(() => componentF1(input.goldSql, pred, input.dialect)) : undefined;
+  const ast = hasSql
+    ? await step(() => astSimilarityScore(input.goldSql, pred, input.dialect))
+    : undefined;
+  const values = hasSql
+    ? await step(() => filterValueAccuracy(input.goldSql, pred, input.dialect))
+    : undefined;
+  const level = await step(() => difficulty(input.goldSql, input.dialect));
+  const classification = await step(() =>
     errorClass({
       goldSql: input.goldSql,
       predSql: input.predSql,
@@ -80,7 +111,7 @@ async function diagnose(input: DiagnoseCaseInput): Promise<CaseDiagnostics> {
       ...(input.schema ? { schema: input.schema } : {}),
       ...(input.lookupTables ? { lookupTables: input.lookupTables } : {}),
     }),
-  ]);
+  );
   return {
     normalizedMatch: match?.match ?? false,
     componentF1: f1?.scores ?? null,

@@ -5,7 +5,7 @@ export type { Component, ComponentF1, ComponentItems, ComponentScores } from './
 export { COMPONENTS, componentF1 } from './component-f1.js';
 export type { ConstantQuery } from './constant-query.js';
 export { constantQuery } from './constant-query.js';
-export type { CaseDiagnostics, DiagnoseCaseInput } from './diagnose-case.js';
+export type { CaseDiagnostics, DiagnoseCaseInput, DiagnoseOptions } from './diagnose-case.js';
 export { diagnoseCase } from './diagnose-case.js';
 export type { SqlDialect } from './dialect.js';
 export { toDialect, UnsupportedDialectError } from './dialect.js';

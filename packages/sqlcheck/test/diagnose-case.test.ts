@@ -77,3 +77,33 @@ describe('diagnoseCase', () => {
     });
   });
 });
+
+describe('diagnoseCase with a signal', () => {
+  const input = {
+    goldSql: GOLD,
+    predSql: GOLD.replace("'AC/DC'", "'ACDC'"),
+    dialect: 'sqlite',
+    verdict: { pass: false },
+    schema: CHINOOK,
+  } as const;
+
+  it('gives the same diagnostics, the event loop taking a turn between them', async () => {
+    const plain = await diagnoseCase(input);
+    let turned = false;
+    // Queued before the diagnostics start: it runs before they end only if they let the loop turn.
+    setImmediate(() => {
+      turned = true;
+    });
+    const stoppable = diagnoseCase(input, { signal: new AbortController().signal });
+    const turnedBefore = await stoppable.then(() => turned);
+    expect(await stoppable).toEqual(plain);
+    expect(turnedBefore).toBe(true);
+  });
+
+  it('an abort stops it between two diagnostics with the signal reason', async () => {
+    const controller = new AbortController();
+    const stopped = diagnoseCase(input, { signal: controller.signal });
+    controller.abort(new Error('stopped by SIGTERM'));
+    await expect(stopped).rejects.toThrow('stopped by SIGTERM');
+  });
+});

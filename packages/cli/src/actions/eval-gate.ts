@@ -7,6 +7,7 @@ import { readRunRecords } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { colorsFor } from '../terminal-colors.js';
+import { terminalSafeValue } from '../terminal-text.js';
 
 /** `nl2sql eval gate REPORT...`: see commands/eval-gate.ts. */
 export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
@@ -35,7 +36,7 @@ export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {
         missing: gated.missing,
         deltas: gated.deltas,
       });
-    } else io.out(`${file}\n${renderGate(gated, colorsFor(io.env, io.isTty))}`);
+    } else io.out(`${file}\n${renderGate(terminalSafeValue(gated), colorsFor(io.env, io.isTty))}`);
   }
   if (flags.json) io.out(JSON.stringify(results, null, 2));
   return pass ? EXIT.ok : EXIT.failed;

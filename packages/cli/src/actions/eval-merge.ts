@@ -4,6 +4,7 @@ import type { GitInfo, RunRecord } from '@nl2sql/records';
 import { mergeShards, RunnerError, type RunReport, reportRecords } from '@nl2sql/runner';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
+import { FileFailures } from '../eval/file-failures.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { suiteOfDigest } from '../eval/merge-suite.js';
@@ -98,9 +99,14 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   const placed = readsSuite(reporterSpecs(flags, io.cwd))
     ? await suiteOfDigest(flags, io, merged.dataset.digest)
     : null;
-  if (typeof flags.save === 'string') {
-    writeSavedReport(resolve(io.cwd, flags.save), merged, records(), redactor);
-  }
+  // A --save the disk cannot take is one line, and exit 3 after the board.
+  const files = new FileFailures(io);
+  const savePath = typeof flags.save === 'string' ? resolve(io.cwd, flags.save) : null;
+  const saved =
+    savePath !== null &&
+    files.attempt('--save', savePath, () =>
+      writeSavedReport(savePath, merged, records(), redactor),
+    );
   // The project's gate section and the flags, as `eval run` holds an unsharded run.
   const gateSection = await projectGate(flags, io);
   const exitRules = runExitRules(flags, gateSection);
@@ -123,7 +129,7 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   });
   const n = shards.length;
   io.err(
-    `merged ${n} shard${n === 1 ? '' : 's'}: ${merged.completedCases} case runs${typeof flags.save === 'string' ? `; saved ${flags.save} (${records().length} record${records().length === 1 ? '' : 's'})` : ''}`,
+    `merged ${n} shard${n === 1 ? '' : 's'}: ${merged.completedCases} case runs${saved ? `; saved ${flags.save} (${records().length} record${records().length === 1 ? '' : 's'})` : ''}`,
   );
   const failing = failingReferenceRuns(merged);
   if (failing > 0) {
@@ -138,5 +144,5 @@ export const runEvalMerge: CommandRun = async ({ flags, positionals }, rawIo) =>
   const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
   if (failing > 0 || gateFailed || verdict.exitCode === EXIT.failed) return EXIT.failed;
   // A reporter that could not write its file was named on stderr: not a pass (exit 3).
-  return written ? EXIT.ok : EXIT.config;
+  return written && !files.any ? EXIT.ok : EXIT.config;
 };

@@ -28,6 +28,7 @@ import {
   referenceLlms,
 } from '../eval/engine-configs.js';
 import { openEvaluation } from '../eval/evaluation-options.js';
+import { FileFailures } from '../eval/file-failures.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { listFlag } from '../eval/list-flag.js';
@@ -58,6 +59,9 @@ function runnerFailure(error: RunnerError): CliError {
       `internal error (a bug in nl2sql; please report it): ${error.message}`,
       EXIT.internal,
     );
+  }
+  if (error.code === 'JOURNAL_EXISTS') {
+    return configError(`${error.message} (--resume continues it, --fresh replaces it)`);
   }
   return new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
 }
@@ -93,6 +97,10 @@ async function evalRun(
   }
   if (flags.resume && typeof flags.journal !== 'string')
     throw usageError('--resume needs --journal FILE');
+  if (flags.fresh && typeof flags.journal !== 'string')
+    throw usageError('--fresh needs --journal FILE');
+  if (flags.fresh && flags.resume)
+    throw usageError('--fresh starts the journal afresh, --resume continues it: give one');
   const sharding = shardRun(flags);
   const baselineDir = typeof flags.baseline === 'string' ? resolve(io.cwd, flags.baseline) : null;
   if (flags['baseline-optional'] && baselineDir === null)
@@ -190,16 +198,19 @@ async function evalRun(
       note: typeof flags.note === 'string' ? flags.note : null,
       ...(commit ? { git: commit } : {}),
     });
+    // A file the run cannot write (a full disk) is one line, and exit 3 after the board.
+    const files = new FileFailures(io);
+    const savePath = typeof flags.save === 'string' ? resolve(io.cwd, flags.save) : null;
     const save =
-      typeof flags.save === 'string'
+      savePath !== null
         ? [
-            sharding
-              ? shardSave(resolve(io.cwd, flags.save), redactor, commit)
-              : savedReportListener(
-                  resolve(io.cwd, flags.save),
-                  () => recorder.records(),
-                  redactor,
-                ),
+            files.guard(
+              '--save',
+              savePath,
+              sharding
+                ? shardSave(savePath, redactor, commit)
+                : savedReportListener(savePath, () => recorder.records(), redactor),
+            ),
           ]
         : [];
     let report: RunReport;
@@ -276,9 +287,10 @@ async function evalRun(
           ? { data: await runData(byId, setup.caseDatasources) }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
+        ...(flags.fresh ? { restart: true } : {}),
         signal: stop.signal,
         redactor,
-        onEvent: [progress, recorder, ...save, ...reporting.listeners],
+        onEvent: [progress, files.listener, recorder, ...save, ...reporting.listeners],
       });
     } catch (error) {
       if (error instanceof UnknownPriceError) throw configError(error.message);
@@ -325,8 +337,10 @@ async function evalRun(
       records: () => recorder.records(),
       baselineDir,
     });
-    if (typeof flags.save === 'string' && sharding) io.err(shardSavedLine(flags.save, sharding));
-    else if (typeof flags.save === 'string')
+    const saved = savePath !== null && !files.failed(savePath);
+    if (typeof flags.save === 'string' && saved && sharding)
+      io.err(shardSavedLine(flags.save, sharding));
+    else if (typeof flags.save === 'string' && saved)
       io.err(`saved ${flags.save} (${records.length} record${records.length === 1 ? '' : 's'})`);
     if (stopped) return EXIT.stopped;
     // Only the reference engine on gold plans must pass every case: there a failure is a bug
@@ -349,7 +363,8 @@ async function evalRun(
     const gateFailed = gated !== null && typeof gated !== 'string' && !gated.pass;
     if (casesFailed || gateFailed || verdict.exitCode === EXIT.failed) return EXIT.failed;
     // A reporter that could not write its file was named on stderr: not a pass (exit 3).
-    return written ? EXIT.ok : EXIT.config;
+    // So is a --save or --journal file it could not write.
+    return written && !files.any ? EXIT.ok : EXIT.config;
   } finally {
     stop.dispose();
     for (const close of setup.closers) await close();

@@ -194,6 +194,11 @@ export const evalRun: Command = {
         'continue the run in --journal FILE: finished case runs and the dollars billed are kept; refused (exit 3) when the engines, the data or the scoring options differ',
     },
     {
+      name: 'fresh',
+      description:
+        'start --journal FILE afresh, replacing the run it holds (without --resume or --fresh, a journal that holds a run is refused, exit 3)',
+    },
+    {
       name: 'json',
       description: 'print the report as JSON instead of the board (--reporter json)',
     },
@@ -314,9 +319,11 @@ export const evalRun: Command = {
       'SQLite, --passes above the maximum, --engine not an http(s) URL, unknown price,',
       'evals.yaml malformed or naming an environment variable not set, --engine naming no engine of it,',
       'a process engine that cannot start (not found, exits at once, writes non-JSON),',
-      'missing key, no comparable baseline, a journal of another run or in use;',
-      'or a config scored nothing: every case run ended in a transport, engine or LLM error',
-      '(the engine unreachable, a bad key), one line says which and the first message',
+      'missing key, no comparable baseline, a journal of another run or in use, a journal',
+      'that holds a run given without --resume or --fresh, a file that cannot be written',
+      '(--save, --journal: a full disk; the board is still printed); or a config scored',
+      'nothing: every case run ended in a transport, engine or LLM error (the engine',
+      'unreachable, a bad key), one line says which and the first message',
     ].join('\n'),
     70: 'internal error: a bug in nl2sql (a case run lost or counted twice); please report it',
     130: 'stopped by Ctrl-C or SIGTERM: the partial board is printed, the run is not gated',

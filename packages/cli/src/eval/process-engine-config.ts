@@ -10,6 +10,7 @@ import { ProcessEngine, ProcessEngineError } from '@nl2sql/engine';
 import type { EvalConfig } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
 import type { Io } from '../io.js';
+import { terminalSafe } from '../terminal-text.js';
 
 /** What evals.yaml says about a process engine (@nl2sql/project's ProcessEngineConfig fits). */
 export interface ProcessEngineEntry {
@@ -45,8 +46,9 @@ export async function processEngineConfig(
     cwd: entry.cwd,
     ...(setup.askTimeoutMs !== undefined ? { askTimeoutMs: setup.askTimeoutMs } : {}),
     ...(setup.secrets ? { secrets: setup.secrets } : {}),
-    onStderr: (line) => io.err(`[${entry.name}] ${line}`),
-    log: (message) => io.err(`nl2sql: ${message}`),
+    // The engine's own stderr, shown escaped: it writes to the user's terminal.
+    onStderr: (line) => io.err(`[${entry.name}] ${terminalSafe(line)}`),
+    log: (message) => io.err(`nl2sql: ${terminalSafe(message)}`),
   });
   setup.closers.unshift(() => engine.close());
   try {

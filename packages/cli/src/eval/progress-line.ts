@@ -1,6 +1,7 @@
 import type { RunEvent, RunEventListener } from '@nl2sql/runner';
 import type { Io } from '../io.js';
 import { colorsFor, statusColor } from '../terminal-colors.js';
+import { terminalSafe } from '../terminal-text.js';
 
 const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`);
 
@@ -16,7 +17,7 @@ export function progressListener(io: Io): RunEventListener & { done(): void } {
   const colors = colorsFor(io.env, live);
   const listener = (event: RunEvent): void => {
     if (event.type === 'run.started') {
-      for (const notice of event.notices) io.err(`nl2sql: ${notice}`);
+      for (const notice of event.notices) io.err(`nl2sql: ${terminalSafe(notice)}`);
       if (event.resumed.length > 0) {
         const billed = Object.values(event.billed).reduce((a, b) => a + b, 0);
         io.err(
@@ -28,12 +29,14 @@ export function progressListener(io: Io): RunEventListener & { done(): void } {
     const r = event.result;
     if (live) {
       io.status?.(
-        `[${event.completedCases}/${event.plannedCases}] ${pct(event.passedCases, event.completedCases)} passed, $${event.dollars.toFixed(4)}  ${r.caseId}`,
+        `[${event.completedCases}/${event.plannedCases}] ${pct(event.passedCases, event.completedCases)} passed, $${event.dollars.toFixed(4)}  ${terminalSafe(r.caseId)}`,
       );
     } else {
-      const who = `${r.caseId}${r.role === null ? '' : ` ${r.role}`}${r.pass > 1 ? ` pass ${r.pass}` : ''}`;
+      const who = terminalSafe(
+        `${r.caseId}${r.role === null ? '' : ` ${r.role}`}${r.pass > 1 ? ` pass ${r.pass}` : ''}`,
+      );
       io.err(
-        `[${event.completedCases}/${event.plannedCases}] ${event.config} ${who} ${statusColor(colors, r.status)}`,
+        `[${event.completedCases}/${event.plannedCases}] ${terminalSafe(event.config)} ${who} ${statusColor(colors, r.status)}`,
       );
     }
   };

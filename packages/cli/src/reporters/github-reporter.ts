@@ -2,6 +2,7 @@ import { appendFileSync } from 'node:fs';
 import type { CaseResult } from '@nl2sql/runner';
 import { caseRunName } from '../eval/board-text.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
+import { terminalSafeValue } from '../terminal-text.js';
 import { boardMarkdown } from './board-markdown.js';
 import type { Reporter, ReporterContext, RunOutcome } from './reporter.js';
 import { caseLines, suiteFileForCi } from './suite-place.js';
@@ -99,7 +100,12 @@ export function annotations(outcome: RunOutcome, file: string): string[] {
 export function githubReporter({ io }: ReporterContext): Reporter {
   return {
     name: 'github',
-    finish(outcome) {
+    finish(given) {
+      // Control characters shown escaped, in the annotations as in the summary.
+      const outcome = {
+        ...given,
+        ...terminalSafeValue({ report: given.report, gate: given.gate }),
+      };
       const file = suiteFileForCi(outcome.suitePath, io.env, io.cwd);
       for (const line of annotations(outcome, file)) io.out(line);
       const summary = io.env.GITHUB_STEP_SUMMARY;

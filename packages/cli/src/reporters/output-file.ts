@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { configError } from '../cli-error.js';
 
@@ -29,6 +29,12 @@ export function checkOutputPath(path: string, given: string): void {
 export function writeOutputFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temp, text);
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (error) {
+    // A full disk leaves the temporary file half written: it goes, the error is reported.
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { renderReport } from '../eval/board-text.js';
 import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
 import { colorsFor } from '../terminal-colors.js';
+import { terminalSafeValue } from '../terminal-text.js';
 import type { Reporter, ReporterContext } from './reporter.js';
 
 /**
  * `--reporter text` (the default): the board of each config, the failing case runs with the
  * comparator's explanation, then the gate, on stdout. Coloured on a terminal (statuses,
- * PASS/FAIL, deltas), honouring NO_COLOR and FORCE_COLOR.
+ * PASS/FAIL, deltas), honouring NO_COLOR and FORCE_COLOR. Every string of the report and
+ * the gate is made terminal-safe first (terminal-text.ts): an engine's error cannot colour,
+ * retitle, overwrite or write the clipboard of the terminal that shows it.
  *
  * On GitHub Actions the board is printed between `::stop-commands::` and its resume token:
  * an explanation quotes what an engine returned, and a line of it starting with `::` would
@@ -17,7 +20,9 @@ export function textReporter({ io, diagnostics }: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
-    finish({ report, gate }) {
+    finish(outcome) {
+      // What engines, suites and records wrote is shown escaped; the colours are ours.
+      const { report, gate } = terminalSafeValue({ report: outcome.report, gate: outcome.gate });
       const parts = [renderReport(report, colors, { diagnostics: diagnostics === true })];
       if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
       else if (gate.status === 'no baseline') parts.push(gate.message);

@@ -1,6 +1,10 @@
 // GitHub Actions workflow commands (`::error file=F,line=L,title=T::message`), escaped as
 // the runner unescapes them, so no case id, explanation or engine text can end the message,
-// start a second command on a new line, or break out of a property.
+// start a second command on a new line, or break out of a property. GitHub's log shows the
+// message as a terminal would (colours included), so control characters are shown escaped
+// first (terminal-text.ts): a bare CR or an ESC sequence cannot make it read as another.
+
+import { terminalSafe } from '../terminal-text.js';
 
 /** A command's message: `%`, CR and LF percent-encoded. */
 export function escapeData(text: string): string {
@@ -30,7 +34,7 @@ export function annotation(
 ): string {
   const props = (['file', 'line', 'title'] as const)
     .filter((key) => properties[key] !== undefined)
-    .map((key) => `${key}=${escapeProperty(String(properties[key]))}`)
+    .map((key) => `${key}=${escapeProperty(terminalSafe(String(properties[key])))}`)
     .join(',');
-  return `::${level}${props === '' ? '' : ` ${props}`}::${escapeData(message)}`;
+  return `::${level}${props === '' ? '' : ` ${props}`}::${escapeData(terminalSafe(message))}`;
 }
