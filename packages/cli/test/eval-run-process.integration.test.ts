@@ -181,6 +181,54 @@ describe('nl2sql eval run with a process engine (kind: process)', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  test('a second Ctrl-C exits at once while an engine does not let go: exit 130, the engine ended', async () => {
+    const config = processProject('stubborn.yaml', 'stubborn');
+    const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+    const result = await new Promise<{
+      code: number | null;
+      stderr: string;
+      stdout: string;
+      ms: number;
+    }>((resolve, reject) => {
+      const args = ['eval', 'run', '--config', config, '--concurrency', '1'];
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@nl2sql/source', '--import', 'tsx', bin, ...args],
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...ENV } },
+      );
+      let stdout = '';
+      let stderr = '';
+      let first = 0;
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString('utf8');
+      });
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString('utf8');
+        if (first === 0 && /\[2\/\d+\]/.test(stderr)) {
+          first = performance.now();
+          child.kill('SIGINT');
+          // The engine holds the run's end for its grace period: the second one comes in it.
+          setTimeout(() => child.kill('SIGINT'), 300);
+        }
+      });
+      child.on('error', reject);
+      child.on('close', (code) =>
+        resolve({ code, stdout, stderr, ms: Math.round(performance.now() - first) }),
+      );
+    });
+    expect(result.code, result.stderr).toBe(EXIT.stopped);
+    expect(result.stderr).toContain('nl2sql: SIGINT again: exiting without the board');
+    // The partial board came first; then the engine held the run's end until the second.
+    expect(result.stdout).toMatch(/case runs\s+\d+\/10/);
+    // At once: well before the engine's grace period (2 s) would have run out.
+    expect(result.ms).toBeLessThan(1500);
+    const pid = Number(/\[py\] started pid (\d+)/.exec(result.stderr)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    // The exit ends the engine's process group too, however it ignores SIGTERM.
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid)).toBe(false);
+  });
+
   test.skipIf(noPython)(
     "the Python example of examples/ as a project's engine: scored case by case",
     async () => {

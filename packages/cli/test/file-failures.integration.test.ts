@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chinookForTests } from '@nl2sql/datasets';
 import { describe, expect, test } from 'vitest';
 import { EXIT, main } from '../src/index.js';
-import { errorReply, startEngineServer } from './engine-server.js';
+import { failReply, startEngineServer } from './engine-server.js';
 import { captureIo } from './io-capture.js';
 import { onTinyDisk, tinyDiskMissing } from './tiny-disk.js';
 
@@ -25,7 +25,7 @@ describe('eval run on a full disk', () => {
   test.skipIf(noChinook || tinyDiskMissing !== null)(
     '--journal, --save, --report: one line each, the board, exit 3; the journal resumes',
     async () => {
-      const engine = await startEngineServer(errorReply('not implemented yet'));
+      const engine = await startEngineServer(failReply('not implemented yet'));
       try {
         const dir = mkdtempSync(join(tmpdir(), 'nl2sql-full-'));
         const disk = join(dir, 'disk');
@@ -105,7 +105,7 @@ describe('eval merge on a full disk', () => {
   test.skipIf(noChinook || tinyDiskMissing !== null)(
     '--save: one line naming the file, the board, exit 3, no temporary file',
     async () => {
-      const engine = await startEngineServer(errorReply('not implemented yet'));
+      const engine = await startEngineServer(failReply('not implemented yet'));
       try {
         const dir = mkdtempSync(join(tmpdir(), 'nl2sql-full-merge-'));
         const disk = join(dir, 'disk');

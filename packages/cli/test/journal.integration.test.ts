@@ -144,7 +144,7 @@ describe('an existing journal is never overwritten unasked', () => {
   test.skipIf(noChinook)(
     'without --resume or --fresh: exit 3 naming the file and both ways out, the journal untouched',
     async () => {
-      const engine = await startEngineServer(errorReply('x'));
+      const engine = await startEngineServer(failReply('x'));
       try {
         const journal = join(mkdtempSync(join(tmpdir(), 'nl2sql-overwrite-')), 'run.jsonl');
         const args = [

@@ -218,32 +218,14 @@ describe('a signal stops the run within a second, whatever it is doing', () => {
     180_000,
   );
 
-  test.skipIf(noChinook)(
-    'the second signal exits at once, without the board, even in the evaluation pass',
-    async () => {
-      const server = await startEngineServer(longAnswer);
-      try {
-        const args = ['--cases', 'chinook_001', '--passes', '2', '--concurrency', '1'];
-        const twice = await timedStop(server.url, args, (s) => s.includes('[6/6]'), {
-          delayMs: 200,
-          twice: true,
-        });
-        console.log(`SIGTERM twice to exit: ${twice.stopMs} ms`);
-        expect(twice.code).toBe(EXIT.stopped);
-        expect(twice.stderr).toContain('nl2sql: SIGTERM again: exiting without the board');
-        expect(twice.stdout).not.toContain('config ');
-        expect(twice.stopMs).toBeLessThan(STOP_MS);
-      } finally {
-        await server.close();
-      }
-    },
-    180_000,
-  );
+  // The second signal's exit is shown where the first stop cannot end by itself (an engine
+  // that ignores SIGTERM holds it): eval-run-process.integration.test.ts. Here the first
+  // stop ends within ~100 ms, before any second signal could come.
 
   test.skipIf(noChinook)(
     'during a slow engine ask',
     async () => {
-      const slow = await startEngineServer(errorReply('late'), { delayMs: 60_000 });
+      const slow = await startEngineServer(failReply('late'), { delayMs: 60_000 });
       try {
         // The child writes nothing while it waits: the engine says when it was asked.
         const asked = (async () => {

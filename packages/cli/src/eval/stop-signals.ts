@@ -12,7 +12,10 @@ export interface StopSignals {
   readonly signal: AbortSignal;
   /** The signal that stopped the run, or null. */
   readonly received: StopSignal | null;
-  /** Removes the handlers (the process then reacts to signals as by default again). */
+  /**
+   * Removes the handlers (the process then reacts to signals as by default again), unless a
+   * signal stopped the run: then a second one still exits 130.
+   */
   dispose(): void;
 }
 
@@ -44,6 +47,9 @@ export function stopOnSignals(io: Io): StopSignals {
       return received;
     },
     dispose() {
+      // After a first signal the handlers stay: a second one while the board is printed or
+      // the engines close still exits 130 rather than killing the process with no code.
+      if (received !== null) return;
       for (const [name, handler] of handlers) process.removeListener(name, handler);
     },
   };
