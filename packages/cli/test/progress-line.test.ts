@@ -27,6 +27,7 @@ const result: CaseResult = {
   answer: null,
   resultHead: null,
   diagnostics: null,
+  rowsCheck: null,
 };
 
 const started = (resumed: number): RunEvent => ({

@@ -90,6 +90,7 @@ export function caseRun(caseId: string, role: string | null, extra: Partial<Case
     answer: null,
     resultHead: { columns: ['n'], rows: [[275]], truncated: false },
     diagnostics: null,
+    rowsCheck: null,
     ...extra,
   };
   return run;
@@ -133,6 +134,7 @@ export function board(
     config: { name, nodes: {} },
     kind: 'plans',
     engine: { name: '@nl2sql/engine', version: '0.0.0', models: null, url: null },
+    rows: null,
     plannedCases: cases.length,
     completedCases: cases.length,
     metrics: buildBoard(cases, { passes: 1, curated: false, faithfulness: false }),

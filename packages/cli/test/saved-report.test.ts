@@ -40,6 +40,7 @@ const result: CaseResult = {
   answer: null,
   resultHead: null,
   diagnostics: null,
+  rowsCheck: null,
 };
 
 const report: RunReport = {
@@ -64,6 +65,7 @@ const report: RunReport = {
       config: { name: 'plans', nodes: {} },
       kind: 'plans',
       engine: { name: '@nl2sql/engine', version: '0.0.0', models: null, url: null },
+      rows: null,
       plannedCases: 1,
       completedCases: 1,
       metrics: buildBoard([result], { passes: 1, curated: false, faithfulness: false }),

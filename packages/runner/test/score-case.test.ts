@@ -39,9 +39,9 @@ describe('scoreCase', () => {
       score: async () => {
         calls.push('a');
         controller.abort(new Error('stopped by SIGINT'));
-        return { pass: true, lenient: true, explanation: null };
+        return { pass: true, lenient: true, explanation: null, detail: {} };
       },
-    } as Scorer;
+    };
     await expect(
       scoreCase([stopping, counted('b', calls)], input, null, controller.signal),
     ).rejects.toThrow('stopped by SIGINT');
