@@ -73,6 +73,23 @@ const RecordParts = Type.Module({
         }),
         { description: 'Cases that passed in every pass; null with a single pass.' },
       ),
+      pass_at_k: Type.Optional(
+        Nullable(
+          Type.Object({
+            k: Type.Integer({ minimum: 2 }),
+            strict: Type.Ref('rate'),
+            lenient: Type.Ref('rate'),
+            first: Type.Object(
+              { strict: Type.Ref('rate'), lenient: Type.Ref('rate') },
+              { description: 'Cases (and roles) that passed in pass 1: "first of k".' },
+            ),
+          }),
+          {
+            description:
+              'Cases (and roles) that passed in at least one pass, "any of k" (pass@k), and in the first; the passes of a predictions run are its candidates. Null with a single pass; absent in older records.',
+          },
+        ),
+      ),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),

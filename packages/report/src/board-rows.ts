@@ -60,6 +60,22 @@ function accuracyRows(m: Json): BoardRow[] {
   } else if ('pass_k' in m) {
     rows.push({ kind: 'text', label: 'pass^k', text: 'one pass: not measured' });
   }
+  // Any of k (pass@k) and first of k: a predictions file's candidates are its passes.
+  const passAtK = object(m.pass_at_k);
+  if (passAtK) {
+    const k = num(passAtK.k) ?? 'k';
+    const first = object(passAtK.first);
+    rows.push({
+      kind: 'text',
+      label: `pass@${k} (any of ${k})`,
+      text: `strict ${rateText(object(passAtK.strict))}, lenient ${rateText(object(passAtK.lenient))}`,
+    });
+    rows.push({
+      kind: 'text',
+      label: `First of ${k}`,
+      text: `strict ${rateText(object(first?.strict))}, lenient ${rateText(object(first?.lenient))}`,
+    });
+  }
   const determinism = object(m.determinism);
   if (determinism) {
     rows.push({

@@ -64,6 +64,12 @@ interface CaseAcrossPasses {
   runs: number;
   strict: boolean;
   lenient: boolean;
+  /** Passed in some pass (any of k, pass@k). */
+  anyStrict: boolean;
+  anyLenient: boolean;
+  /** Passed in pass 1 (first of k). */
+  firstStrict: boolean;
+  firstLenient: boolean;
   sql: string | null;
   rowsDigest: string | null;
   same: boolean;
@@ -187,6 +193,10 @@ export class BoardTally {
         runs: 1,
         strict: r.status === 'pass',
         lenient: r.lenientStatus === 'pass',
+        anyStrict: r.status === 'pass',
+        anyLenient: r.lenientStatus === 'pass',
+        firstStrict: r.pass === 1 && r.status === 'pass',
+        firstLenient: r.pass === 1 && r.lenientStatus === 'pass',
         sql: r.sql,
         rowsDigest: r.rowsDigest,
         same: true,
@@ -196,6 +206,12 @@ export class BoardTally {
     seen.runs++;
     seen.strict &&= r.status === 'pass';
     seen.lenient &&= r.lenientStatus === 'pass';
+    seen.anyStrict ||= r.status === 'pass';
+    seen.anyLenient ||= r.lenientStatus === 'pass';
+    if (r.pass === 1) {
+      seen.firstStrict = r.status === 'pass';
+      seen.firstLenient = r.lenientStatus === 'pass';
+    }
     seen.same &&= r.sql === seen.sql && r.rowsDigest === seen.rowsDigest;
   }
 
@@ -246,15 +262,22 @@ export class BoardTally {
   runMetrics(billedUsd?: number): RunMetrics {
     const n = this.#n;
     let passK: RunMetrics['pass_k'] = null;
+    let passAtK: RunMetrics['pass_at_k'] = null;
     let determinism: RunMetrics['determinism'] = null;
     if (this.options.passes > 1 && n > 0) {
       let strict = 0;
       let lenient = 0;
       let repeated = 0;
       let deterministic = 0;
+      const any = { strict: 0, lenient: 0 };
+      const first = { strict: 0, lenient: 0 };
       for (const c of this.#byCase.values()) {
         if (c.strict) strict++;
         if (c.lenient) lenient++;
+        if (c.anyStrict) any.strict++;
+        if (c.anyLenient) any.lenient++;
+        if (c.firstStrict) first.strict++;
+        if (c.firstLenient) first.lenient++;
         if (c.runs >= 2) {
           repeated++;
           if (c.same) deterministic++;
@@ -265,6 +288,12 @@ export class BoardTally {
         k: this.options.passes,
         strict: rate(strict, cases),
         lenient: rate(lenient, cases),
+      };
+      passAtK = {
+        k: this.options.passes,
+        strict: rate(any.strict, cases),
+        lenient: rate(any.lenient, cases),
+        first: { strict: rate(first.strict, cases), lenient: rate(first.lenient, cases) },
       };
       if (repeated > 0) {
         determinism = { cases: repeated, deterministic, rate: deterministic / repeated };
@@ -288,6 +317,7 @@ export class BoardTally {
       accuracy_all_scorers: rate(this.#allScorers, n),
       accuracy_generated: this.options.curated ? rate(this.#generated, n) : null,
       pass_k: passK,
+      pass_at_k: passAtK,
       answerability: rate(this.#answerable, n),
       dollars: dollarsOf(this.#cost.total(), n, billedUsd),
       tokens: { ...this.#tokens },

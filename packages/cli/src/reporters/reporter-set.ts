@@ -60,7 +60,12 @@ function isFileFailure(error: unknown): error is Error {
 export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reporting {
   const specs = reporterSpecs(flags, io.cwd);
   for (const spec of specs) if (spec.file !== null) checkOutputPath(spec.file, spec.given);
-  const context: ReporterContext = { io, redactor, diagnostics: flags.diagnostics === true };
+  const context: ReporterContext = {
+    io,
+    redactor,
+    diagnostics: flags.diagnostics === true,
+    candidates: typeof flags.predictions === 'string',
+  };
   const reporters = specs.map((spec) => reporterOf(spec, context));
   return {
     reporters,

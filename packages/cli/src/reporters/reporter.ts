@@ -36,6 +36,8 @@ export interface ReporterContext {
   readonly redactor: Redactor;
   /** `--diagnostics`: the text board adds its diagnostics section. */
   readonly diagnostics?: boolean;
+  /** `--predictions`: the passes are a file's candidates, drilled down by case. */
+  readonly candidates?: boolean;
 }
 
 /**

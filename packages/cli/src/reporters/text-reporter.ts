@@ -13,12 +13,17 @@ import type { Reporter, ReporterContext } from './reporter.js';
  * an explanation quotes what an engine returned, and a line of it starting with `::` would
  * otherwise be run as a workflow command (a forged annotation, a mask, a stop).
  */
-export function textReporter({ io, diagnostics }: ReporterContext): Reporter {
+export function textReporter({ io, diagnostics, candidates }: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
     finish({ report, gate }) {
-      const parts = [renderReport(report, colors, { diagnostics: diagnostics === true })];
+      const parts = [
+        renderReport(report, colors, {
+          diagnostics: diagnostics === true,
+          candidates: candidates === true,
+        }),
+      ];
       if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
       else if (gate.status === 'no baseline') parts.push(gate.message);
       else if (gate.status === 'gated') parts.push(renderGate(gate.gate, colors));
