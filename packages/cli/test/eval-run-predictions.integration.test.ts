@@ -162,6 +162,63 @@ describe('eval run --predictions: a case without a prediction fails, never skipp
   });
 });
 
+describe('eval run --predictions: k candidates per case', () => {
+  test('per-candidate verdicts, any of k and first of k, the best candidate of each failing case', async () => {
+    const lines = [
+      // Candidate 1 right, no candidate 2: that one fails.
+      { id: 'shop_customers', sql: 'SELECT COUNT(*) FROM customers' },
+      // Wrong first, right second.
+      {
+        id: 'shop_orders',
+        candidates: ['SELECT SUM(total) FROM orders WHERE id > 1', 'SELECT SUM(total) FROM orders'],
+      },
+      // Neither: too few rows, then the wrong order (order counts, strict and lenient).
+      { id: 'shop_oslo', sql: "SELECT name FROM customers WHERE city = 'Lima'" },
+      { id: 'shop_oslo', sql: "SELECT name FROM customers WHERE city = 'Oslo' ORDER BY name DESC" },
+      // Right twice.
+      { id: 'support_open', sql: "SELECT COUNT(*) FROM tickets WHERE status = 'open'" },
+      { id: 'support_open', sql: "SELECT COUNT(*) FROM tickets WHERE status = 'open'" },
+    ];
+    writeFileSync(join(dir, 'cands.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const r = await run([
+      '--predictions',
+      'cands.jsonl',
+      '--save',
+      'cands.json',
+      '--report',
+      'cands.html',
+    ]);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.out).toMatch(/case runs\s+10\/10/);
+    expect(r.out).toMatch(/pass\^2 strict\s+1\/5 /);
+    expect(r.out).toMatch(/pass@2 strict \(any of 2\)\s+3\/5 /);
+    expect(r.out).toMatch(/first of 2 strict\s+2\/5 /);
+    expect(r.out).toContain('Cases no candidate passed (2):');
+    expect(r.out).toContain(
+      'shop_oslo as analyst: fail: best of 2 candidates, candidate 1: FAIL strict: row count differs',
+    );
+    expect(r.out).toContain(
+      'support_names as analyst: fail: best of 2 candidates, candidate 1: expected allowed, the engine answered NO_PREDICTION',
+    );
+    expect(r.out).toContain('shop_customers as analyst: 1 pass, 2 fail');
+    expect(r.out).toContain('shop_orders as analyst: 1 fail, 2 pass');
+    const saved = JSON.parse(readFileSync(join(dir, 'cands.json'), 'utf8'));
+    const metrics = saved.records[0].metrics;
+    expect(metrics.pass_at_k).toEqual({
+      k: 2,
+      strict: { count: 3, total: 5, rate: 0.6 },
+      lenient: { count: 3, total: 5, rate: 0.6 },
+      first: {
+        strict: { count: 2, total: 5, rate: 0.4 },
+        lenient: { count: 2, total: 5, rate: 0.4 },
+      },
+    });
+    expect(saved.records[0].engine.name).toBe('cands.jsonl');
+    const page = readFileSync(join(dir, 'cands.html'), 'utf8');
+    expect(page).toContain('strict 3 of 5 (60.0%), lenient 3 of 5 (60.0%)');
+  });
+});
+
 describe('eval run --predictions: a bad file is refused with its places', () => {
   const cases: Array<[string, string, string, RegExp]> = [
     [
