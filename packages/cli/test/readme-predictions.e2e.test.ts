@@ -6,8 +6,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_END, RESULTS_START } from '@nl2sql/records';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../src/index.js';
 import { writeShopProject } from './fixtures/shop-project.js';
 import { captureIo } from './io-capture.js';
@@ -71,9 +71,7 @@ describe('README: score a predictions file', () => {
     expect(outs[0]).toMatch(/accuracy strict\s+3\/10 /);
     expect(outs[0]).toContain('shop_customers as intern: fail: expected refused');
     expect(outs[0]).toContain('NO_PREDICTION: preds.jsonl has no prediction for case shop_oslo');
-    const published = readdirSync(join(dir, 'benchmarks'), { recursive: true }).map(
-      String,
-    );
+    const published = readdirSync(join(dir, 'benchmarks'), { recursive: true }).map(String);
     expect(published.some((f) => f.endsWith('.json'))).toBe(true);
     expect(outs[2]).toContain('gate: PASS');
   });
