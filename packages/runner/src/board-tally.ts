@@ -8,6 +8,7 @@ import type {
   UnfaithfulAnswer,
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import { PeerPolicyTally } from './peer-policy-tally.js';
 import { percentile } from './percentile.js';
 
 /** What a board counts besides its case runs. */
@@ -21,6 +22,10 @@ export interface BoardTallyOptions {
   /** Whether the faithfulness scorer ran (it does not in mode plans). */
   readonly faithfulness: boolean;
 }
+
+/** The policies section where the peers' rules ran, else nothing (the field is optional). */
+const policiesOf = (policies: RunMetrics['policies']): Pick<RunMetrics, 'policies'> =>
+  policies === undefined ? {} : { policies };
 
 function rate(count: number, total: number): RecordRate {
   return { count, total, rate: total === 0 ? 0 : count / total };
@@ -98,6 +103,7 @@ export class BoardTally {
   readonly #latencies: number[] = [];
   readonly #overheads: number[] = [];
   readonly #byCase = new Map<string, CaseAcrossPasses>();
+  readonly #policies = new PeerPolicyTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
   // Retrieval.
@@ -163,6 +169,7 @@ export class BoardTally {
     if (r.latencyMs !== null) this.#latencies.push(r.latencyMs);
     if (r.harnessMs !== null) this.#overheads.push(r.harnessMs);
     if (this.options.passes > 1) this.#addPass(r);
+    this.#policies.add(r, order);
     if (this.options.faithfulness) {
       const score = r.scores.faithfulness;
       if (score !== undefined) {
@@ -333,6 +340,7 @@ export class BoardTally {
       ...this.#rowsCheckCounts(),
       determinism,
       faithfulness,
+      ...policiesOf(this.#policies.metrics()),
     };
   }
 
