@@ -219,6 +219,62 @@ describe('eval run --predictions: k candidates per case', () => {
   });
 });
 
+describe("eval run --policies: every leaderboard's rule on the same executions", () => {
+  test('by default for a predictions run: each rule, and where they disagree with the rule deciding it', async () => {
+    writeFileSync(
+      join(dir, 'order.jsonl'),
+      `${[
+        { id: 'shop_customers', sql: 'SELECT COUNT(*) FROM customers' },
+        // Right rows in the wrong order: ORDER BY in the gold, so Spider fails it; BIRD does not.
+        {
+          id: 'shop_oslo',
+          sql: "SELECT name FROM customers WHERE city = 'Oslo' ORDER BY name DESC",
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
+    const r = await run([
+      '--predictions',
+      'order.jsonl',
+      '--save',
+      'order.json',
+      '--report',
+      'order.html',
+    ]);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.out).toContain(
+      "Every leaderboard's rule on the same executions (5 case runs with gold rows):",
+    );
+    expect(r.out).toMatch(/spider\s+1\/5 /);
+    expect(r.out).toMatch(/bird\s+2\/5 /);
+    expect(r.out).toMatch(/strict\s+1\/5 /);
+    expect(r.out).toContain(
+      'shop_oslo as analyst: pass bird; fail spider (order), defog (row_mismatch), strict (order), lenient (order)',
+    );
+    const saved = JSON.parse(readFileSync(join(dir, 'order.json'), 'utf8'));
+    const policies = saved.records[0].metrics.policies;
+    expect(policies.case_runs).toBe(5);
+    expect(policies.bird).toEqual({ count: 2, total: 5, rate: 0.4 });
+    expect(policies.disagreements).toHaveLength(1);
+    expect(readFileSync(join(dir, 'order.html'), 'utf8')).toContain(
+      'Spider 1 of 5 (20.0%); BIRD 2 of 5 (40.0%)',
+    );
+  });
+
+  test('for an engine run when asked, only the rules named; an unknown rule is exit 2', async () => {
+    const r = await run(['--policies', 'spider,bird']);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.out).toMatch(/ {2}spider\s+\d\/5 /);
+    expect(r.out).not.toMatch(/ {2}defog /);
+    const plain = await run([]);
+    expect(plain.out).not.toContain("Every leaderboard's rule");
+    const bad = await run(['--policies', 'spider,kaggle']);
+    expect(bad.code).toBe(EXIT.usage);
+    expect(bad.err).toContain('--policies: unknown kaggle');
+  });
+});
+
 describe('eval run --predictions: a bad file is refused with its places', () => {
   const cases: Array<[string, string, string, RegExp]> = [
     [

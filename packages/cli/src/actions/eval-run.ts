@@ -32,6 +32,7 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { listFlag } from '../eval/list-flag.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
+import { policiesFlag } from '../eval/policies-board.js';
 import {
   checkPredictionFlags,
   loadPredictions,
@@ -285,6 +286,8 @@ async function evalRun(
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
         evaluation,
+        // Every leaderboard's rule on the same executions (eval/policies-board.ts).
+        ...(policiesFlag(flags, predictions !== null) !== null ? { peerPolicies: true } : {}),
         ...(efficiency ? { efficiency } : {}),
         // Any engine's answer that reads outside its role's tables or columns is a leak.
         ...(project.policy ? { policy: project.policy } : {}),

@@ -218,6 +218,13 @@ export const evalRun: Command = {
         'also write the run as one self-contained HTML page to FILE (--reporter html=FILE, kept beside the default board)',
     },
     {
+      name: 'policies',
+      value: 'RULE,..',
+      repeatable: true,
+      description:
+        "print what each leaderboard's own rule says of the same executions, and where they disagree: spider, bird, defog, strict, lenient, test-suite (default for --predictions: all)",
+    },
+    {
       name: 'diagnostics',
       description:
         'print the diagnostics under the board: accuracy by difficulty and by tag, failures by error class, empty-vs-empty passes, filter-value accuracy, verdict outcomes',

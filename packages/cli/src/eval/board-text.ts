@@ -1,6 +1,6 @@
 import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
-import type { ConfigReport, RunReport } from '@nl2sql/runner';
+import type { BoardPolicy, ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
 import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
 import { describeFailure, whatRan } from './board-heading.js';
@@ -11,6 +11,7 @@ import {
   falsePositiveLines,
   reviewLines,
 } from './diagnostics-text.js';
+import { policiesLines } from './policies-board.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
@@ -192,6 +193,8 @@ export interface RenderOptions {
   readonly diagnostics?: boolean;
   /** The passes are a predictions file's candidates: failures are drilled down by case. */
   readonly candidates?: boolean;
+  /** The leaderboards' rules to show under each board (--policies); none when absent. */
+  readonly policies?: readonly BoardPolicy[] | null;
 }
 
 /**
@@ -244,6 +247,7 @@ export function renderReport(
       out.push(`Candidates with different verdicts (${disagree.length}), by candidate:`);
       out.push(...disagree);
     }
+    if (options.policies) out.push(...policiesLines(board, options.policies));
     const suspect = suspectLines(board);
     if (suspect.length > 0) {
       out.push('');

@@ -1,6 +1,7 @@
 import type { Redactor } from '@nl2sql/llm';
 import type { RunEventListener } from '@nl2sql/runner';
 import type { Flags } from '../command.js';
+import { policiesFlag } from '../eval/policies-board.js';
 import type { Io } from '../io.js';
 import { githubReporter } from './github-reporter.js';
 import { htmlReporter } from './html-reporter.js';
@@ -65,6 +66,7 @@ export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reportin
     redactor,
     diagnostics: flags.diagnostics === true,
     candidates: typeof flags.predictions === 'string',
+    policies: policiesFlag(flags, typeof flags.predictions === 'string'),
   };
   const reporters = specs.map((spec) => reporterOf(spec, context));
   return {

@@ -13,7 +13,7 @@ import type { Reporter, ReporterContext } from './reporter.js';
  * an explanation quotes what an engine returned, and a line of it starting with `::` would
  * otherwise be run as a workflow command (a forged annotation, a mask, a stop).
  */
-export function textReporter({ io, diagnostics, candidates }: ReporterContext): Reporter {
+export function textReporter({ io, diagnostics, candidates, policies }: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
@@ -22,6 +22,7 @@ export function textReporter({ io, diagnostics, candidates }: ReporterContext): 
         renderReport(report, colors, {
           diagnostics: diagnostics === true,
           candidates: candidates === true,
+          policies: policies ?? null,
         }),
       ];
       if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
