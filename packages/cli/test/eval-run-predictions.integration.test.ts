@@ -162,6 +162,28 @@ describe('eval run --predictions: a case without a prediction fails, never skipp
   });
 });
 
+describe('eval run --predictions: the written answer', () => {
+  test('mode full checks each answer text against the rows its SQL returned', async () => {
+    writeFileSync(
+      join(dir, 'answers.jsonl'),
+      `${[
+        {
+          id: 'shop_customers',
+          sql: 'SELECT COUNT(*) FROM customers',
+          answer: 'There are 3 customers.',
+        },
+        { id: 'shop_orders', sql: 'SELECT SUM(total) FROM orders', answer: 'Orders come to 41.' },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
+    const r = await run(['--predictions', 'answers.jsonl', '--mode', 'full', '--max-cost', '1']);
+    expect(r.code, r.err).toBe(EXIT.ok);
+    expect(r.out).toMatch(/faithfulness\s+1\/2 /);
+    expect(r.out).toContain('shop_orders as analyst: unsupported 41');
+  });
+});
+
 describe('eval run --predictions: k candidates per case', () => {
   test('per-candidate verdicts, any of k and first of k, the best candidate of each failing case', async () => {
     const lines = [

@@ -137,8 +137,7 @@ async function evalRun(
           ? choice.askTimeoutMs
           : undefined) ?? run.askTimeoutMs);
   const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : run.maxCostUsd;
-  // A predictions file makes no call: only its judge (asked for below) spends money.
-  if (mode === 'full' && maxCostUsd === undefined && predictionsPath === null) {
+  if (mode === 'full' && maxCostUsd === undefined) {
     throw usageError(
       'mode full spends money: give a dollar cap with --max-cost USD (or run.max_cost_usd in evals.yaml)',
     );
