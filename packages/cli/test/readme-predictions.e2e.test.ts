@@ -75,4 +75,17 @@ describe('README: score a predictions file', () => {
     expect(published.some((f) => f.endsWith('.json'))).toBe(true);
     expect(outs[2]).toContain('gate: PASS');
   });
+
+  it('gates a new file against the published one under the same --name: a regression fails', async () => {
+    writeFileSync(
+      join(dir, 'preds-v2.jsonl'),
+      `${JSON.stringify({ id: 'shop_customers', sql: 'SELECT COUNT(*) FROM customers' })}\n`,
+    );
+    const c = captureIo({ cwd: dir, env: ENV });
+    const args = ['eval', 'run', '--predictions', 'preds-v2.jsonl', '--name', 'preds.jsonl'];
+    const code = await main([...args, '--baseline', 'benchmarks'], c.io);
+    expect(code, c.err()).toBe(EXIT.failed);
+    expect(c.out()).toContain('went pass -> fail (support_open@analyst');
+    expect(c.out()).toContain('gate: FAIL');
+  });
 });

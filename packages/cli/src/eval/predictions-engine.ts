@@ -30,8 +30,11 @@ export const NO_PREDICTION = 'NO_PREDICTION';
 /** The name of the file, which boards and records call the engine by. */
 const fileName = (file: string): string => file.split(/[\\/]/).pop() ?? file;
 
-/** An Engine whose answers are a predictions file's, looked up by case id, role and pass. */
-export function predictionsEngine(set: PredictionSet): Engine {
+/**
+ * An Engine whose answers are a predictions file's, looked up by case id, role and pass.
+ * It describes itself as `name` (default the file's name), version `sha256:<digest>`.
+ */
+export function predictionsEngine(set: PredictionSet, name = fileName(set.file)): Engine {
   return {
     async ask(request: AskRequest, options?: AskOptions): Promise<AskResponse> {
       if (options?.caseId === undefined)
@@ -64,7 +67,7 @@ export function predictionsEngine(set: PredictionSet): Engine {
     async describe() {
       // Records of kind engine name the file and its digest: another file is another engine.
       return {
-        name: fileName(set.file),
+        name,
         version: `sha256:${set.digest}`,
         settings: { predictions: { layout: set.layout, candidates: set.k, cases: set.cases } },
       };
@@ -95,7 +98,9 @@ export async function loadPredictions(
 export function predictionsConfig(set: PredictionSet, cwd: string, name?: string): EvalConfig {
   return {
     name: name ?? fileName(set.file),
-    engine: predictionsEngine(set),
+    // --name names the engine too: a baseline is the newest record of the same engine name,
+    // so answers.v2.jsonl is gated against answers.v1.jsonl under one name.
+    engine: predictionsEngine(set, name),
     external: true,
     endpoint: `file://${resolve(cwd, set.file)}`,
   };
