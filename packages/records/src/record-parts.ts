@@ -15,6 +15,7 @@ import {
   Type,
 } from '@nl2sql/format';
 import { CaseDiagnosticsSchema, DiagnosticsParts } from './diagnostics-record.js';
+import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
 import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
@@ -90,50 +91,7 @@ const RecordParts = Type.Module({
           },
         ),
       ),
-      policies: Type.Optional(
-        Type.Object(
-          {
-            case_runs: Count('Case runs the rules were applied to: allowed ones with gold rows.'),
-            spider: Type.Ref('rate', { description: "Spider's result_eq (test-suite-sql-eval)." }),
-            bird: Type.Ref('rate', { description: "BIRD's set equality." }),
-            defog: Type.Ref('rate', { description: "Defog's compare_df or subset_df." }),
-            strict: Type.Ref('rate', { description: "Ours, strict (the case run's status)." }),
-            lenient: Type.Ref('rate', { description: 'Ours, lenient.' }),
-            test_suite: NullOrRate(
-              "The test suite's verdict, over the case runs it judged; null without a test suite.",
-            ),
-            disagreements: Type.Array(
-              Type.Object(
-                {
-                  case_id: Type.String(),
-                  role: Nullable(Type.String()),
-                  pass: Type.Integer({ minimum: 1 }),
-                  passing: Type.Array(Type.String()),
-                  failing: Type.Array(
-                    Type.Object(
-                      {
-                        policy: Type.String(),
-                        reason: Type.String({
-                          description:
-                            "The rule that failed it: the comparator's reason code (row_count, order, row_mismatch, ...), outcome, or the test database that told it apart.",
-                        }),
-                      },
-                      closed,
-                    ),
-                  ),
-                },
-                closed,
-              ),
-              { description: 'Case runs the rules do not all agree on, in task order.' },
-            ),
-          },
-          {
-            ...closed,
-            description:
-              "Every leaderboard's rule on the same executions (--policies; by default for a predictions run); absent when not asked.",
-          },
-        ),
-      ),
+      policies: Type.Optional(PoliciesMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),
