@@ -238,11 +238,32 @@ function positional(
   };
 }
 
+/** Why a line of a SQL-per-line file is another layout's record, or null. */
+function otherLayout(raw: string, line: number): string | null {
+  const text = raw.trim();
+  if (text.startsWith('{') && text.endsWith('}')) {
+    try {
+      JSON.parse(text);
+      return 'a JSON object, not SQL: a JSONL file is named .jsonl';
+    } catch {
+      return null;
+    }
+  }
+  if (line === 1 && /^"?id"?\s*,\s*"?sql"?\b/i.test(text))
+    return 'a CSV header, not SQL: a CSV file is named .csv';
+  return null;
+}
+
 function fromLines(text: string, layout: 'spider' | 'bird', into: Records): void {
   const lines = text.split('\n');
   // The newline that ends the last line ends no record.
   if (lines.at(-1) === '') lines.pop();
   for (const [i, raw] of lines.entries()) {
+    const other = otherLayout(raw, i + 1);
+    if (other !== null) {
+      into.problem(i + 1, other);
+      continue;
+    }
     const record = positional(i + 1, i, raw, layout);
     if (typeof record === 'string') into.problem(i + 1, record);
     else into.records.push(record);

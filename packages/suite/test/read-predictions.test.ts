@@ -124,6 +124,12 @@ describe('parsePredictions', () => {
       expect.stringMatching(/not CSV/),
     ]);
     expect(problems('', 'p.sql', 'spider')).toEqual(['undefined: no predictions (read as spider)']);
+    expect(problems('{"id":"a","sql":"SELECT 1"}\n', 'p.sql', 'spider')).toEqual([
+      '1: a JSON object, not SQL: a JSONL file is named .jsonl',
+    ]);
+    expect(problems('id,sql\na,SELECT 1\n', 'p.txt', 'spider')).toEqual([
+      '1: a CSV header, not SQL: a CSV file is named .csv',
+    ]);
   });
 
   test('property: any SQL without tabs or newlines reads back from a Spider file in order', () => {
