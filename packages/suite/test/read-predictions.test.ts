@@ -133,9 +133,15 @@ describe('parsePredictions', () => {
   });
 
   test('property: any SQL without tabs or newlines reads back from a Spider file in order', () => {
-    const sql = fc
-      .string({ minLength: 1 })
-      .filter((s) => s.trim() !== '' && !/[\t\r\n]/.test(s) && !s.startsWith('\uFEFF'));
+    const sql = fc.string({ minLength: 1 }).filter(
+      (s) =>
+        s.trim() !== '' &&
+        !/[\t\r\n]/.test(s) &&
+        !s.startsWith('\uFEFF') &&
+        // What another layout's record looks like is refused, on purpose.
+        !s.trim().startsWith('{') &&
+        !/^"?id"?\s*,/i.test(s.trim()),
+    );
     fc.assert(
       fc.property(fc.array(sql, { minLength: 1, maxLength: 20 }), (sqls) => {
         const read = parsePredictions(`${sqls.join('\n')}\n`, 'pred.sql', 'spider');
