@@ -97,9 +97,23 @@ export interface EngineDescription extends Static<typeof EngineDescriptionSchema
 /** The name and version of an engine that does not (or could not) describe itself. */
 export const UNKNOWN_ENGINE = 'unknown';
 
+/**
+ * What the caller of `ask` says beside the request. Never sent on the wire: the runner tells
+ * an in-process engine which case run it asks, so an engine that answers from a file of
+ * predictions (keyed by case id, one candidate per pass) can find the answer; an engine
+ * that answers questions ignores it.
+ */
+export interface AskOptions {
+  readonly signal?: AbortSignal;
+  /** The suite's id of the case asked. */
+  readonly caseId?: string;
+  /** The pass of the run this ask is (1-based). */
+  readonly pass?: number;
+}
+
 /** A text-to-SQL system under evaluation. */
 export interface Engine {
-  ask(request: AskRequest, options?: { signal?: AbortSignal }): Promise<AskResponse>;
+  ask(request: AskRequest, options?: AskOptions): Promise<AskResponse>;
   /** Retrieval mode: which schema the planner would be given. Optional. */
   retrieve?(
     request: RetrieveRequest,

@@ -1,4 +1,5 @@
 export {
+  type AskOptions,
   type AskRequest,
   type AskResponse,
   type AskStatus,

@@ -15,6 +15,7 @@ import {
   Type,
 } from '@nl2sql/format';
 import { CaseDiagnosticsSchema, DiagnosticsParts } from './diagnostics-record.js';
+import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
 import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
@@ -73,6 +74,24 @@ const RecordParts = Type.Module({
         }),
         { description: 'Cases that passed in every pass; null with a single pass.' },
       ),
+      pass_at_k: Type.Optional(
+        Nullable(
+          Type.Object({
+            k: Type.Integer({ minimum: 2 }),
+            strict: Type.Ref('rate'),
+            lenient: Type.Ref('rate'),
+            first: Type.Object(
+              { strict: Type.Ref('rate'), lenient: Type.Ref('rate') },
+              { description: 'Cases (and roles) that passed in pass 1: "first of k".' },
+            ),
+          }),
+          {
+            description:
+              'Cases (and roles) that passed in at least one pass, "any of k" (pass@k), and in the first; the passes of a predictions run are its candidates. Null with a single pass; absent in older records.',
+          },
+        ),
+      ),
+      policies: Type.Optional(PoliciesMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),

@@ -227,6 +227,10 @@ function consistencyIssues(record: RunRecord): RecordIssue[] {
           ['metrics.accuracy_generated', metrics.accuracy_generated],
           ['metrics.pass_k.strict', metrics.pass_k?.strict ?? null],
           ['metrics.pass_k.lenient', metrics.pass_k?.lenient ?? null],
+          ['metrics.pass_at_k.strict', metrics.pass_at_k?.strict ?? null],
+          ['metrics.pass_at_k.lenient', metrics.pass_at_k?.lenient ?? null],
+          ['metrics.pass_at_k.first.strict', metrics.pass_at_k?.first.strict ?? null],
+          ['metrics.pass_at_k.first.lenient', metrics.pass_at_k?.first.lenient ?? null],
           ['metrics.answerability', metrics.answerability],
           ['metrics.suspect', metrics.suspect ?? null],
         ];

@@ -60,6 +60,23 @@ function accuracyRows(m: Json): BoardRow[] {
   } else if ('pass_k' in m) {
     rows.push({ kind: 'text', label: 'pass^k', text: 'one pass: not measured' });
   }
+  // Any of k (pass@k) and first of k: a predictions file's candidates are its passes.
+  const passAtK = object(m.pass_at_k);
+  if (passAtK) {
+    const k = num(passAtK.k) ?? 'k';
+    const first = object(passAtK.first);
+    rows.push({
+      kind: 'text',
+      label: `pass@${k} (any of ${k})`,
+      text: `strict ${rateText(object(passAtK.strict))}, lenient ${rateText(object(passAtK.lenient))}`,
+    });
+    rows.push({
+      kind: 'text',
+      label: `First of ${k}`,
+      text: `strict ${rateText(object(first?.strict))}, lenient ${rateText(object(first?.lenient))}`,
+    });
+  }
+  pushPolicies(rows, object(m.policies));
   const determinism = object(m.determinism);
   if (determinism) {
     rows.push({
@@ -159,6 +176,50 @@ function pushInterval(rows: BoardRow[], label: string, rate: Json | null): void 
     rate: count / total,
     lower: interval.lower,
     upper: interval.upper,
+  });
+}
+
+/** Every leaderboard's rule on the same executions, and where they disagree (--policies). */
+function pushPolicies(rows: BoardRow[], policies: Json | null): void {
+  if (policies === null) return;
+  const rules: Array<[string, string]> = [
+    ['spider', 'Spider'],
+    ['bird', 'BIRD'],
+    ['defog', 'Defog'],
+    ['strict', 'ours strict'],
+    ['lenient', 'ours lenient'],
+    ['test_suite', 'test suite'],
+  ];
+  rows.push({
+    kind: 'text',
+    label: "Leaderboards' rules",
+    text: rules
+      .map(([key, name]) => {
+        const rate = object(policies[key]);
+        return `${name} ${rate === null ? 'not measured' : rateText(rate)}`;
+      })
+      .join('; '),
+  });
+  const disagreements = Array.isArray(policies.disagreements) ? policies.disagreements : [];
+  if (disagreements.length === 0) return;
+  const shown = disagreements.slice(0, 20).map((d) => {
+    const one = object(d) ?? {};
+    const role = typeof one.role === 'string' ? ` as ${one.role}` : '';
+    const pass = num(one.pass) ?? 1;
+    const passing = Array.isArray(one.passing) ? one.passing.join(', ') : '';
+    const failing = Array.isArray(one.failing)
+      ? one.failing
+          .map((f) => object(f))
+          .map((f) => `${String(f?.policy)} (${String(f?.reason)})`)
+          .join(', ')
+      : '';
+    return `${String(one.case_id)}${role}${pass > 1 ? ` (pass ${pass})` : ''}: pass ${passing}; fail ${failing}`;
+  });
+  const more = disagreements.length - shown.length;
+  rows.push({
+    kind: 'text',
+    label: 'Where the rules disagree',
+    text: `${disagreements.length} case run(s): ${shown.join(' | ')}${more > 0 ? ` | and ${more} more` : ''}`,
   });
 }
 

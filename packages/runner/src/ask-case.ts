@@ -44,7 +44,8 @@ async function ask(
       (deadline) =>
         engine.ask(
           { question: task.case.question, role: task.role ?? '', datasource: task.case.datasource },
-          { signal: deadline },
+          // The case and pass are for in-process engines that answer by case (never sent).
+          { signal: deadline, caseId: task.case.id, pass: task.pass },
         ),
       timeoutMs,
       signal,

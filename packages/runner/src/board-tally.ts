@@ -8,6 +8,7 @@ import type {
   UnfaithfulAnswer,
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import { PeerPolicyTally } from './peer-policy-tally.js';
 import { percentile } from './percentile.js';
 
 /** What a board counts besides its case runs. */
@@ -21,6 +22,10 @@ export interface BoardTallyOptions {
   /** Whether the faithfulness scorer ran (it does not in mode plans). */
   readonly faithfulness: boolean;
 }
+
+/** The policies section where the peers' rules ran, else nothing (the field is optional). */
+const policiesOf = (policies: RunMetrics['policies']): Pick<RunMetrics, 'policies'> =>
+  policies === undefined ? {} : { policies };
 
 function rate(count: number, total: number): RecordRate {
   return { count, total, rate: total === 0 ? 0 : count / total };
@@ -64,6 +69,12 @@ interface CaseAcrossPasses {
   runs: number;
   strict: boolean;
   lenient: boolean;
+  /** Passed in some pass (any of k, pass@k). */
+  anyStrict: boolean;
+  anyLenient: boolean;
+  /** Passed in pass 1 (first of k). */
+  firstStrict: boolean;
+  firstLenient: boolean;
   sql: string | null;
   rowsDigest: string | null;
   same: boolean;
@@ -92,6 +103,7 @@ export class BoardTally {
   readonly #latencies: number[] = [];
   readonly #overheads: number[] = [];
   readonly #byCase = new Map<string, CaseAcrossPasses>();
+  readonly #policies = new PeerPolicyTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
   // Retrieval.
@@ -157,6 +169,7 @@ export class BoardTally {
     if (r.latencyMs !== null) this.#latencies.push(r.latencyMs);
     if (r.harnessMs !== null) this.#overheads.push(r.harnessMs);
     if (this.options.passes > 1) this.#addPass(r);
+    this.#policies.add(r, order);
     if (this.options.faithfulness) {
       const score = r.scores.faithfulness;
       if (score !== undefined) {
@@ -187,6 +200,10 @@ export class BoardTally {
         runs: 1,
         strict: r.status === 'pass',
         lenient: r.lenientStatus === 'pass',
+        anyStrict: r.status === 'pass',
+        anyLenient: r.lenientStatus === 'pass',
+        firstStrict: r.pass === 1 && r.status === 'pass',
+        firstLenient: r.pass === 1 && r.lenientStatus === 'pass',
         sql: r.sql,
         rowsDigest: r.rowsDigest,
         same: true,
@@ -196,6 +213,12 @@ export class BoardTally {
     seen.runs++;
     seen.strict &&= r.status === 'pass';
     seen.lenient &&= r.lenientStatus === 'pass';
+    seen.anyStrict ||= r.status === 'pass';
+    seen.anyLenient ||= r.lenientStatus === 'pass';
+    if (r.pass === 1) {
+      seen.firstStrict = r.status === 'pass';
+      seen.firstLenient = r.lenientStatus === 'pass';
+    }
     seen.same &&= r.sql === seen.sql && r.rowsDigest === seen.rowsDigest;
   }
 
@@ -246,15 +269,22 @@ export class BoardTally {
   runMetrics(billedUsd?: number): RunMetrics {
     const n = this.#n;
     let passK: RunMetrics['pass_k'] = null;
+    let passAtK: RunMetrics['pass_at_k'] = null;
     let determinism: RunMetrics['determinism'] = null;
     if (this.options.passes > 1 && n > 0) {
       let strict = 0;
       let lenient = 0;
       let repeated = 0;
       let deterministic = 0;
+      const any = { strict: 0, lenient: 0 };
+      const first = { strict: 0, lenient: 0 };
       for (const c of this.#byCase.values()) {
         if (c.strict) strict++;
         if (c.lenient) lenient++;
+        if (c.anyStrict) any.strict++;
+        if (c.anyLenient) any.lenient++;
+        if (c.firstStrict) first.strict++;
+        if (c.firstLenient) first.lenient++;
         if (c.runs >= 2) {
           repeated++;
           if (c.same) deterministic++;
@@ -265,6 +295,12 @@ export class BoardTally {
         k: this.options.passes,
         strict: rate(strict, cases),
         lenient: rate(lenient, cases),
+      };
+      passAtK = {
+        k: this.options.passes,
+        strict: rate(any.strict, cases),
+        lenient: rate(any.lenient, cases),
+        first: { strict: rate(first.strict, cases), lenient: rate(first.lenient, cases) },
       };
       if (repeated > 0) {
         determinism = { cases: repeated, deterministic, rate: deterministic / repeated };
@@ -288,6 +324,7 @@ export class BoardTally {
       accuracy_all_scorers: rate(this.#allScorers, n),
       accuracy_generated: this.options.curated ? rate(this.#generated, n) : null,
       pass_k: passK,
+      pass_at_k: passAtK,
       answerability: rate(this.#answerable, n),
       dollars: dollarsOf(this.#cost.total(), n, billedUsd),
       tokens: { ...this.#tokens },
@@ -303,6 +340,7 @@ export class BoardTally {
       ...this.#rowsCheckCounts(),
       determinism,
       faithfulness,
+      ...policiesOf(this.#policies.metrics()),
     };
   }
 

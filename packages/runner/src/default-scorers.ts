@@ -2,6 +2,7 @@ import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Mode } from '@nl2sql/records';
 import { faithfulnessScorer } from './faithfulness-scorer.js';
 import { outcomeScorer } from './outcome-scorer.js';
+import { peerPoliciesScorer } from './peer-policies-scorer.js';
 import { resultMatchScorer } from './result-match-scorer.js';
 import { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 import { routingScorer } from './routing-scorer.js';
@@ -39,6 +40,11 @@ export interface ScorerOptions {
   readonly selection?: SelectionScoring;
   /** The datasource's engine (`database.engine`), whose gold rows are compared (default sqlite). */
   readonly datasourceEngine?: string;
+  /**
+   * Also score each case run by the public leaderboards' rules (peer_policies, a
+   * diagnostic): the board's `policies` section. Default false.
+   */
+  readonly peerPolicies?: boolean;
 }
 
 /** The policy with the schema and dialect each case's SQL is read in (those of the SQL checks). */
@@ -78,6 +84,12 @@ export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[
   // Mode plans' fake synthesizer writes one fixed sentence for every case: nothing to check.
   if (mode === 'full') scorers.push(faithfulnessScorer());
   scorers.push(routingScorer());
+  if (options.peerPolicies === true)
+    scorers.push(
+      peerPoliciesScorer(
+        options.datasourceEngine !== undefined ? { engine: options.datasourceEngine } : {},
+      ),
+    );
   if (options.sqlChecks !== false) {
     const maxLimit = rowCapLimit(options.maxRows ?? DEFAULT_MAX_ROWS);
     scorers.push(sqlChecksScorer({ maxLimit, ...(options.sqlChecks ?? {}) }));

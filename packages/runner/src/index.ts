@@ -96,6 +96,13 @@ export {
   type OutcomeScorerOptions,
   outcomeScorer,
 } from './outcome-scorer.js';
+export {
+  PEER_POLICIES,
+  type PeerPolicyName,
+  type PeerVerdict,
+  peerPoliciesScorer,
+} from './peer-policies-scorer.js';
+export { BOARD_POLICIES, type BoardPolicy, PeerPolicyTally } from './peer-policy-tally.js';
 export { percentile } from './percentile.js';
 export { buildReport, type ReportInput } from './report.js';
 export {

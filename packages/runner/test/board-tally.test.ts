@@ -115,6 +115,7 @@ describe('BoardTally', () => {
           expect(inOrder.suspect?.count).toBe(records.filter((r) => r.suspect !== null).length);
           if (n === 0) {
             expect(inOrder.pass_k).toBeNull();
+            expect(inOrder.pass_at_k).toBeNull();
             return;
           }
           const strict = passK(byCase(gateRuns(records, (r) => r.status === 'pass')));
@@ -125,6 +126,35 @@ describe('BoardTally', () => {
             rate: strict.count / strict.total,
           });
           expect(inOrder.pass_k?.lenient.count).toBe(lenient.count);
+          // Any of k: the cases (and roles) some pass passed; first of k: those pass 1 passed.
+          const groups = new Map<string, CaseResult[]>();
+          for (const r of records) {
+            const key = `${r.caseId}@${r.role}`;
+            groups.set(key, [...(groups.get(key) ?? []), r]);
+          }
+          const rate = (count: number) => ({
+            count,
+            total: groups.size,
+            rate: count / groups.size,
+          });
+          const count = (ok: (runs: CaseResult[]) => boolean) =>
+            [...groups.values()].filter(ok).length;
+          expect(inOrder.pass_at_k).toEqual({
+            k: passes,
+            strict: rate(count((runs) => runs.some((r) => r.status === 'pass'))),
+            lenient: rate(count((runs) => runs.some((r) => r.lenientStatus === 'pass'))),
+            first: {
+              strict: rate(count((runs) => runs.some((r) => r.pass === 1 && r.status === 'pass'))),
+              lenient: rate(
+                count((runs) => runs.some((r) => r.pass === 1 && r.lenientStatus === 'pass')),
+              ),
+            },
+          });
+          const passAtK = inOrder.pass_at_k;
+          expect(
+            passAtK && inOrder.pass_k && passAtK.strict.count >= inOrder.pass_k.strict.count,
+          ).toBe(true);
+          expect(passAtK && passAtK.strict.count >= passAtK.first.strict.count).toBe(true);
           const d = determinism(byCase(gateRuns(records, (r) => r.status === 'pass')));
           expect(inOrder.determinism).toEqual(
             d.rate === null

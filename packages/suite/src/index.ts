@@ -121,7 +121,17 @@ export {
   SUITE_REPARSE_MAX_BYTES,
 } from './load-suite.js';
 export { type PackagedSuite, packagedSuite } from './packaged-suite.js';
+export {
+  type CasePrediction,
+  type PredictionSet,
+  pairPredictions,
+} from './pair-predictions.js';
 export { PairsFileError, type PairsFileErrorCode } from './pairs-file-error.js';
+export {
+  type PredictionProblem,
+  PredictionsFileError,
+  type PredictionsFileErrorCode,
+} from './predictions-file-error.js';
 export {
   type ProposalSelectorProblem,
   proposalLabels,
@@ -144,6 +154,17 @@ export {
   type ReadPairsResult,
   readPairs,
 } from './read-pairs.js';
+export {
+  BIRD_SEPARATOR,
+  PREDICTION_LAYOUTS,
+  type PredictionCandidate,
+  type PredictionLayout,
+  type PredictionRecord,
+  type PredictionsText,
+  parsePredictions,
+  predictionLayout,
+  readPredictions,
+} from './read-predictions.js';
 export {
   RegenerateError,
   type RegenerateErrorCode,

@@ -25,6 +25,7 @@ import {
   buildConfigs,
   checkEngineFlags,
   chooseEngine,
+  type EngineChoice,
   referenceLlms,
 } from '../eval/engine-configs.js';
 import { openEvaluation } from '../eval/evaluation-options.js';
@@ -33,6 +34,12 @@ import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { listFlag } from '../eval/list-flag.js';
 import { mustPassEveryCase } from '../eval/must-pass.js';
+import { policiesFlag } from '../eval/policies-board.js';
+import {
+  checkPredictionFlags,
+  loadPredictions,
+  predictionsConfig,
+} from '../eval/predictions-engine.js';
 import { progressListener } from '../eval/progress-line.js';
 import { writeReviewProposals } from '../eval/review-proposals.js';
 import { runExitRules, runExitVerdict } from '../eval/run-exit.js';
@@ -122,18 +129,22 @@ async function evalRun(
   const opening = await openProjectBeforeData(flags, io);
   const project = opening.settings;
   redactor.add(...project.secrets);
-  const choice = chooseEngine(project, flags.engine);
-  const external = choice.kind !== 'reference';
+  // --predictions FILE: the file's answers stand for an external engine's (eval/predictions-engine.ts).
+  const predictionsPath = typeof flags.predictions === 'string' ? flags.predictions : null;
+  if (predictionsPath !== null) checkPredictionFlags(mode, flags);
+  const choice = predictionsPath === null ? chooseEngine(project, flags.engine) : null;
+  const external = choice === null || choice.kind !== 'reference';
   // Flags first, then evals.yaml (the engine's own ask timeout, then the run section), then
   // the runner's defaults. Numbers arrive parsed and range-checked by the option table.
   const run = project.run;
-  const passes = typeof flags.passes === 'number' ? flags.passes : (run.passes ?? 1);
+  let passes = typeof flags.passes === 'number' ? flags.passes : (run.passes ?? 1);
   const concurrency = typeof flags.concurrency === 'number' ? flags.concurrency : run.concurrency;
   const askTimeoutMs =
     typeof flags['ask-timeout'] === 'number'
       ? Math.ceil(flags['ask-timeout'] * 1000)
-      : ((choice.kind === 'http' || choice.kind === 'process' ? choice.askTimeoutMs : undefined) ??
-        run.askTimeoutMs);
+      : ((choice?.kind === 'http' || choice?.kind === 'process'
+          ? choice.askTimeoutMs
+          : undefined) ?? run.askTimeoutMs);
   const maxCostUsd = typeof flags['max-cost'] === 'number' ? flags['max-cost'] : run.maxCostUsd;
   if (mode === 'full' && maxCostUsd === undefined) {
     throw usageError(
@@ -147,8 +158,8 @@ async function evalRun(
   const thresholds = gateOverrides(flags, project.gate);
   // A shard's accuracy is of a part of the run: `eval merge` holds the whole to the minimum.
   const exitRules = runExitRules(flags, project.gate, { accuracy: sharding === null });
-  checkEngineFlags(mode, flags, choice);
-  const llms = await referenceLlms(mode, flags, choice, project.dir, io);
+  if (choice !== null) checkEngineFlags(mode, flags, choice);
+  const llms = choice === null ? [] : await referenceLlms(mode, flags, choice, project.dir, io);
   // Their keys are masked from here on, in whatever an error below prints.
   for (const llm of llms) redactor.add(...configSecrets(llm, io.env));
 
@@ -156,6 +167,13 @@ async function evalRun(
   // leaves in the heap, it made a long run's peak RSS (decisions/runner-memory.md).
   if (mode !== 'retrieval') await loadSqlcheck();
   const runSuite = await loadSuiteForRun(flags, io, project);
+  // Read and matched to the suite before any database: a bad file is told first (exit 3).
+  const predictions =
+    predictionsPath === null
+      ? null
+      : await loadPredictions(predictionsPath, io.cwd, runSuite.suite);
+  // Candidate i of each case answers pass i.
+  if (predictions !== null) passes = predictions.k;
   const admission = {
     mode: admissionMode(mode, external),
     roles: listFlag(flags.roles),
@@ -178,7 +196,16 @@ async function evalRun(
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, { ...admission, datasources: setup.datasources.byId });
-    const configs = await buildConfigs(mode, flags, setup, choice, askTimeoutMs, io, llms);
+    const configs =
+      predictions !== null
+        ? [
+            predictionsConfig(
+              predictions,
+              io.cwd,
+              typeof flags.name === 'string' ? flags.name : undefined,
+            ),
+          ]
+        : await buildConfigs(mode, flags, setup, choice as EngineChoice, askTimeoutMs, io, llms);
     const { evaluation, efficiency, judge } = await openEvaluation(
       mode,
       flags,
@@ -277,6 +304,8 @@ async function evalRun(
           ? { refusalMessage: project.policy.refusalMessage }
           : {}),
         evaluation,
+        // Every leaderboard's rule on the same executions (eval/policies-board.ts).
+        ...(policiesFlag(flags, predictions !== null) !== null ? { peerPolicies: true } : {}),
         ...(efficiency ? { efficiency } : {}),
         // Any engine's answer that reads outside its role's tables or columns is a leak.
         ...(project.policy ? { policy: project.policy } : {}),

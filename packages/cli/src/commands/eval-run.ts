@@ -153,10 +153,16 @@ export const evalRun: Command = {
         "the engine to evaluate: a name from evals.yaml's engines (default: default_engine, else its only engine; without evals.yaml the reference engine), or an http(s) URL of a service answering POST URL/ask. An engine other than the reference one is recorded as kind engine",
     },
     {
+      name: 'predictions',
+      value: 'FILE',
+      description:
+        "score a file of answers instead of an engine: JSONL or CSV (id, sql, optional role and answer; k lines of one id, or a candidates list, are k candidates), Spider's one SQL per line in the suite's order, or BIRD's sql\\t----- bird -----\\tdb_id; the harness runs each SQL as the case's role; a case without one fails NO_PREDICTION",
+    },
+    {
       name: 'name',
       value: 'NAME',
       description:
-        "for an external engine: the config name its board and records carry (default: its name in evals.yaml, or the URL's host)",
+        "for an external engine: the config name its board and records carry (default: its name in evals.yaml, the URL's host, or the predictions file's name)",
     },
     {
       name: 'baseline',
@@ -215,6 +221,13 @@ export const evalRun: Command = {
       value: 'FILE',
       description:
         'also write the run as one self-contained HTML page to FILE (--reporter html=FILE, kept beside the default board)',
+    },
+    {
+      name: 'policies',
+      value: 'RULE,..',
+      repeatable: true,
+      description:
+        "print what each leaderboard's own rule says of the same executions, and where they disagree: spider, bird, defog, strict, lenient, test-suite (default for --predictions: all)",
     },
     {
       name: 'diagnostics',

@@ -1,15 +1,17 @@
 import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
-import type { ConfigReport, RunReport } from '@nl2sql/runner';
+import type { BoardPolicy, ConfigReport, RunReport } from '@nl2sql/runner';
 import { renderTable } from '../table.js';
 import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
 import { describeFailure, whatRan } from './board-heading.js';
+import { candidateFailingLines, candidatesOf, candidateVerdictLines } from './candidate-lines.js';
 import {
   diagnosticsSection,
   evaluationRows,
   falsePositiveLines,
   reviewLines,
 } from './diagnostics-text.js';
+import { policiesLines } from './policies-board.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
@@ -87,6 +89,14 @@ export function boardRows(board: ConfigReport): string[][] {
     rows.push([`pass^${m.pass_k.k} strict`, rateCell(m.pass_k.strict)]);
     rows.push([`pass^${m.pass_k.k} lenient`, rateCell(m.pass_k.lenient)]);
   }
+  // Any of k (pass@k) and first of k: a predictions file's candidates are its passes.
+  if (m.pass_at_k) {
+    const { k, first } = m.pass_at_k;
+    rows.push([`pass@${k} strict (any of ${k})`, rateCell(m.pass_at_k.strict)]);
+    rows.push([`pass@${k} lenient`, rateCell(m.pass_at_k.lenient)]);
+    rows.push([`first of ${k} strict`, rateCell(first.strict)]);
+    rows.push([`first of ${k} lenient`, rateCell(first.lenient)]);
+  }
   rows.push(['answerability', rateCell(m.answerability)]);
   const rowsLine = rowsCheckCell(board);
   if (rowsLine !== null) rows.push(['rows', rowsLine]);
@@ -130,7 +140,14 @@ export function caseRunName(r: { caseId: string; role: string | null; pass: numb
 }
 
 /** The failing case runs of a board, each with why it failed (its status coloured). */
-export function failingLines(board: ConfigReport, colors: Colors = PLAIN): string[] {
+export function failingLines(
+  board: ConfigReport,
+  colors: Colors = PLAIN,
+  candidates = false,
+): string[] {
+  // Candidates of a predictions file: the cases no candidate passed, with the best one.
+  const k = candidates ? candidatesOf(board) : null;
+  if (k !== null) return candidateFailingLines(board, k, colors);
   const lines: string[] = [];
   for (const r of board.cases) {
     if (r.status === 'pass') continue;
@@ -174,6 +191,10 @@ function configLine(board: ConfigReport): string {
 export interface RenderOptions {
   /** Print the diagnostics section (by difficulty, tag and error class). */
   readonly diagnostics?: boolean;
+  /** The passes are a predictions file's candidates: failures are drilled down by case. */
+  readonly candidates?: boolean;
+  /** The leaderboards' rules to show under each board (--policies); none when absent. */
+  readonly policies?: readonly BoardPolicy[] | null;
 }
 
 /**
@@ -209,12 +230,24 @@ export function renderReport(
     out.push('');
     out.push(configLine(board));
     out.push(renderTable(['measure', 'value'], boardRows(board)));
-    const failing = failingLines(board, colors);
+    const k = options.candidates ? candidatesOf(board) : null;
+    const failing = failingLines(board, colors, k !== null);
     if (failing.length > 0) {
       out.push('');
-      out.push(`Failing case runs (${failing.length}):`);
+      out.push(
+        k === null
+          ? `Failing case runs (${failing.length}):`
+          : `Cases no candidate passed (${failing.length}):`,
+      );
       out.push(...failing);
     }
+    const disagree = k === null ? [] : candidateVerdictLines(board);
+    if (disagree.length > 0) {
+      out.push('');
+      out.push(`Candidates with different verdicts (${disagree.length}), by candidate:`);
+      out.push(...disagree);
+    }
+    if (options.policies) out.push(...policiesLines(board, options.policies));
     const suspect = suspectLines(board);
     if (suspect.length > 0) {
       out.push('');

@@ -1,6 +1,7 @@
 import type { Redactor } from '@nl2sql/llm';
 import type { RunEventListener } from '@nl2sql/runner';
 import type { Flags } from '../command.js';
+import { policiesFlag } from '../eval/policies-board.js';
 import type { Io } from '../io.js';
 import { githubReporter } from './github-reporter.js';
 import { htmlReporter } from './html-reporter.js';
@@ -60,7 +61,13 @@ function isFileFailure(error: unknown): error is Error {
 export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reporting {
   const specs = reporterSpecs(flags, io.cwd);
   for (const spec of specs) if (spec.file !== null) checkOutputPath(spec.file, spec.given);
-  const context: ReporterContext = { io, redactor, diagnostics: flags.diagnostics === true };
+  const context: ReporterContext = {
+    io,
+    redactor,
+    diagnostics: flags.diagnostics === true,
+    candidates: typeof flags.predictions === 'string',
+    policies: policiesFlag(flags, typeof flags.predictions === 'string'),
+  };
   const reporters = specs.map((spec) => reporterOf(spec, context));
   return {
     reporters,

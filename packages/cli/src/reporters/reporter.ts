@@ -1,6 +1,6 @@
 import type { Redactor } from '@nl2sql/llm';
 import type { RunRecord } from '@nl2sql/records';
-import type { RunEventListener, RunReport } from '@nl2sql/runner';
+import type { BoardPolicy, RunEventListener, RunReport } from '@nl2sql/runner';
 import type { EvalSuite } from '@nl2sql/suite';
 import type { BaselineGate } from '../eval/gate-baseline.js';
 import type { Io } from '../io.js';
@@ -36,6 +36,10 @@ export interface ReporterContext {
   readonly redactor: Redactor;
   /** `--diagnostics`: the text board adds its diagnostics section. */
   readonly diagnostics?: boolean;
+  /** `--predictions`: the passes are a file's candidates, drilled down by case. */
+  readonly candidates?: boolean;
+  /** `--policies`: the leaderboards' rules the text board shows; null for none. */
+  readonly policies?: readonly BoardPolicy[] | null;
 }
 
 /**

@@ -16,14 +16,20 @@ import type { Reporter, ReporterContext } from './reporter.js';
  * an explanation quotes what an engine returned, and a line of it starting with `::` would
  * otherwise be run as a workflow command (a forged annotation, a mask, a stop).
  */
-export function textReporter({ io, diagnostics }: ReporterContext): Reporter {
+export function textReporter({ io, diagnostics, candidates, policies }: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
     finish(outcome) {
       // What engines, suites and records wrote is shown escaped; the colours are ours.
       const { report, gate } = terminalSafeValue({ report: outcome.report, gate: outcome.gate });
-      const parts = [renderReport(report, colors, { diagnostics: diagnostics === true })];
+      const parts = [
+        renderReport(report, colors, {
+          diagnostics: diagnostics === true,
+          candidates: candidates === true,
+          policies: policies ?? null,
+        }),
+      ];
       if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
       else if (gate.status === 'no baseline') parts.push(gate.message);
       else if (gate.status === 'gated') parts.push(renderGate(gate.gate, colors));
