@@ -11,6 +11,7 @@ import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { CaseTag, EvalCase, EvalSuite, Outcome } from './case.js';
 import { pairCaseId } from './case-id.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
+import { expectationProblem } from './pair-expectation.js';
 import type { LocatedPair, PairProblem } from './read-pairs.js';
 import { type RoleScope, roleOutcome } from './role-outcome.js';
 
@@ -38,7 +39,7 @@ export interface ImportResult {
 }
 
 // Tags import decides: a refusal is read from the outcomes, and an imported pair has SQL.
-const DERIVED_TAGS = new Set<CaseTag>(['rbac-denial', 'unanswerable']);
+const DERIVED_TAGS = new Set<string>(['rbac-denial', 'unanswerable'] satisfies CaseTag[]);
 
 function sortedUnique(xs: readonly string[]): string[] {
   return [...new Set(xs)].sort();
@@ -67,7 +68,7 @@ export async function importPairs(
 
   const added: EvalCase[] = [];
   const leftOut: PairProblem[] = [];
-  for (const { pair, file, line } of pairs) {
+  for (const { pair, file, line, expect } of pairs) {
     const leave = (problem: string) =>
       leftOut.push({ file, line, problem, message: `${file}:${line}: ${problem}` });
     const datasourceId = pair.datasource ?? fallback;
@@ -112,8 +113,13 @@ export async function importPairs(
       const scope = options.policy.roles[role] as RoleScope;
       outcome[role] = roleOutcome(scope, reads);
     }
+    const disagreement = expectationProblem(expect, outcome, reads.tables);
+    if (disagreement !== undefined) {
+      leave(disagreement);
+      continue;
+    }
     const refused = Object.values(outcome).includes('refused');
-    const tags: CaseTag[] = [
+    const tags: string[] = [
       ...new Set((pair.tags ?? []).filter((t) => !DERIVED_TAGS.has(t))),
       ...(refused ? (['rbac-denial'] as const) : []),
     ];
@@ -124,12 +130,16 @@ export async function importPairs(
       source: { kind: 'imported', file, line },
       approved: false,
       tags,
+      ...(pair.evidence !== undefined ? { evidence: pair.evidence } : {}),
+      ...(pair.instructions !== undefined ? { instructions: pair.instructions } : {}),
+      ...(pair.as_of_date !== undefined ? { as_of_date: pair.as_of_date } : {}),
       order_matters: pair.order_matters ?? false,
       outcome,
       tables: sortedUnique(reads.tables),
       columns: sortedUnique(reads.columns),
       sql: pair.sql,
       rows,
+      ...(pair.notes !== undefined ? { notes: pair.notes } : {}),
     };
     taken.set(id, `by the pair at ${file}:${line}`);
     added.push(c);

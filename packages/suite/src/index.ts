@@ -15,12 +15,20 @@ export {
   writeAltSqlProposals,
 } from './alt-sql-proposals.js';
 export {
+  APPROVE_ALL,
   type ApproveResult,
   approveCases,
   UnknownCaseError,
+  unapprovableReason,
   unapprovedCases,
 } from './approve-cases.js';
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
+export {
+  type BenchmarkDatabase,
+  type BenchmarkRead,
+  benchmarkDatabasePath,
+  DB_ID_PATTERN,
+} from './benchmark-read.js';
 export {
   CASE_ENGINES,
   CASE_FORMAT,
@@ -45,6 +53,7 @@ export {
   SUITE_FORMAT,
   SUITE_JSON_SCHEMA,
   sourceKind,
+  TAG_PATTERN,
 } from './case.js';
 export { pairCaseId } from './case-id.js';
 export {
@@ -57,6 +66,11 @@ export {
   explainDifference,
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
+export {
+  DATASET_RECORD_FORMAT,
+  type DatasetRecord,
+  DatasetRecordSchema,
+} from './dataset-record.js';
 export {
   canonicalDigest,
   canonicalJson,
@@ -79,6 +93,7 @@ export {
   type ImportResult,
   importPairs,
 } from './import-pairs.js';
+export { jsonArrayRecords, type LocatedRecord } from './json-array-records.js';
 export { ALT_MAX_ROWS, ALT_MIN_ROWS } from './lint-alternatives.js';
 export { formatLintFinding, type LintFinding } from './lint-finding.js';
 export { GOLD_TIMEOUT_MS, type LintOptions } from './lint-options.js';
@@ -115,9 +130,13 @@ export {
   type QuestionSqlPair,
   QuestionSqlPairSchema,
 } from './question-sql-pair.js';
+export { type BirdFiles, readBird } from './read-bird.js';
+export { readDatasetRecords, recordPair } from './read-dataset-records.js';
 export {
+  Collector,
   type LocatedPair,
   PAIR_FILE_FORMATS,
+  type PairExpectation,
   type PairFileFormat,
   type PairProblem,
   pairFileFormat,
@@ -125,6 +144,7 @@ export {
   type ReadPairsResult,
   readPairs,
 } from './read-pairs.js';
+export { readSpider, type SpiderFiles } from './read-spider.js';
 export {
   RegenerateError,
   type RegenerateErrorCode,

@@ -14,7 +14,13 @@ export interface LintOptions {
   /** The access policy outcomes must follow. */
   policy?: AccessPolicy;
   /** Requirements every case must meet, e.g. `{ approved: true, source: 'hand', datasource: 'chinook' }`. */
-  require?: { approved?: boolean; source?: SourceKind; datasource?: string };
+  require?: {
+    approved?: boolean;
+    source?: SourceKind;
+    datasource?: string;
+    /** Every tag from CASE_TAGS (the Chinook suite); a user's suite may use its own. */
+    fixed_tags?: boolean;
+  };
   /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
   dialect?: string;
   /** Report only the rules that matter to these modes (default: declaredModes(suite)). */

@@ -133,7 +133,7 @@ describe.skipIf(noChinook)('the Chinook suite', () => {
     const findings = await lintSuite(suite, {
       schema,
       policy: CHINOOK_POLICIES,
-      require: { approved: true, source: 'hand', datasource: 'chinook' },
+      require: { approved: true, source: 'hand', datasource: 'chinook', fixed_tags: true },
       modes: SUITE_MODES,
       datasources: ['chinook'],
       roles: Object.keys(CHINOOK_POLICIES.roles),

@@ -149,6 +149,8 @@ export const runSuiteLint: CommandRun = async ({ flags, positionals }, io) => {
         modes,
         ...(roles ? { roles } : {}),
         ...(policy ? { policy } : {}),
+        // The Chinook suite keeps its closed tag list; a user's suite may add its own tags.
+        ...(isChinook ? { require: { fixed_tags: true } } : {}),
       },
       setup.known,
     );
