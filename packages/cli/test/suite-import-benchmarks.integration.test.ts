@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EvalCase, loadSuite } from '@nl2sql/suite';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../src/index.js';
 import { cli } from './authoring-project.js';
 import { startEngineServer, type TestEngineServer } from './engine-server.js';
-import { writeBird, writeSpider } from './fixtures/benchmark-files.js';
+import { writeBird, writeConcerts, writeSpider } from './fixtures/benchmark-files.js';
 
 // What the engine answers, by question: set by each test from its imported suite. A question
 // in `wrong` is answered with SQL whose rows differ from the gold's.
@@ -177,5 +177,63 @@ describe('nl2sql suite import --format bird', () => {
     expect(asked.find((a) => a.question === 'How many French singers are over 35?')).toMatchObject({
       evidence: 'over 35 refers to age > 35',
     });
+  });
+});
+
+describe('nl2sql suite import --format dataset (spec 001 §12 records)', () => {
+  it('imports a record with its date and notes, checking role, behaviour and tables against the project', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-records-'));
+    await writeConcerts(join(dir, 'concerts.sqlite'));
+    expect((await cli(dir, 'init', '--db', 'concerts.sqlite')).code).toBe(EXIT.ok);
+    await writeFile(
+      join(dir, 'records.yaml'),
+      [
+        '- id: concerts-2014',
+        '  question: How many concerts were there this year?',
+        '  role: analyst',
+        '  as_of_date: "2014-06-30"',
+        '  gold_sql: [SELECT COUNT(*) FROM concert WHERE year = 2014]',
+        '  gold_result_ordered: false',
+        '  gold_tables: [concert]',
+        '  tags: {difficulty: easy, domain: music}',
+        '  expected_behavior: answer',
+        '  notes: This year is the as_of_date year.',
+        '- question: Which singers are there?',
+        '  role: analyst',
+        '  gold_sql: SELECT name FROM singer',
+        '  expected_behavior: refuse',
+        '- question: Oldest singer?',
+        '  gold_sql: SELECT max(age) FROM singer',
+        '  gold_tables: [singers]',
+        '- question: Who?',
+        '  role: finance',
+        '  gold_sql: SELECT name FROM singer',
+      ].join('\n'),
+    );
+    const r = await cli(dir, 'suite', 'import', '--format', 'dataset', 'records.yaml');
+    expect(r.code).toBe(EXIT.failed);
+    expect(r.err.split('\n').filter(Boolean)).toEqual([
+      'left out: records.yaml:11: expected_behavior refuse, but the policy gives role analyst allowed for the tables the SQL reads [singer]',
+      'left out: records.yaml:15: gold_tables [singers], but the SQL reads [singer]',
+      "left out: records.yaml:18: role finance is not one of the policy's roles (analyst)",
+    ]);
+    const [c] = (await loadSuite(join(dir, 'suites', 'concerts.yaml'))).cases;
+    expect(c).toMatchObject({
+      id: 'concerts-2014',
+      as_of_date: '2014-06-30',
+      notes: 'This year is the as_of_date year.',
+      tags: ['difficulty:easy', 'domain:music'],
+      order_matters: false,
+      tables: ['concert'],
+      rows: [[2]],
+    });
+    expect((await cli(dir, 'suite', 'lint')).code).toBe(EXIT.ok);
+    expect((await cli(dir, 'suite', 'review', '--approve', 'all')).code).toBe(EXIT.ok);
+    answers = new Map([[c?.question as string, c as EvalCase]]);
+    wrong = new Set();
+    asked.length = 0;
+    const run = await cli(dir, 'eval', 'run', '--engine', server.url);
+    expect(run.out).toMatch(/accuracy strict\s+1\/1 /);
+    expect(asked[0]).toMatchObject({ as_of_date: '2014-06-30' });
   });
 });

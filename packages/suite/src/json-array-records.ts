@@ -60,19 +60,37 @@ function elementStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * Where a text JSON.parse refused goes wrong when its message gives no position: the line of
+ * the first top-level element that does not parse on its own.
+ */
+function failingElementLine(text: string): number | undefined {
+  const starts = elementStarts(text);
+  for (const [i, start] of starts.entries()) {
+    const end = starts[i + 1] ?? text.lastIndexOf(']');
+    const body = text.slice(start, end > start ? end : undefined).replace(/,\s*$/, '');
+    try {
+      JSON.parse(body);
+    } catch {
+      return lineAt(text, start);
+    }
+  }
+  return undefined;
+}
+
 /** The elements of a JSON array file, each with its line; anything else is a PairsFileError. */
 export function jsonArrayRecords(text: string, file: string): LocatedRecord[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
+    const message = (error as Error).message.split('\n')[0] ?? 'invalid JSON';
     const at = /position (\d+)/.exec(message);
     throw new PairsFileError(
       'PAIRS_SYNTAX',
       `not JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
       file,
-      at ? lineAt(text, Number(at[1])) : undefined,
+      at ? lineAt(text, Number(at[1])) : failingElementLine(text),
     );
   }
   if (!Array.isArray(value))

@@ -120,7 +120,7 @@ const suiteOf = (...cases: EvalCase[]): EvalSuite => ({ name: 't', version: 1, c
 const options = {
   schema,
   policy,
-  require: { approved: true, source: 'hand' as const, datasource: 'chinook' },
+  require: { approved: true, source: 'hand' as const, datasource: 'chinook', fixed_tags: true },
   datasources: ['chinook'],
 };
 
@@ -138,6 +138,7 @@ describe('lintSuite', () => {
     ['not-approved', { ...countries, approved: false }],
     ['source', { ...countries, source: 'harvested' }],
     ['datasource', { ...countries, datasource: 'northwind' }],
+    ['tag-vocabulary', { ...countries, tags: [...countries.tags, 'difficulty:hard'] }],
     ['unknown-datasource', { ...countries, datasource: 'nowhere' }],
     ['rows-width', { ...albums, rows: [['AC/DC', 2], ['Accept']] }],
     ['paraphrase-target', { ...countries, paraphrase_of: 'nope' }],
