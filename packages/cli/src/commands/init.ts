@@ -21,14 +21,14 @@ export const init: Command = {
       description: 'the SQLite database the cases ask about, or a postgres:// URL',
     },
     {
-      name: 'roles',
-      value: 'ROLE,..',
-      description: 'postgres: the policy roles, each reading every table (default: one, analyst)',
-    },
-    {
       name: 'datasource',
       value: 'ID',
       description: "the datasource id (default: the database's file name, e.g. shop)",
+    },
+    {
+      name: 'roles',
+      value: 'ROLE,..',
+      description: 'postgres: the policy roles, each reading every table (default: one, analyst)',
     },
   ],
   exitCodes: {
