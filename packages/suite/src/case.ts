@@ -230,6 +230,13 @@ export const EvalSuiteSchema = Type.Object(
       const: 1,
       description: 'Format version of the file; this package reads and writes 1.',
     }),
+    sql_dialect: Type.Optional(
+      Type.Unsafe<'sqlite'>({
+        const: 'sqlite',
+        description:
+          "The dialect every sql and alt_sql of the file is written in: SQLite's. A PostgreSQL datasource runs them transpiled, or a case's sql_by_engine.postgres.",
+      }),
+    ),
     description: Type.Optional(Text()),
     plan_notes: Type.Optional(
       Type.Array(PlanNoteSchema, {

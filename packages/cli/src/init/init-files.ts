@@ -80,7 +80,11 @@ export function projectFiles(input: ProjectFilesInput): InitFile[] {
     throw new Error('projectFiles: engines is not the last key of the rendered evals.yaml');
   return [
     { path: 'evals.yaml', text: evalsText + ENGINE_STUBS },
-    { path: suitePath, text: formatSuite({ name: input.suite, version: 1, cases: [] }) },
+    // The suite says the dialect of its SQL, so nobody pastes PostgreSQL's into it.
+    {
+      path: suitePath,
+      text: formatSuite({ name: input.suite, version: 1, sql_dialect: 'sqlite', cases: [] }),
+    },
     { path: 'README.md', text: input.readme(suitePath) },
   ];
 }
