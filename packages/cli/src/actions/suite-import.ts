@@ -10,6 +10,7 @@ import {
 } from '@nl2sql/suite';
 import {
   checkBenchmarkTables,
+  type ImportSource,
   importFormat,
   importPolicy,
   readImportSource,
@@ -40,10 +41,11 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     throw configError(
       `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
     );
-  // The file first: a benchmark's db_ids say which datasources the project needs.
-  const read = await readImportSource(flags, pairsPath, io.cwd);
+  let read: ImportSource | undefined;
   let projectFlags = flags;
   if (!inProject) {
+    // A benchmark's db_ids say which datasources the project it writes needs.
+    read = await readImportSource(flags, pairsPath, io.cwd);
     const written = await writeBenchmarkProject(io.cwd, read);
     io.err(written.note);
     projectFlags = { ...flags, config: written.file };
@@ -52,7 +54,6 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
   // the policy and the pairs file are reported whether or not the database can be found.
   const opening = await openProjectBeforeData(projectFlags, io);
   const settings = opening.settings;
-  if (read.databases.length > 0) requireBenchmarkDatasources(settings, read, io.cwd);
   const suitePath = chooseSuite(
     settings,
     typeof flags.suite === 'string' ? flags.suite : undefined,
@@ -72,6 +73,9 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     throw configError(
       `${settings.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
     );
+  // The file after the suite and the policy, so their errors come first, as they always have.
+  read ??= await readImportSource(flags, pairsPath, io.cwd);
+  if (read.databases.length > 0) requireBenchmarkDatasources(settings, read, io.cwd);
   const databases = await openDatasources(await opening.located());
   let result: Awaited<ReturnType<typeof importPairs>>;
   try {
