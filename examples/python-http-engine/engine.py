@@ -54,6 +54,11 @@ def json_cell(value):
     return value
 
 
+def context_of(request):
+    """The optional fields an ask carries beside its question (absent ones left out)."""
+    return {k: request[k] for k in ("evidence", "instructions", "as_of_date") if k in request}
+
+
 def error_answer(code, message, sql):
     return {
         "status": "error",
@@ -88,8 +93,11 @@ class Engine:
         cells = [[json_cell(value) for value in row] for row in rows[: self.max_rows]]
         return {"columns": columns, "rows": cells, "truncated": truncated}
 
-    def answer(self, question, role, datasource):
-        """The system under test. A real one would also refuse, per role, the tables the role
+    def answer(self, question, role, datasource, context):
+        """`context` holds what the case carries beside the question, when it does: evidence
+        (BIRD's hints), instructions (defog's) and as_of_date (the day "today" means). A real
+        system puts them in its prompt; this lookup table only reports which it was given.
+        The system under test. A real one would also refuse, per role, the tables the role
         may not read: error code SECURITY_VIOLATION with the protocol's generic message."""
         started = time.perf_counter()
         sql = self.answers.get(question)
@@ -109,6 +117,7 @@ class Engine:
             "usage": [],
             "trace": {
                 "datasource": datasource,
+                "context": sorted(context),
                 "total_ms": (time.perf_counter() - started) * 1000,
             },
         }
@@ -153,7 +162,9 @@ def handler_for(engine):
                 self.fail(400, "INVALID_REQUEST", f"not an AskRequest: {error}")
                 return
             # Failures of the question itself are answers (status "error"), sent with 200.
-            self.send_json(200, engine.answer(question, role, body.get("datasource")))
+            self.send_json(
+                200, engine.answer(question, role, body.get("datasource"), context_of(body))
+            )
 
         def log_message(self, format, *args):
             print(f"{NAME}: {self.address_string()} {format % args}", file=sys.stderr, flush=True)

@@ -85,8 +85,11 @@ class Engine:
         cells = [[json_cell(value) for value in row] for row in rows[: self.max_rows]]
         return {"columns": columns, "rows": cells, "truncated": truncated}
 
-    def answer(self, question, role, datasource):
-        """The system under test. A real one would also refuse, per role, the tables the role
+    def answer(self, question, role, datasource, context):
+        """`context` holds what the case carries beside the question, when it does: evidence
+        (BIRD's hints), instructions (defog's) and as_of_date (the day "today" means). A real
+        system puts them in its prompt; this lookup table only reports which it was given.
+        The system under test. A real one would also refuse, per role, the tables the role
         may not read: error code SECURITY_VIOLATION with the protocol's generic message."""
         started = time.perf_counter()
         sql = self.answers.get(question)
@@ -106,6 +109,7 @@ class Engine:
             "usage": [],
             "trace": {
                 "datasource": datasource,
+                "context": sorted(context),
                 "total_ms": (time.perf_counter() - started) * 1000,
             },
         }
@@ -117,10 +121,15 @@ class Engine:
             question, role = params.get("question"), params.get("role")
             if not isinstance(question, str) or not isinstance(role, str):
                 raise RequestError("INVALID_REQUEST", "ask needs a question and a role")
-            return self.answer(question, role, params.get("datasource"))
+            return self.answer(question, role, params.get("datasource"), context_of(params))
         if method == "retrieve":
             raise RequestError("INVALID_REQUEST", "this engine has no retrieval mode")
         raise RequestError("INVALID_REQUEST", f"unknown method {method!r}")
+
+
+def context_of(request):
+    """The optional fields an ask carries beside its question (absent ones left out)."""
+    return {k: request[k] for k in ("evidence", "instructions", "as_of_date") if k in request}
 
 
 def error_answer(code, message, sql):

@@ -126,5 +126,6 @@ test('judge calibrate and init print their required option as required (it was s
   const init = byPath.get('init');
   if (!judge || !init) throw new Error('commands missing');
   expect(usageLine(judge)).toMatch(/^nl2sql judge calibrate --llm CONFIG \[--labels FILE\]/);
-  expect(usageLine(init)).toBe('nl2sql init --db PATH [--datasource ID]');
+  // --roles is issue 26's (init for PostgreSQL).
+  expect(usageLine(init)).toBe('nl2sql init --db PATH [--datasource ID] [--roles ROLE,..]');
 });

@@ -36,7 +36,8 @@ describe('nl2sql init', () => {
     expect(project.engines).toEqual([{ name: 'reference', kind: 'reference' }]);
     expect(project.defaultEngine).toBe('reference');
     const suite = await loadSuite(join(dir, 'suites', 'shop.yaml'));
-    expect(suite).toEqual({ name: 'shop', version: 1, cases: [] });
+    // The suite states its SQL's dialect (issue 26).
+    expect(suite).toEqual({ name: 'shop', version: 1, sql_dialect: 'sqlite', cases: [] });
     const text = await readFile(join(dir, 'evals.yaml'), 'utf8');
     expect(text).toContain('  # mine:\n  #   kind: http\n');
     expect(await readFile(join(dir, 'README.md'), 'utf8')).toContain('nl2sql suite import');

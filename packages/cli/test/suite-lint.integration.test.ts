@@ -64,7 +64,7 @@ describe('nl2sql suite lint', () => {
 
   test('a format error names the file, line, case and field (exit 1)', async () => {
     const file = await suiteFile(
-      SUITE.replace('single-table, aggregation', 'single-table, agregation'),
+      SUITE.replace('single-table, aggregation', 'single-table, agre gation'),
     );
     const r = await lint(file);
     expect(r.code).toBe(EXIT.failed);

@@ -34,6 +34,25 @@ export const AskRequestSchema = Type.Object(
           "Skip the resolver's routing and ask this datasource (the answerability check still runs).",
       }),
     ),
+    evidence: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description:
+          'Knowledge the question needs, given with it (BIRD: evidence, e.g. "over 35 refers to age > 35").',
+      }),
+    ),
+    instructions: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: 'How the answer should be written (defog: instructions).',
+      }),
+    ),
+    as_of_date: Type.Optional(
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'The date "today" means for this question (YYYY-MM-DD).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

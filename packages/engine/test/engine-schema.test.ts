@@ -58,7 +58,22 @@ describe('the protocol documents', () => {
   it('name the field at fault in the shared wording', () => {
     expect(
       protocolErrors(ASK_REQUEST_JSON_SCHEMA, { question: 'q', role: 'r', roles: [] }),
-    ).toEqual(["roles: unknown field 'roles' (allowed: question, role, datasource)"]);
+    ).toEqual([
+      "roles: unknown field 'roles' (allowed: question, role, datasource, evidence, instructions, as_of_date)",
+    ]);
+    // What a case carries for the system under test (issue 26): optional, and checked.
+    expect(
+      protocolErrors(ASK_REQUEST_JSON_SCHEMA, {
+        question: 'q',
+        role: 'r',
+        evidence: 'over 35 refers to age > 35',
+        instructions: 'answer in one row',
+        as_of_date: '2025-10-01',
+      }),
+    ).toEqual([]);
+    expect(
+      protocolErrors(ASK_REQUEST_JSON_SCHEMA, { question: 'q', role: 'r', as_of_date: 'today' }),
+    ).toEqual(['as_of_date: must match pattern "^\\d{4}-\\d{2}-\\d{2}$"']);
     expect(protocolErrors(ASK_REQUEST_JSON_SCHEMA, { role: '' })).toEqual([
       "question: missing required field 'question'",
       'role: must NOT have fewer than 1 characters',

@@ -17,8 +17,22 @@ export interface EnvProblem {
 }
 
 export type EnvResult =
-  | { readonly ok: true; readonly value: unknown; readonly secrets: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      readonly secrets: readonly string[];
+      /** References left as written where `defer` allowed it (the first of each string). */
+      readonly deferred?: readonly EnvProblem[];
+    }
   | { readonly ok: false; readonly problem: EnvProblem };
+
+export interface EnvOptions {
+  /**
+   * Paths whose unset or empty variables are not an error yet: the string is kept as
+   * written and the problem returned in `deferred`, for the command that uses it to raise.
+   */
+  readonly defer?: (path: FieldPath) => boolean;
+}
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // `$${` (a literal), `${...}` (a reference), or a `${` never closed.
@@ -62,17 +76,35 @@ function replaceIn(
   });
 }
 
-function walk(
-  value: unknown,
-  path: PathSegment[],
-  env: Readonly<Record<string, string | undefined>>,
-  secrets: Set<string>,
-): unknown {
-  if (typeof value === 'string') return replaceIn(value, [...path], env, secrets);
-  if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i], env, secrets));
+interface Walk {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly secrets: Set<string>;
+  readonly defer: (path: FieldPath) => boolean;
+  readonly deferred: EnvProblem[];
+}
+
+function walk(value: unknown, path: PathSegment[], w: Walk): unknown {
+  if (typeof value === 'string') {
+    const at = [...path];
+    // Values read for a string that is then kept as written are not secrets of this run.
+    const read = new Set<string>();
+    try {
+      const out = replaceIn(value, at, w.env, read);
+      for (const secret of read) w.secrets.add(secret);
+      return out;
+    } catch (error) {
+      // Only a missing variable waits; a malformed reference is wrong whoever reads it.
+      if (!(error instanceof Refused) || !/^the environment variable /.test(error.message))
+        throw error;
+      if (!w.defer(at)) throw error;
+      w.deferred.push(error.problem);
+      return value;
+    }
+  }
+  if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i], w));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key], env, secrets)]),
+      Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key], w)]),
     );
   }
   return value;
@@ -85,11 +117,17 @@ function walk(
 export function replaceEnvReferences(
   data: unknown,
   env: Readonly<Record<string, string | undefined>>,
+  options: EnvOptions = {},
 ): EnvResult {
-  const secrets = new Set<string>();
+  const w: Walk = { env, secrets: new Set(), defer: options.defer ?? (() => false), deferred: [] };
   try {
-    const value = walk(data, [], env, secrets);
-    return { ok: true, value, secrets: [...secrets] };
+    const value = walk(data, [], w);
+    return {
+      ok: true,
+      value,
+      secrets: [...w.secrets],
+      ...(w.deferred.length > 0 ? { deferred: w.deferred } : {}),
+    };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, problem: error.problem };
     throw error;

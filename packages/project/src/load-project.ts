@@ -274,13 +274,23 @@ export function parseProject(
       at(name),
     );
   }
-  const replaced = replaceEnvReferences(raw, options.env ?? process.env);
+  // An engine's variables are read when a command uses that engine (projectEngine): a
+  // token of one engine must not block `suite lint` or a run of another one.
+  const replaced = replaceEnvReferences(raw, options.env ?? process.env, {
+    defer: (fieldPath) => fieldPath[0] === 'engines' && fieldPath.length > 2,
+  });
   if (!replaced.ok) {
     throw new ProjectError('PROJECT_ENV', replaced.problem.message, at(replaced.problem.path));
   }
   const data = replaced.value;
-  if (!EVALS_FORMAT.check(data)) {
-    const issues = EVALS_FORMAT.issues(data, PROJECT_PHRASING);
+  // A value still written as a reference is checked when it is read, not against its pattern.
+  const deferred = replaced.deferred ?? [];
+  const waiting = deferred.map((d) => d.path.join('\u0000'));
+  const checked = (path: FieldPath) => !waiting.includes(path.join('\u0000'));
+  const issuesOf = () =>
+    EVALS_FORMAT.issues(data, PROJECT_PHRASING).filter((issue) => checked(issue.path));
+  if (!EVALS_FORMAT.check(data) && issuesOf().length > 0) {
+    const issues = issuesOf();
     // Of the deepest problems an unknown key comes first: `file:` written for `path:` is
     // both, and "unknown field 'file'" is the one that says what to change.
     const deepest = mostSpecificIssue(issues);
@@ -291,9 +301,19 @@ export function parseProject(
     if (!issue) throw new Error('the evals.yaml validator rejected a file without saying why');
     throw new ProjectError('PROJECT_SCHEMA', issue.message, at(issue.path));
   }
-  const dangling = danglingReference(data);
+  // Checked above, but for the values that are still references.
+  const file = data as EvalsFile;
+  const dangling = danglingReference(file);
   if (dangling) throw new ProjectError('PROJECT_REFERENCE', dangling.message, at(dangling.path));
-  const project = toProject(data, resolve(path), replaced.secrets);
+  const unresolved = Object.fromEntries(
+    [...deferred]
+      .reverse()
+      .map((d) => [String(d.path[1]), new ProjectError('PROJECT_ENV', d.message, at(d.path))]),
+  );
+  const project: Project = {
+    ...toProject(file, resolve(path), replaced.secrets),
+    ...(deferred.length > 0 ? { unresolvedEngines: unresolved } : {}),
+  };
   rememberPlaces(project, (fieldPath) => lineOf(doc, lineCounter, fieldPath));
   return project;
 }

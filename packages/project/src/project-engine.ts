@@ -1,4 +1,5 @@
-// The engine a command names (`eval run --engine NAME`), or the project's default one.
+// The engine a command names (`eval run --engine NAME`), or the project's default one; an
+// engine whose ${env:} variable is not set is refused here, when it is used, with its line.
 
 import type { EngineConfig, Project } from './project.js';
 import { ProjectError } from './project-error.js';
@@ -14,6 +15,13 @@ function located(project: Project, problem: string): ProjectError {
   });
 }
 
+/** The engine, or the error of a variable it reads that is not set (load-project.ts). */
+function usable(project: Project, engine: EngineConfig): EngineConfig {
+  const unresolved = project.unresolvedEngines?.[engine.name];
+  if (unresolved) throw unresolved;
+  return engine;
+}
+
 const names = (project: Project) => project.engines.map((e) => e.name).join(', ');
 
 /**
@@ -24,7 +32,7 @@ export function projectEngine(project: Project, name?: string): EngineConfig {
   const wanted = name ?? project.defaultEngine;
   if (wanted === undefined) {
     const [only, ...more] = project.engines;
-    if (only && more.length === 0) return only;
+    if (only && more.length === 0) return usable(project, only);
     throw located(
       project,
       `several engines and no default_engine: name one (engines: ${names(project)})`,
@@ -32,5 +40,5 @@ export function projectEngine(project: Project, name?: string): EngineConfig {
   }
   const engine = project.engines.find((e) => e.name === wanted);
   if (!engine) throw located(project, `no engine named ${wanted} (engines: ${names(project)})`);
-  return engine;
+  return usable(project, engine);
 }

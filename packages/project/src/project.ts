@@ -3,6 +3,8 @@
 // stays undefined here, so a caller can tell "the file says 4" from "the default is 4" and
 // apply its own precedence (flags > evals.yaml > defaults).
 
+import type { ProjectError } from './project-error.js';
+
 /** Limits every datasource may set: no query on it goes past them, whatever its caller asks. */
 export interface DatasourceLimits {
   /** The most any query may take, in milliseconds. */
@@ -127,6 +129,12 @@ export interface Project {
   readonly suites: readonly string[];
   /** By name, in the file's order. */
   readonly engines: readonly EngineConfig[];
+  /**
+   * Engines whose `${env:}` variables are not set, by name -> the located error (the first
+   * such reference of the engine): raised by projectEngine when a command uses the engine,
+   * so other commands still load the project.
+   */
+  readonly unresolvedEngines?: Readonly<Record<string, ProjectError>>;
   /** The engine `eval run` uses without --engine, when the project says. */
   readonly defaultEngine?: string;
   readonly gate: ProjectGate;

@@ -282,12 +282,31 @@ describe('parseProject', () => {
     );
   });
 
-  it('names a missing variable at its line, and prints no value read', () => {
-    const error = refusal(FULL, { WAREHOUSE_URL: ENV.WAREHOUSE_URL, ANALYST_URL: ENV.ANALYST_URL });
-    expect(error.code).toBe('PROJECT_ENV');
-    expect(error.message).toBe(
+  it("names a missing variable at its line when the section is used: an engine's when the engine is", () => {
+    // Issue 26: an engine's variable no longer blocks the commands that do not use it.
+    const env = { WAREHOUSE_URL: ENV.WAREHOUSE_URL, ANALYST_URL: ENV.ANALYST_URL };
+    const project = parseProject(FULL, 'evals.yaml', { env });
+    expect(project.secrets).not.toContain(ENV.MY_TOKEN);
+    let error: unknown;
+    try {
+      projectEngine(project, 'mine');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ProjectError);
+    expect((error as ProjectError).code).toBe('PROJECT_ENV');
+    expect((error as ProjectError).message).toBe(
       'evals.yaml:21: engines.mine.headers.Authorization: the environment variable MY_TOKEN is not set',
     );
+    // A datasource's variable is every suite command's: still an error on loading.
+    expect(refusal(FULL, { ANALYST_URL: ENV.ANALYST_URL, MY_TOKEN: 't' }).message).toMatch(
+      /^evals\.yaml:\d+: datasources\.warehouse\.url: the environment variable WAREHOUSE_URL is not set$/,
+    );
+  });
+
+  it('still refuses a malformed reference in an engine on loading (it is wrong whoever reads it)', () => {
+    const text = `${MINIMAL}engines:\n  e: { kind: http, url: 'http://x', headers: { A: '\${TOKEN}' } }\n`;
+    expect(refusal(text).code).toBe('PROJECT_ENV');
   });
 
   it('never prints a value from the environment in a format error', () => {

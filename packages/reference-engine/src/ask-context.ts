@@ -43,8 +43,18 @@ export class AskContext {
     readonly signal: AbortSignal,
     /** Told each SQL as it is checked: the last one is the failure answer's `sql`. */
     readonly noteSql: (sql: string) => void,
+    /** Evidence, instructions and today's date for the planner ('' for none). */
+    readonly context = '',
   ) {
     this.#scope = roleTables(engine.settings.policy, role);
+  }
+
+  /**
+   * What the plan cache keys a plan by: the question, and what the ask carried beside it
+   * (the same question with other evidence may need another plan).
+   */
+  get planKey(): string {
+    return this.context === '' ? this.question : `${this.question}\n${this.context}`;
   }
 
   get settings(): ReferenceSettings {

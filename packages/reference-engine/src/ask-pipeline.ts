@@ -11,6 +11,7 @@ import { curatedStage } from './curated-stage.js';
 import type { DatasourceCatalog } from './datasource-catalog.js';
 import { runWithRepair } from './plan-repair.js';
 import { planStage } from './plan-stage.js';
+import { questionContext } from './question-context.js';
 import { resolveStage } from './resolve-stage.js';
 import type { TraceRecorder } from './trace-recorder.js';
 
@@ -29,7 +30,16 @@ export async function runAsk(
     rec,
     signal,
   );
-  const ask = new AskContext(engine, question, role, ds, rec, signal, noteSql);
+  const ask = new AskContext(
+    engine,
+    question,
+    role,
+    ds,
+    rec,
+    signal,
+    noteSql,
+    questionContext(request),
+  );
 
   // Curated answers: verified SQL, no plan.
   const hit = engine.settings.useCurated ? engine.curated.lookup(question, ds.entry.id) : undefined;

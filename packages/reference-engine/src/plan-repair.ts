@@ -20,7 +20,7 @@ export async function runWithRepair(ask: AskContext, planned: Planned): Promise<
     const attempt = await attemptPlan(ask, plan);
     if ('result' in attempt) {
       if (usePlanCache && !rec.planCached)
-        ask.engine.planCache.set(ds.entry.id, ds.fingerprint, question, plan);
+        ask.engine.planCache.set(ds.entry.id, ds.fingerprint, ask.planKey, plan);
       return ask.finish(attempt.sql, attempt.result);
     }
     if (round >= maxRefinements) throw new EngineError(attempt.code, attempt.message);

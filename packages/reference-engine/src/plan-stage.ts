@@ -20,7 +20,7 @@ export async function planStage(ask: AskContext): Promise<Planned | AskResponse>
   const { rec, ds, question, role, signal } = ask;
   const { llm, usePlanCache, policy } = ask.settings;
   const cached = usePlanCache
-    ? ask.engine.planCache.get(ds.entry.id, ds.fingerprint, question)
+    ? ask.engine.planCache.get(ds.entry.id, ds.fingerprint, ask.planKey)
     : undefined;
   if (cached) {
     rec.planCached = true;
@@ -42,7 +42,11 @@ export async function planStage(ask: AskContext): Promise<Planned | AskResponse>
   // matched) beside the schema, so it asks instead of guessing.
   const schemaText = schemaPrompt(retrieval.schema, retrieval.selection);
   const planned = await rec.node('planner', () =>
-    planQuestion(llm, { question, schema: schemaText, subQueries, dialect: ds.dialect }, signal),
+    planQuestion(
+      llm,
+      { question, schema: schemaText, subQueries, dialect: ds.dialect, context: ask.context },
+      signal,
+    ),
   );
   rec.addUsage(planned.usage);
   if (planned.plan) return { plan: planned.plan, schemaText };

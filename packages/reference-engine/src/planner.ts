@@ -37,7 +37,14 @@ export const PLANNER_SYSTEM =
 
 export async function planQuestion(
   llm: LlmCaller,
-  input: { question: string; schema: string; subQueries: readonly SubQuery[]; dialect: string },
+  input: {
+    question: string;
+    schema: string;
+    subQueries: readonly SubQuery[];
+    dialect: string;
+    /** Evidence, instructions, today's date (question-context.ts); '' or absent for none. */
+    context?: string;
+  },
   signal?: AbortSignal,
 ): Promise<PlannerResult> {
   const steps = input.subQueries.length
@@ -53,7 +60,7 @@ export async function planQuestion(
     messages: [
       {
         role: 'user',
-        content: `Dialect: ${input.dialect}\nSchema:\n${input.schema}${steps}\n\n${questionLine(input.question)}`,
+        content: `Dialect: ${input.dialect}\nSchema:\n${input.schema}${steps}${input.context ? `\n\n${input.context}` : ''}\n\n${questionLine(input.question)}`,
       },
     ],
     output: { name: PLANNER_SCHEMA_NAME, schema: PLANNER_SCHEMA },

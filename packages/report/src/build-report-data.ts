@@ -120,6 +120,9 @@ function suiteFor(run: SavedRun, suites: readonly SuiteInput[]): SuiteInput {
 function goldView(c: EvalCase, difficulty: ReadonlyMap<string, string> | undefined): GoldView {
   return {
     question: c.question,
+    evidence: c.evidence ?? null,
+    instructions: c.instructions ?? null,
+    asOfDate: c.as_of_date ?? null,
     sql: c.sql ?? null,
     altSql: c.alt_sql ?? [],
     rows: shownRows(c.rows ?? []),

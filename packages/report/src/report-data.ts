@@ -205,6 +205,10 @@ export interface AnswerPart {
 /** The suite's side of a case. */
 export interface GoldView {
   readonly question: string;
+  /** What the case gave the system under test beside the question (null: nothing). */
+  readonly evidence: string | null;
+  readonly instructions: string | null;
+  readonly asOfDate: string | null;
   readonly sql: string | null;
   readonly altSql: readonly string[];
   /** The first gold rows (and the alternatives' first rows). */

@@ -71,6 +71,37 @@ describe('buildReportData', () => {
     expect(data.facets.scorers).toEqual(['outcome', 'result_match', 'sql_checks']);
   });
 
+  it('shows what a case gave the system under test: evidence, instructions, the date', () => {
+    const given = {
+      ...chinook.suite,
+      cases: chinook.suite.cases.map((c) =>
+        c.id === 'chinook_002'
+          ? {
+              ...c,
+              evidence: 'top means most tracks',
+              instructions: 'one row per genre',
+              as_of_date: '2025-10-01',
+            }
+          : c,
+      ),
+    };
+    const data = buildReportData({
+      runs: [twoConfigs],
+      suites: [{ ...suites()[0]!, suite: given }],
+    });
+    const gold = (id: string) => data.gold[data.cases.find((x) => x.id === id)!.gold!];
+    expect(gold('chinook_002')).toMatchObject({
+      evidence: 'top means most tracks',
+      instructions: 'one row per genre',
+      asOfDate: '2025-10-01',
+    });
+    expect(gold('chinook_001')).toMatchObject({
+      evidence: null,
+      instructions: null,
+      asOfDate: null,
+    });
+  });
+
   it('marks the comparator explanation on the rows: first unmatched rows and the lenient mapping', () => {
     const data = buildReportData({ runs: [twoConfigs], suites: suites() });
     const changedValue = data.cases.find((x) => x.id === 'chinook_002' && x.config === 'plans')!;

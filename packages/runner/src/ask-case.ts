@@ -11,6 +11,16 @@ import { scoreCase } from './score-case.js';
 import type { AskScoreInput } from './scorer.js';
 import type { CaseTask } from './task-list.js';
 
+/** The keys of `from` among `keys` that are set. */
+function pick<T extends object, K extends keyof T>(
+  from: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  return Object.fromEntries(
+    keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]]),
+  ) as Partial<Pick<T, K>>;
+}
+
 interface Asked {
   readonly response: AskResponse;
   /** The engine's latency: what the client measured on the wire, else the ask's duration. */
@@ -43,7 +53,13 @@ async function ask(
     response = await withDeadline(
       (deadline) =>
         engine.ask(
-          { question: task.case.question, role: task.role ?? '', datasource: task.case.datasource },
+          {
+            question: task.case.question,
+            role: task.role ?? '',
+            datasource: task.case.datasource,
+            // What the case carries for the system under test (absent: not sent).
+            ...pick(task.case, ['evidence', 'instructions', 'as_of_date']),
+          },
           // The case and pass are for in-process engines that answer by case (never sent).
           { signal: deadline, caseId: task.case.id, pass: task.pass },
         ),

@@ -15,6 +15,7 @@ import { pairCaseId } from './case-id.js';
 import { declareAltReads, isUnread } from './declare-alt-reads.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
+import { expectationProblem } from './pair-expectation.js';
 import type { LocatedPair, PairProblem } from './read-pairs.js';
 import { type RoleScope, roleOutcome } from './role-outcome.js';
 import { sameSql } from './same-sql.js';
@@ -43,7 +44,7 @@ export interface ImportResult {
 }
 
 // Tags import decides: a refusal is read from the outcomes, and an imported pair has SQL.
-const DERIVED_TAGS = new Set<CaseTag>(['rbac-denial', 'unanswerable']);
+const DERIVED_TAGS = new Set<string>(['rbac-denial', 'unanswerable'] satisfies CaseTag[]);
 
 function sortedUnique(xs: readonly string[]): string[] {
   return [...new Set(xs)].sort();
@@ -102,7 +103,7 @@ export async function importPairs(
 
   const added: EvalCase[] = [];
   const leftOut: PairProblem[] = [];
-  for (const { pair, file, line } of pairs) {
+  for (const { pair, file, line, expect } of pairs) {
     const leave = (problem: string) =>
       leftOut.push({ file, line, problem, message: `${file}:${line}: ${problem}` });
     const datasourceId = pair.datasource ?? fallback;
@@ -152,10 +153,15 @@ export async function importPairs(
       const scope = options.policy.roles[role] as RoleScope;
       outcome[role] = roleOutcome(scope, reads);
     }
+    const disagreement = expectationProblem(expect, outcome, reads.tables);
+    if (disagreement !== undefined) {
+      leave(disagreement);
+      continue;
+    }
     // As regenerate does: where the ORDER BY leaves rows tied, the database says which.
     const tied = pair.order_matters ? await goldTies(db, pair.sql, rows, options.timeoutMs) : null;
     const refused = Object.values(outcome).includes('refused');
-    const tags: CaseTag[] = [
+    const tags: string[] = [
       ...new Set((pair.tags ?? []).filter((t) => !DERIVED_TAGS.has(t))),
       ...(refused ? (['rbac-denial'] as const) : []),
     ];
@@ -166,6 +172,9 @@ export async function importPairs(
       source: { kind: 'imported', file, line },
       approved: false,
       tags,
+      ...(pair.evidence !== undefined ? { evidence: pair.evidence } : {}),
+      ...(pair.instructions !== undefined ? { instructions: pair.instructions } : {}),
+      ...(pair.as_of_date !== undefined ? { as_of_date: pair.as_of_date } : {}),
       order_matters: pair.order_matters ?? false,
       outcome,
       tables: sortedUnique(reads.tables),
@@ -176,6 +185,7 @@ export async function importPairs(
       ...(alternatives.sql.length > 0
         ? { alt_sql: alternatives.sql, alt_rows: alternatives.rows }
         : {}),
+      ...(pair.notes !== undefined ? { notes: pair.notes } : {}),
     };
     // What each alternative reads, written down where one reads other tables (a view, a
     // lookup table): the roles it counts for follow from it (alt-reads.ts).

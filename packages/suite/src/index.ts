@@ -23,12 +23,20 @@ export {
   writeAltSqlProposals,
 } from './alt-sql-proposals.js';
 export {
+  APPROVE_ALL,
   type ApproveResult,
   approveCases,
   UnknownCaseError,
+  unapprovableReason,
   unapprovedCases,
 } from './approve-cases.js';
 export { assertScorable, type ScorableOptions } from './assert-scorable.js';
+export {
+  type BenchmarkDatabase,
+  type BenchmarkRead,
+  benchmarkDatabasePath,
+  DB_ID_PATTERN,
+} from './benchmark-read.js';
 export {
   type AltReads,
   CASE_ENGINES,
@@ -54,6 +62,7 @@ export {
   SUITE_FORMAT,
   SUITE_JSON_SCHEMA,
   sourceKind,
+  TAG_PATTERN,
 } from './case.js';
 export { pairCaseId } from './case-id.js';
 export {
@@ -66,6 +75,11 @@ export {
   explainDifference,
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
+export {
+  DATASET_RECORD_FORMAT,
+  type DatasetRecord,
+  DatasetRecordSchema,
+} from './dataset-record.js';
 export {
   DefogQueryError,
   defogGolds,
@@ -98,6 +112,7 @@ export {
   type ImportResult,
   importPairs,
 } from './import-pairs.js';
+export { jsonArrayRecords, type LocatedRecord } from './json-array-records.js';
 export { ALT_MAX_ROWS, ALT_MIN_ROWS } from './lint-alternatives.js';
 export { formatLintFinding, type LintFinding } from './lint-finding.js';
 export { GOLD_TIMEOUT_MS, type LintOptions } from './lint-options.js';
@@ -144,9 +159,13 @@ export {
   type QuestionSqlPair,
   QuestionSqlPairSchema,
 } from './question-sql-pair.js';
+export { type BirdFiles, readBird } from './read-bird.js';
+export { readDatasetRecords, recordPair } from './read-dataset-records.js';
 export {
+  Collector,
   type LocatedPair,
   PAIR_FILE_FORMATS,
+  type PairExpectation,
   type PairFileFormat,
   type PairProblem,
   pairFileFormat,
@@ -165,6 +184,7 @@ export {
   predictionLayout,
   readPredictions,
 } from './read-predictions.js';
+export { readSpider, type SpiderFiles } from './read-spider.js';
 export {
   RegenerateError,
   type RegenerateErrorCode,

@@ -23,6 +23,8 @@ export interface LintOptions {
     source?: SourceKind;
     datasource?: string;
     alt_same_tables?: boolean;
+    /** Every tag from CASE_TAGS (the Chinook suite); a user's suite may use its own. */
+    fixed_tags?: boolean;
   };
   /** SQL dialect of `sql` and `alt_sql` (default sqlite). */
   dialect?: string;

@@ -1,8 +1,8 @@
 // Lint checks of what the run requires of every case: approved, of a source, on a
-// datasource, on a datasource the run knows, and with an outcome for every role it asks as
+// datasource, tagged from the fixed vocabulary, on a datasource the run knows, and with an outcome for every role it asks as
 // (a case without one would silently not be asked as that role).
 
-import { type EvalCase, isApproved, sourceKind } from './case.js';
+import { CASE_TAGS, type EvalCase, isApproved, sourceKind } from './case.js';
 import { type LintContext, list } from './lint-context.js';
 
 export function lintRequirements(c: EvalCase, { add, options }: LintContext): void {
@@ -13,6 +13,10 @@ export function lintRequirements(c: EvalCase, { add, options }: LintContext): vo
     add(c, 'source', `source is ${sourceKind(c)}, expected ${require.source}`);
   if (require.datasource !== undefined && c.datasource !== require.datasource)
     add(c, 'datasource', `datasource is ${c.datasource}, expected ${require.datasource}`);
+  const fixed: ReadonlySet<string> = new Set(CASE_TAGS);
+  const outside = require.fixed_tags ? c.tags.filter((t) => !fixed.has(t)) : [];
+  if (outside.length > 0)
+    add(c, 'tag-vocabulary', `tag(s) ${list(outside)} are not in the fixed vocabulary`);
   if (knownDatasources && !knownDatasources.has(c.datasource))
     add(
       c,

@@ -23,6 +23,7 @@ export type LintRule =
   | 'not-approved'
   | 'source'
   | 'datasource'
+  | 'tag-vocabulary'
   | 'paraphrase-target'
   | 'paraphrase-rows'
   | 'unknown-table'
@@ -93,6 +94,12 @@ export const LINT_RULES: Readonly<Record<LintRule, LintRuleInfo>> = {
     modes: ALL,
     field: 'source',
     checks: 'the source is the required one (require.source)',
+  },
+  'tag-vocabulary': {
+    severity: 'error',
+    modes: ALL,
+    field: 'tags',
+    checks: 'every tag is one of the fixed vocabulary (require.fixed_tags; the Chinook suite)',
   },
   'paraphrase-target': {
     severity: 'warning',

@@ -5,7 +5,7 @@
 // in JSONL, CSV or YAML is checked by one validator and reported in one wording.
 
 import { defineFormat, type Static, Type } from '@nl2sql/format';
-import { CASE_TAGS, EvalCaseSchema } from './case.js';
+import { EvalCaseSchema } from './case.js';
 
 /** One pair. Only `question` and `sql` are required; unknown fields are errors. */
 export const QuestionSqlPairSchema = Type.Object(
@@ -20,9 +20,9 @@ export const QuestionSqlPairSchema = Type.Object(
       }),
     ),
     tags: Type.Optional(
-      Type.Array(Type.Unsafe<(typeof CASE_TAGS)[number]>({ enum: [...CASE_TAGS] }), {
+      Type.Array(EvalCaseSchema.properties.tags.items, {
         uniqueItems: true,
-        description: 'Tags from the suite vocabulary.',
+        description: 'Tags: the suite vocabulary or your own words and key:value pairs.',
       }),
     ),
     order_matters: Type.Optional(
@@ -31,6 +31,10 @@ export const QuestionSqlPairSchema = Type.Object(
     datasource: Type.Optional(
       Type.String({ minLength: 1, description: 'The datasource id (default: the only one).' }),
     ),
+    evidence: Type.Optional(EvalCaseSchema.properties.evidence),
+    instructions: Type.Optional(EvalCaseSchema.properties.instructions),
+    as_of_date: Type.Optional(EvalCaseSchema.properties.as_of_date),
+    notes: Type.Optional(EvalCaseSchema.properties.notes),
   },
   { additionalProperties: false, description: 'A question and its gold SQL, to import.' },
 );

@@ -25,6 +25,21 @@ export interface LocatedPair {
   readonly file: string;
   /** 1-based line where the record starts. */
   readonly line: number;
+  /** What the record says import must find (a dataset record's role, behaviour, tables). */
+  readonly expect?: PairExpectation;
+}
+
+/**
+ * A dataset record's claims (spec 001 §12) that import checks rather than copies: the pair
+ * is left out when the policy or the SQL's read set disagrees (decisions/benchmark-import.md).
+ */
+export interface PairExpectation {
+  /** The role the record's question runs under; it must be a policy role. */
+  readonly role?: string;
+  /** answer: that role's outcome must be allowed; refuse: refused. */
+  readonly behavior?: 'answer' | 'refuse';
+  /** The tables the record says the gold reads (gold_tables). */
+  readonly tables?: readonly string[];
 }
 
 /** A record that is not a pair; it is left out. */
@@ -62,8 +77,8 @@ export function pairFileFormat(file: string): PairFileFormat {
   return format;
 }
 
-/** Accumulates the records of one file as pairs or problems. */
-class Collector {
+/** Accumulates the records of one file as pairs or problems (the benchmark readers use it too). */
+export class Collector {
   readonly pairs: LocatedPair[] = [];
   readonly problems: PairProblem[] = [];
   constructor(readonly file: string) {}
@@ -259,8 +274,12 @@ function fromYaml(text: string, into: Collector): void {
 }
 
 /** Reads pairs from `text` in `format`; `file` names them in problems and sources. */
-export function parsePairs(text: string, file: string, format: PairFileFormat): ReadPairsResult {
-  const into = new Collector(file);
+export function parsePairs(
+  text: string,
+  file: string,
+  format: PairFileFormat,
+  into: Collector = new Collector(file),
+): ReadPairsResult {
   const normalised = text.replace(/\r\n?/g, '\n');
   if (format === 'jsonl') fromJsonl(normalised, into);
   else if (format === 'csv') fromCsv(normalised, into);

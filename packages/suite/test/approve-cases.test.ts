@@ -70,3 +70,28 @@ describe('approveCases', () => {
     );
   });
 });
+
+describe('approveCases: all, and drafts without gold rows', () => {
+  const rowless: EvalCase = (({ rows: _rows, ...rest }) => rest)(draft('no_rows', false));
+  const mixed: EvalSuite = {
+    name: 'shop',
+    version: 1,
+    cases: [draft('a', false), draft('b'), rowless, draft('c', false)],
+  };
+
+  it('approves every draft with rows, names the one without, and leaves it a draft', () => {
+    const result = approveCases(mixed, 'all');
+    expect(result.approved).toEqual(['a', 'c']);
+    expect(result.already).toEqual([]);
+    expect(result.refused).toEqual([
+      { id: 'no_rows', reason: expect.stringContaining('its gold rows are missing') },
+    ]);
+    expect(unapprovedCases(result.suite).map((c) => c.id)).toEqual(['no_rows']);
+  });
+
+  it('refuses a draft without rows named by id too, approving the others', () => {
+    const result = approveCases(mixed, ['no_rows', 'a']);
+    expect(result.approved).toEqual(['a']);
+    expect(result.refused.map((r) => r.id)).toEqual(['no_rows']);
+  });
+});

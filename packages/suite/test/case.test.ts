@@ -36,9 +36,11 @@ describe('the case and suite formats', () => {
   });
 
   it('refuse in the schema what the type refuses', () => {
-    // @ts-expect-error: a tag outside the vocabulary.
-    const tags: EvalCase['tags'] = ['agregation'];
-    expect(CASE_FORMAT.check({ ...answerable, tags })).toBe(false);
+    // A tag may be any word or key:value (issue 26), but not words with spaces in them.
+    expect(CASE_FORMAT.check({ ...answerable, tags: ['difficulty:hard', 'agregation'] })).toBe(
+      true,
+    );
+    expect(CASE_FORMAT.check({ ...answerable, tags: ['two words'] })).toBe(false);
     // @ts-expect-error: an outcome other than allowed, refused, unanswerable.
     const outcome: EvalCase['outcome'] = { admin: 'maybe' };
     expect(CASE_FORMAT.check({ ...answerable, outcome })).toBe(false);

@@ -134,8 +134,15 @@ describe.skipIf(noChinook)('the Chinook suite', () => {
       schema,
       policy: CHINOOK_POLICIES,
       // Spec 000: every alternative is the same question from the same tables (Chinook's own
-      // rule; other suites may let an alternative read its own, decisions/alternatives-read-own-tables.md).
-      require: { approved: true, source: 'hand', datasource: 'chinook', alt_same_tables: true },
+      // rule; other suites may let an alternative read its own, decisions/alternatives-read-own-tables.md),
+      // and its tags from the fixed list.
+      require: {
+        approved: true,
+        source: 'hand',
+        datasource: 'chinook',
+        alt_same_tables: true,
+        fixed_tags: true,
+      },
       modes: SUITE_MODES,
       datasources: ['chinook'],
       roles: Object.keys(CHINOOK_POLICIES.roles),

@@ -141,6 +141,7 @@ const options = {
     source: 'hand' as const,
     datasource: 'chinook',
     alt_same_tables: true,
+    fixed_tags: true,
   },
   datasources: ['chinook'],
 };
@@ -159,6 +160,7 @@ describe('lintSuite', () => {
     ['not-approved', { ...countries, approved: false }],
     ['source', { ...countries, source: 'harvested' }],
     ['datasource', { ...countries, datasource: 'northwind' }],
+    ['tag-vocabulary', { ...countries, tags: [...countries.tags, 'difficulty:hard'] }],
     ['unknown-datasource', { ...countries, datasource: 'nowhere' }],
     ['rows-width', { ...albums, rows: [['AC/DC', 2], ['Accept']] }],
     ['paraphrase-target', { ...countries, paraphrase_of: 'nope' }],

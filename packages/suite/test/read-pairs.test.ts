@@ -24,7 +24,7 @@ describe('parsePairs: JSONL', () => {
       '{"question": "broken", "sql": ',
       '{"question": "no sql"}',
       '{"question": "x", "sql": "SELECT 1", "colour": "red"}',
-      '{"question": "x", "sql": "SELECT 1", "tags": ["nonsense"]}',
+      '{"question": "x", "sql": "SELECT 1", "tags": ["non sense"]}',
       '[1, 2]',
     ].join('\n');
     const { pairs, problems } = parsePairs(text, 'pairs.jsonl', 'jsonl');

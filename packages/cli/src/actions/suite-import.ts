@@ -6,10 +6,17 @@ import {
   formatSuite,
   importPairs,
   type PairProblem,
-  PairsFileError,
   packagedSuite,
-  readPairs,
 } from '@nl2sql/suite';
+import {
+  checkBenchmarkTables,
+  type ImportSource,
+  importFormat,
+  importPolicy,
+  readImportSource,
+  requireBenchmarkDatasources,
+  writeBenchmarkProject,
+} from '../authoring/benchmark-import.js';
 import { layoutNote } from '../authoring/layout-note.js';
 import { shownPath } from '../authoring/review-text.js';
 import { configError, usageError } from '../cli-error.js';
@@ -26,15 +33,26 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
   const [file] = positionals;
   if (file === undefined) throw usageError('suite import needs the pairs FILE');
   const pairsPath = resolve(io.cwd, file);
-  // Without evals.yaml the built-in project's suite is the packaged Chinook one, which import
-  // refuses; say what to do before looking for the Chinook database.
-  if (typeof flags.suite !== 'string' && projectFile(flags, io.cwd) === undefined)
+  const format = importFormat(flags);
+  const inProject = typeof flags.suite === 'string' || projectFile(flags, io.cwd) !== undefined;
+  // Without evals.yaml the built-in project's suite is the packaged Chinook one, which
+  // import refuses; a benchmark's files say enough to write a project, pairs do not.
+  if (!inProject && (format === 'pairs' || format === 'dataset'))
     throw configError(
       `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
     );
+  let read: ImportSource | undefined;
+  let projectFlags = flags;
+  if (!inProject) {
+    // A benchmark's db_ids say which datasources the project it writes needs.
+    read = await readImportSource(flags, pairsPath, io.cwd);
+    const written = await writeBenchmarkProject(io.cwd, read);
+    io.err(written.note);
+    projectFlags = { ...flags, config: written.file };
+  }
   // Everything but the database first (decisions/eval-run-checks-before-data.md): the suite,
   // the policy and the pairs file are reported whether or not the database can be found.
-  const opening = await openProjectBeforeData(flags, io);
+  const opening = await openProjectBeforeData(projectFlags, io);
   const settings = opening.settings;
   const suitePath = chooseSuite(
     settings,
@@ -51,24 +69,25 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     throw configError(`${suitePath}: no such suite file (nl2sql init writes an empty one)`);
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
   const policy = settings.policy;
-  if (policy === undefined || Object.keys(policy.roles).length === 0)
+  if (format === 'pairs' && (policy === undefined || Object.keys(policy.roles).length === 0))
     throw configError(
       `${settings.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
     );
-
-  let read: Awaited<ReturnType<typeof readPairs>>;
-  try {
-    read = await readPairs(pairsPath, shownPath(io.cwd, pairsPath));
-  } catch (error) {
-    if (error instanceof PairsFileError) throw configError(error.message);
-    throw error;
-  }
+  // The file after the suite and the policy, so their errors come first, as they always have.
+  read ??= await readImportSource(flags, pairsPath, io.cwd);
+  if (read.databases.length > 0) requireBenchmarkDatasources(settings, read, io.cwd);
   const databases = await openDatasources(await opening.located());
   let result: Awaited<ReturnType<typeof importPairs>>;
   try {
+    await checkBenchmarkTables(read, databases.byId);
     result = await importPairs(suite, read.pairs, {
       datasources: Object.fromEntries(databases.byId),
-      policy,
+      policy: await importPolicy(
+        settings,
+        read,
+        databases.byId,
+        typeof flags.role === 'string' ? flags.role : undefined,
+      ),
     });
   } finally {
     await databases.close();

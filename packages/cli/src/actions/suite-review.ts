@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
+  APPROVE_ALL,
   approveCases,
   type EvalSuite,
   ProposalReviewError,
@@ -64,10 +65,12 @@ async function approveDrafts(
   where: string,
   io: Io,
 ): Promise<ExitCode> {
-  if (ids.length === 0) throw usageError('--approve needs case ids (ID,..)');
+  if (ids.length === 0) throw usageError('--approve needs case ids (ID,..) or all');
+  if (ids.includes(APPROVE_ALL) && ids.length > 1)
+    throw usageError(`--approve ${APPROVE_ALL} approves every draft; give it alone`);
   let result: ReturnType<typeof approveCases>;
   try {
-    result = approveCases(suite, ids);
+    result = approveCases(suite, ids[0] === APPROVE_ALL ? APPROVE_ALL : ids);
   } catch (error) {
     if (error instanceof UnknownCaseError) throw usageError(`${where}: ${error.message}`);
     throw error;
@@ -83,14 +86,20 @@ async function approveDrafts(
     if (note !== undefined) io.err(note);
   }
   const left = unapprovedCases(result.suite).length;
+  for (const { id, reason } of result.refused) io.err(`not approved: ${id}: ${reason}`);
+  // `all` can name thousands of cases: the count says it, the ids would bury it.
+  const named = ids[0] !== APPROVE_ALL && result.approved.length > 0;
   io.out(
     [
-      `${where}: approved ${result.approved.length} case(s)${result.approved.length > 0 ? ` (${result.approved.join(', ')})` : ''}`,
+      `${where}: approved ${result.approved.length} case(s)${named ? ` (${result.approved.join(', ')})` : ''}`,
       ...(result.already.length > 0 ? [`already approved: ${result.already.join(', ')}`] : []),
+      ...(result.refused.length > 0
+        ? [`${result.refused.length} draft(s) not approved (listed above)`]
+        : []),
       `${left} draft case(s) left`,
     ].join('\n'),
   );
-  return EXIT.ok;
+  return result.refused.length > 0 ? EXIT.failed : EXIT.ok;
 }
 
 /** Why an approval into a packaged suite is refused, and how to do it on a copy. */

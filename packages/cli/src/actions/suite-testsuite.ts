@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import type { Project } from '@nl2sql/project';
 import { packagedSuite } from '@nl2sql/suite';
 import { regenerateTestSuite, TestSuiteError } from '@nl2sql/testsuite';
 import { configError } from '../cli-error.js';
@@ -8,10 +9,30 @@ import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
+import { loadProjectFile, projectFile } from '../project/open-project.js';
+import { chooseSuite } from '../project/project-suite.js';
+
+/**
+ * The one SQLite file of a project, whose variants the test suite is made of; several
+ * datasources, or a PostgreSQL one, need --db (the generator writes SQLite variants).
+ */
+function projectSqliteFile(project: Project): string {
+  const [only, ...more] = project.datasources;
+  if (only?.engine === 'sqlite' && more.length === 0) return only.path;
+  throw configError(
+    `${project.file}: suite testsuite builds variants of one SQLite database, and the project has ${project.datasources.map((d) => `${d.id} (${d.engine})`).join(', ')}; give --db PATH`,
+  );
+}
 
 /** `nl2sql suite testsuite [PATH]`; options are described in commands/suite-testsuite.ts. */
 export const runSuiteTestsuite: CommandRun = async ({ flags, positionals }, io) => {
-  const suitePath = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
+  // In a project, like the other suite commands: its suite (the only one, or by name) and
+  // its SQLite database; without evals.yaml, the Chinook suite and file as before.
+  const file = projectFile(flags, io.cwd);
+  const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
+  const suitePath = project
+    ? chooseSuite(project, positionals[0], io.cwd, 'the suite (a NAME or PATH)').path
+    : resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
   if (!existsSync(suitePath)) throw configError(`${suitePath}: no such file`);
   // Read it first: a malformed or oversized suite is reported before anything is built.
   await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
@@ -24,7 +45,12 @@ export const runSuiteTestsuite: CommandRun = async ({ flags, positionals }, io) 
   }
   let original: string;
   try {
-    original = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
+    original =
+      typeof flags.db === 'string'
+        ? resolve(io.cwd, flags.db)
+        : project
+          ? projectSqliteFile(project)
+          : await locateChinook();
   } catch (error) {
     if (error instanceof DatasetError) throw configError(error.message);
     throw error;

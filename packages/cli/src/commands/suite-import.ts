@@ -17,6 +17,9 @@ export const suiteImport: Command = {
     'A pair whose SQL (or an alternative) fails, or whose id the suite already has, is listed',
     'with its line and left out. Cases already in the suite are never changed. Review the drafts with',
     '`nl2sql suite review`; only approved cases run.',
+    '--format spider|bird reads a public benchmark (one datasource per db_id, found as',
+    'DIR/<db_id>/<db_id>.sqlite; without evals.yaml, one is written for them); --format dataset',
+    'reads the dataset records of spec 001 §12 (JSONL or YAML).',
   ].join('\n'),
   arguments: [{ name: 'FILE', required: true, description: 'the pairs file' }],
   options: [
@@ -28,12 +31,35 @@ export const suiteImport: Command = {
         "the suite to append to: a path, or the name of one of evals.yaml's suites (default: its only suite; several: choose one)",
     },
     maxSuiteMbOption,
+    {
+      name: 'format',
+      value: 'FORMAT',
+      choices: ['pairs', 'spider', 'bird', 'dataset'],
+      description:
+        'pairs (default: JSONL, CSV or YAML pairs), spider (dev.json), bird (dev.json, its evidence kept, its difficulty a tag), dataset (spec 001 §12 records)',
+    },
+    {
+      name: 'tables',
+      value: 'FILE',
+      description: "spider: the benchmark's tables.json (each database's tables are checked)",
+    },
+    {
+      name: 'db-dir',
+      value: 'DIR',
+      description: 'spider, bird: the folder of <db_id>/<db_id>.sqlite (database/, dev_databases/)',
+    },
+    {
+      name: 'role',
+      value: 'NAME',
+      description:
+        'a project without a policy: the one role every imported case is allowed for (default analyst)',
+    },
   ],
   exitCodes: {
     0: 'every pair became a draft case',
     1: 'some pairs were left out (each listed with its line); the others were added',
     2: 'usage',
-    3: 'pairs file, suite or project unreadable, no policy, or a packaged suite; nothing written',
+    3: 'pairs file, suite or project unreadable, no policy (pairs), a db_id evals.yaml lacks, or a packaged suite; nothing written',
   },
   load: () => import('../actions/suite-import.js').then((m) => m.runSuiteImport),
 };

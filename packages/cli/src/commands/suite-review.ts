@@ -42,7 +42,13 @@ export const suiteReview: Command = {
   ],
   options: [
     configOption,
-    { name: 'approve', value: 'ID,..', repeatable: true, description: 'approve these draft cases' },
+    {
+      name: 'approve',
+      value: 'ID,..|all',
+      repeatable: true,
+      description:
+        'approve these draft cases, or every draft (all); a draft without gold rows is not approved',
+    },
     {
       name: 'approve-proposal',
       value: 'ID,..',
@@ -81,7 +87,7 @@ export const suiteReview: Command = {
   ],
   exitCodes: {
     0: 'listed, or the cases / proposals approved or rejected',
-    1: "a proposal's case is gone or unanswerable, the same SQL is approved twice or rejected although the case holds it, it failed to run, or the case would fail suite lint with it (nothing written)",
+    1: "a draft without gold rows was not approved (the others were); a proposal's case is gone or unanswerable, the same SQL is approved twice or rejected although the case holds it, it failed to run, or the case would fail suite lint with it (nothing written)",
     2: 'usage: an id the suite or the queue does not have, a case with several proposals named without #N (nothing written)',
     3: 'suite, queue, database or project unreadable, suite or queue unwritable, or a packaged suite to approve into',
   },

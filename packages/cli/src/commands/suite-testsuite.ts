@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { numberFlag } from '../number-flag.js';
+import { configOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
 export const suiteTestsuite: Command = {
@@ -14,13 +15,20 @@ export const suiteTestsuite: Command = {
     'variant files; the same seed writes the same bytes. `eval run` scores on it from then on.',
   ].join('\n'),
   arguments: [
-    { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
+    {
+      name: 'PATH',
+      required: false,
+      description:
+        "the suite: a file, or the name of one of evals.yaml's suites (default: its only suite; without evals.yaml, the Chinook suite)",
+    },
   ],
   options: [
+    configOption,
     {
       name: 'db',
       value: 'PATH',
-      description: 'the SQLite database (default: the verified Chinook file)',
+      description:
+        "the SQLite database (default: evals.yaml's one SQLite datasource; without evals.yaml, the verified Chinook file)",
     },
     {
       name: 'seed',

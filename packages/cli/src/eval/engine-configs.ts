@@ -60,6 +60,9 @@ export function chooseEngine(project: Project, flag: Flags[string]): EngineChoic
   try {
     return projectEngine(project, typeof flag === 'string' ? flag : undefined);
   } catch (error) {
+    // A variable the engine reads that is not set is evals.yaml's to fix, not the flag's.
+    if (error instanceof ProjectError && error.code === 'PROJECT_ENV')
+      throw configError(error.message);
     if (error instanceof ProjectError) throw configError(`--engine: ${error.message}`);
     throw error;
   }

@@ -51,29 +51,52 @@ const ENGINE_STUBS = [
   '',
 ].join('\n');
 
+/** A new project of any number of datasources: what `init` and a benchmark import write. */
+export interface ProjectFilesInput {
+  /** The suite's name; its file is suites/NAME.yaml. */
+  readonly suite: string;
+  /** Datasource id -> its evals.yaml entry, in the order written. */
+  readonly datasources: Readonly<Record<string, EvalsFile['datasources'][string]>>;
+  /** Absent: no policy (every role reads every table). */
+  readonly policy?: EvalsFile['policy'];
+  /** The README's text (next steps), given the suite's path. */
+  readonly readme: (suitePath: string) => string;
+}
+
 /** The files of a new project, in the order they are written. */
-export function initFiles(input: InitInput): InitFile[] {
-  const suitePath = `suites/${input.datasource}.yaml`;
+export function projectFiles(input: ProjectFilesInput): InitFile[] {
+  const suitePath = `suites/${input.suite}.yaml`;
   // Key order is the file's: engines last, so the commented stubs sit inside it.
   const evals: EvalsFile = {
     version: 1,
-    datasources: { [input.datasource]: { engine: 'sqlite', path: input.databasePath } },
-    policy: { roles: { [INIT_ROLE]: { tables: [...input.tables] } } },
+    datasources: { ...input.datasources },
+    ...(input.policy ? { policy: input.policy } : {}),
     suites: [suitePath],
     default_engine: 'reference',
     engines: { reference: { kind: 'reference' } },
   };
   const evalsText = renderProjectYaml(evals);
   if (!evalsText.endsWith('kind: reference\n'))
-    throw new Error('initFiles: engines is not the last key of the rendered evals.yaml');
+    throw new Error('projectFiles: engines is not the last key of the rendered evals.yaml');
   return [
     { path: 'evals.yaml', text: evalsText + ENGINE_STUBS },
+    // The suite says the dialect of its SQL, so nobody pastes PostgreSQL's into it.
     {
       path: suitePath,
-      text: formatSuite({ name: input.datasource, version: 1, cases: [] }),
+      text: formatSuite({ name: input.suite, version: 1, sql_dialect: 'sqlite', cases: [] }),
     },
-    { path: 'README.md', text: nextSteps(input.datasource, suitePath) },
+    { path: 'README.md', text: input.readme(suitePath) },
   ];
+}
+
+/** The files `init` writes for one SQLite database, in the order they are written. */
+export function initFiles(input: InitInput): InitFile[] {
+  return projectFiles({
+    suite: input.datasource,
+    datasources: { [input.datasource]: { engine: 'sqlite', path: input.databasePath } },
+    policy: { roles: { [INIT_ROLE]: { tables: [...input.tables] } } },
+    readme: (suitePath) => nextSteps(input.datasource, suitePath),
+  });
 }
 
 function nextSteps(datasource: string, suitePath: string): string {

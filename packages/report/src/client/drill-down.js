@@ -31,6 +31,10 @@ function cellText(v) {
 function drillDown(c, gold) {
   const box = el('div', { class: 'dd' });
   if (gold) box.append(el('h4', null, 'Question'), el('p', null, gold.question));
+  // What the system under test was given beside the question, as it was sent.
+  if (gold?.evidence) box.append(el('h4', null, 'Evidence'), el('p', null, gold.evidence));
+  if (gold?.instructions)
+    box.append(el('h4', null, 'Instructions'), el('p', null, gold.instructions));
   box.append(facts(c, gold));
   if (c.error) {
     box.append(el('h4', null, 'Error'), el('pre', null, `${c.error.code}: ${c.error.message}`));
@@ -116,6 +120,7 @@ function facts(c, gold) {
     items.push(['tags', gold.tags.join(', ') || '-']);
     items.push(['difficulty', gold.difficulty || '-']);
     items.push(['order matters', gold.orderMatters ? 'yes' : 'no']);
+    if (gold.asOfDate) items.push(['as of', gold.asOfDate]);
   }
   items.push(['cost', c.costUsd === null ? '-' : `$${c.costUsd.toFixed(4)}`]);
   // Since the runner times the harness apart, latency_ms is the engine's own.
