@@ -45,6 +45,7 @@ import { writeReviewProposals } from '../eval/review-proposals.js';
 import { runExitRules, runExitVerdict } from '../eval/run-exit.js';
 import { redactingIo, runRedactor, urlSecrets } from '../eval/run-secrets.js';
 import { casesOnDatasources, loadSuiteForRun, openRunSetup } from '../eval/run-setup.js';
+import { runnerFailure } from '../eval/runner-failure.js';
 import { savedReportListener } from '../eval/saved-report.js';
 import { shardRun, shardSave, shardSavedLine } from '../eval/shard-run.js';
 import { stopOnSignals } from '../eval/stop-signals.js';
@@ -57,21 +58,6 @@ import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
-
-/** A RunnerError as the CLI reports it: a usage error, a configuration error or a bug. */
-function runnerFailure(error: RunnerError): CliError {
-  const usage = ['UNKNOWN_ROLE', 'UNKNOWN_CASE', 'NO_CASES', 'INVALID_OPTIONS', 'NO_COST_CAP'];
-  if (error.code === 'INTERNAL_ERROR') {
-    return new CliError(
-      `internal error (a bug in nl2sql; please report it): ${error.message}`,
-      EXIT.internal,
-    );
-  }
-  if (error.code === 'JOURNAL_EXISTS') {
-    return configError(`${error.message} (--resume continues it, --fresh replaces it)`);
-  }
-  return new CliError(error.message, usage.includes(error.code) ? EXIT.usage : EXIT.config);
-}
 
 /**
  * `nl2sql eval run`: builds the engine for the mode, runs the runner with progress on
