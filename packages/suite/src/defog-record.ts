@@ -1,7 +1,8 @@
 // One record of a defog sql-eval questions CSV (`query` in place of `sql`) as a pair: `query`
 // holds the golds (the first is the case's sql, the rest its alternatives; defog-golds.ts),
-// `db_name` is the datasource, and `instructions`, when given, is added to the question as
-// sql-eval adds it to its prompt; `db_type` and `query_category` are read and not kept.
+// `db_name` is the datasource, `instructions` the case's instructions (sent to the system
+// under test with the question, as sql-eval adds them to its prompt), `query_category` a
+// `query_category:VALUE` tag; `db_type` is read and not kept.
 
 import { DefogQueryError, defogGolds } from './defog-golds.js';
 
@@ -46,14 +47,16 @@ export function defogRecord(
   const [sql, ...alternatives] = golds;
   const instructions = cell('instructions');
   const question = cell('question');
+  const category = cell('query_category');
   return {
     value: {
-      ...(question !== ''
-        ? { question: instructions === '' ? question : `${question}\n\n${instructions}` }
-        : {}),
+      ...(question !== '' ? { question } : {}),
       sql,
       ...(alternatives.length > 0 ? { alt_sql: alternatives } : {}),
       ...(cell('db_name') !== '' ? { datasource: cell('db_name') } : {}),
+      ...(instructions !== '' ? { instructions } : {}),
+      // A category the tag pattern cannot hold is checked (and located) by the pair format.
+      ...(category !== '' ? { tags: [`query_category:${category}`] } : {}),
     },
   };
 }

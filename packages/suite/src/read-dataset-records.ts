@@ -1,4 +1,5 @@
-// Dataset records (spec 001 §12) as pairs: the first gold_sql is the case's sql,
+// Dataset records (spec 001 §12) as pairs: the first gold_sql is the case's sql, the others
+// its alternatives (alt_sql),
 // gold_result_ordered its order_matters, tags `{difficulty: medium}` become `difficulty:medium`,
 // as_of_date and notes are kept; role, expected_behavior and gold_tables are claims import
 // checks against the policy and the SQL's read set (PairExpectation), never copied.
@@ -29,11 +30,6 @@ export function recordPair(
       problem:
         'clarify is not imported yet (a question to clarify has no gold rows); write the case by hand with outcome unanswerable',
     };
-  if (golds.length > 1)
-    return {
-      field: 'gold_sql',
-      problem: `${golds.length} gold queries: importing the others as alt_sql is not supported yet; keep one gold_sql per record`,
-    };
   if (behavior === 'refuse' && record.role === undefined)
     return { field: 'role', problem: 'expected_behavior refuse needs the role that is refused' };
   const tags = Array.isArray(record.tags)
@@ -43,6 +39,8 @@ export function recordPair(
     ...(record.id !== undefined ? { id: record.id } : {}),
     question: record.question,
     sql: golds[0],
+    // The other golds are accepted answers, run and read as the pair format's alt_sql.
+    ...(golds.length > 1 ? { alt_sql: golds.slice(1) } : {}),
     ...(tags.length > 0 ? { tags } : {}),
     order_matters: record.gold_result_ordered ?? false,
     ...(record.datasource !== undefined ? { datasource: record.datasource } : {}),

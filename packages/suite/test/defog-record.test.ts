@@ -4,7 +4,7 @@ import { parsePairs } from '../src/index.js';
 const HEADER = 'db_name,db_type,query_category,query,question,instructions';
 
 describe('a defog sql-eval questions CSV', () => {
-  it('makes the first gold sql and the rest alt_sql, db_name the datasource, instructions part of the question', () => {
+  it('makes the first gold sql and the rest alt_sql, db_name the datasource, instructions the case’s, query_category a tag', () => {
     const { pairs, problems } = parsePairs(
       [
         HEADER,
@@ -19,13 +19,23 @@ describe('a defog sql-eval questions CSV', () => {
       [
         2,
         {
-          question: 'Which a?\n\nAlways filter names using an exact match',
+          question: 'Which a?',
           sql: 'SELECT a FROM t',
           alt_sql: ['SELECT b FROM t'],
           datasource: 'academic',
+          instructions: 'Always filter names using an exact match',
+          tags: ['query_category:order_by'],
         },
       ],
-      [3, { question: 'Just a?', sql: 'SELECT a FROM t', datasource: 'academic' }],
+      [
+        3,
+        {
+          question: 'Just a?',
+          sql: 'SELECT a FROM t',
+          datasource: 'academic',
+          tags: ['query_category:order_by'],
+        },
+      ],
     ]);
   });
 

@@ -53,9 +53,20 @@ describe('readDatasetRecords', () => {
         },
         expect: { role: 'finance', behavior: 'answer', tables: ['fct_revenue'] },
       },
+      // Several golds: the first is the case's SQL, the others its alternatives.
+      {
+        file: 'records.yaml',
+        line: 12,
+        pair: {
+          question: 'two golds',
+          sql: 'SELECT 1',
+          alt_sql: ['SELECT 2'],
+          order_matters: false,
+        },
+        expect: { behavior: 'answer' },
+      },
     ]);
     expect(problems.map((p) => p.message)).toEqual([
-      'records.yaml:12: gold_sql: 2 gold queries: importing the others as alt_sql is not supported yet; keep one gold_sql per record',
       'records.yaml:14: expected_behavior: clarify is not imported yet (a question to clarify has no gold rows); write the case by hand with outcome unanswerable',
       'records.yaml:17: role: expected_behavior refuse needs the role that is refused',
       expect.stringMatching(/^records\.yaml:20: /),
