@@ -161,7 +161,14 @@ describe('nl2sql suite import: alternatives', () => {
         'shop,sqlite,group_by,"SELECT {c.id, c.nope}, SUM(o.total) FROM customers c JOIN orders o ON o.customer_id = c.id GROUP BY {}",Broken?,',
       ].join('\n'),
     );
-    const r = await cli(dir, 'suite', 'import', 'questions_gen_sqlite.csv');
+    // --format defog says what the file is: anything else is refused at its header.
+    await writeFile(join(dir, 'plain.csv'), 'question,sql\nq?,SELECT 1\n');
+    const plain = await cli(dir, 'suite', 'import', 'plain.csv', '--format', 'defog');
+    expect(plain.code).toBe(EXIT.config);
+    expect(plain.err).toContain(
+      "plain.csv:1: --format defog: the header names question, sql; sql-eval's questions file has a query column and no sql column",
+    );
+    const r = await cli(dir, 'suite', 'import', 'questions_gen_sqlite.csv', '--format', 'defog');
     expect(r.err).toMatch(
       /^left out: questions_gen_sqlite\.csv:4: alt_sql\[0\] fails on shop: SQLITE_ERROR: no such column: c\.nope\n?$/,
     );
@@ -172,6 +179,8 @@ describe('nl2sql suite import: alternatives', () => {
       ['Total per customer?', 2, { admin: 'allowed', analyst: 'allowed' }],
     ]);
     expect(suite.cases[0]?.alt_reads?.[0]?.tables).toEqual(['countries', 'customers']);
+    // query_category is kept as a tag.
+    expect(suite.cases[0]?.tags).toContain('query_category:group_by');
     // Expansions that read the gold's own tables count wherever the gold does: no alt_reads.
     expect(suite.cases[1]?.alt_reads).toBeUndefined();
     expect(suite.cases[1]?.alt_rows).toHaveLength(2);

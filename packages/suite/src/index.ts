@@ -88,6 +88,7 @@ export {
   MAX_EXPANDED_GOLDS,
   splitGolds,
 } from './defog-golds.js';
+export { isDefogHeader } from './defog-record.js';
 export {
   canonicalDigest,
   canonicalJson,

@@ -37,7 +37,7 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
   const inProject = typeof flags.suite === 'string' || projectFile(flags, io.cwd) !== undefined;
   // Without evals.yaml the built-in project's suite is the packaged Chinook one, which
   // import refuses; a benchmark's files say enough to write a project, pairs do not.
-  if (!inProject && (format === 'pairs' || format === 'dataset'))
+  if (!inProject && (format === 'pairs' || format === 'dataset' || format === 'defog'))
     throw configError(
       `suite import works in a project: there is no evals.yaml in ${io.cwd} (nl2sql init --db PATH writes one; or give --config FILE)`,
     );
@@ -69,7 +69,10 @@ export const runSuiteImport: CommandRun = async ({ flags, positionals }, io) => 
     throw configError(`${suitePath}: no such suite file (nl2sql init writes an empty one)`);
   const suite = await loadRunSuite(suitePath, suiteMaxBytes(flags['max-suite-mb']));
   const policy = settings.policy;
-  if (format === 'pairs' && (policy === undefined || Object.keys(policy.roles).length === 0))
+  if (
+    (format === 'pairs' || format === 'defog') &&
+    (policy === undefined || Object.keys(policy.roles).length === 0)
+  )
     throw configError(
       `${settings.file ?? 'the project'}: no policy roles; import writes each role's outcome from them`,
     );

@@ -1,4 +1,4 @@
-// `suite import --format spider|bird|dataset`: reading a public benchmark's files into pairs,
+// `suite import --format spider|bird|dataset|defog`: reading a public benchmark's files into pairs,
 // and what a project needs to hold them. One datasource per db_id: a folder with no
 // evals.yaml gets one written (every database of the file, no policy, the suite
 // suites/<format>.yaml); an evals.yaml lacking some db_ids is told the lines to add, and
@@ -6,13 +6,14 @@
 // (allowed: the benchmarks have no access rules). Why: decisions/benchmark-import.md.
 
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Project } from '@nl2sql/project';
 import { RESULTS_END, RESULTS_START } from '@nl2sql/records';
 import {
   type BenchmarkDatabase,
+  isDefogHeader,
   PairsFileError,
   type ReadPairsResult,
   readBird,
@@ -27,7 +28,7 @@ import { INIT_ROLE, projectFiles } from '../init/init-files.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 
 /** The formats `suite import --format` reads. */
-export const IMPORT_FORMATS = ['pairs', 'spider', 'bird', 'dataset'] as const;
+export const IMPORT_FORMATS = ['pairs', 'spider', 'bird', 'dataset', 'defog'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** What the import read: the pairs and, for a benchmark, the databases they ask about. */
@@ -55,6 +56,29 @@ function pathFlag(flags: Flags, name: string, cwd: string, needed: boolean, fmt:
   return undefined;
 }
 
+/**
+ * `--format defog` is the pairs reader's defog path, said outright: the file must be a CSV
+ * whose header names `query` and not `sql` (sql-eval's questions file), or it is refused at
+ * line 1 rather than read as plain pairs.
+ */
+async function assertDefogQuestions(path: string, shown: string): Promise<void> {
+  if (!path.toLowerCase().endsWith('.csv'))
+    throw configError(`${shown}: --format defog reads sql-eval's questions CSV (a .csv file)`);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw configError(`${shown}: cannot read (${(error as Error).message})`);
+  }
+  const header = (text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '')
+    .split(',')
+    .map((c) => c.trim().replace(/^"|"$/g, ''));
+  if (!isDefogHeader(header))
+    throw configError(
+      `${shown}:1: --format defog: the header names ${header.join(', ') || 'nothing'}; sql-eval's questions file has a query column and no sql column`,
+    );
+}
+
 /** Reads FILE in the --format given; a file that cannot be read at all is exit 3. */
 export async function readImportSource(
   flags: Flags,
@@ -77,6 +101,7 @@ export async function readImportSource(
       };
     if (fmt === 'bird' && dbDir !== undefined)
       return { format: fmt, ...(await readBird({ questions, dbDir })) };
+    if (fmt === 'defog') await assertDefogQuestions(path, questions.shown);
     const read =
       fmt === 'dataset'
         ? await readDatasetRecords(path, questions.shown)
@@ -167,7 +192,7 @@ export async function importPolicy(
       throw usageError(`--role is for a project without a policy; ${project.file} has roles`);
     return policy;
   }
-  if (source.format === 'pairs')
+  if (source.format === 'pairs' || source.format === 'defog')
     throw configError(
       `${project.file ?? 'the project'}: no policy roles; import writes each role's outcome from them (or give a benchmark --format, whose cases are one default role's)`,
     );

@@ -34,9 +34,9 @@ export const suiteImport: Command = {
     {
       name: 'format',
       value: 'FORMAT',
-      choices: ['pairs', 'spider', 'bird', 'dataset'],
+      choices: ['pairs', 'spider', 'bird', 'dataset', 'defog'],
       description:
-        'pairs (default: JSONL, CSV or YAML pairs), spider (dev.json), bird (dev.json, its evidence kept, its difficulty a tag), dataset (spec 001 §12 records)',
+        "pairs (default: JSONL, CSV or YAML pairs), spider (dev.json), bird (dev.json, its evidence kept, its difficulty a tag), dataset (spec 001 §12 records), defog (sql-eval's questions CSV: ;-separated golds and {a,b} choices as alternatives, instructions kept, query_category a tag)",
     },
     {
       name: 'tables',
