@@ -5,6 +5,14 @@ export {
   type DiagnosticsBoard,
   diagnosticsBoard,
 } from './diagnostics-board.js';
+export {
+  type BudgetCheck,
+  type CostBudget,
+  type CostProxy,
+  type CostUnit,
+  checkBudget,
+  costProxy,
+} from './cost-proxy.js';
 export { EfficiencyError, type EfficiencyErrorCode } from './efficiency-error.js';
 export type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
 export {
