@@ -52,7 +52,11 @@ export interface BudgetCheck {
 }
 
 /** Checks a prediction's proxy against its gold's under `budget`. Throws on mismatched units or a bad budget. */
-export function checkBudget(gold: CostProxy, prediction: CostProxy, budget: CostBudget): BudgetCheck {
+export function checkBudget(
+  gold: CostProxy,
+  prediction: CostProxy,
+  budget: CostBudget,
+): BudgetCheck {
   if (gold.unit !== prediction.unit) {
     throw new EfficiencyError(
       'invalid_option',

@@ -1,11 +1,4 @@
 export {
-  type BoardAccuracy,
-  boardAccuracy,
-  type DiagnosedCase,
-  type DiagnosticsBoard,
-  diagnosticsBoard,
-} from './diagnostics-board.js';
-export {
   type BudgetCheck,
   type CostBudget,
   type CostProxy,
@@ -13,6 +6,13 @@ export {
   checkBudget,
   costProxy,
 } from './cost-proxy.js';
+export {
+  type BoardAccuracy,
+  boardAccuracy,
+  type DiagnosedCase,
+  type DiagnosticsBoard,
+  diagnosticsBoard,
+} from './diagnostics-board.js';
 export { EfficiencyError, type EfficiencyErrorCode } from './efficiency-error.js';
 export type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
 export {
