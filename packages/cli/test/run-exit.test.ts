@@ -68,3 +68,62 @@ describe('runExitVerdict', () => {
     expect(at.lines[0]).toMatch(/^ok min accuracy: .* reaches 60\.0%$/);
   });
 });
+
+describe('gate.max_over_budget (--max-over-budget)', () => {
+  /** A board whose efficiency pass found `over` of `budgeted` correct case runs over budget. */
+  const budgeted = (over: string[], budgetedRuns: number, unbudgeted = 0) => {
+    const b = board('plans', passing(budgetedRuns + unbudgeted));
+    const efficiency = {
+      ves: 1,
+      rves: 1,
+      measured: budgetedRuns + unbudgeted,
+      incorrect: 0,
+      timeouts: 0,
+      unmeasured: 0,
+      added_full_scans: over.length,
+      budget: {
+        budget_x: 10,
+        budget_max: null,
+        budgeted: budgetedRuns,
+        unbudgeted,
+        over_budget: over.length,
+        over_budget_cases: over,
+      },
+    };
+    return {
+      ...b,
+      metrics: { ...b.metrics, diagnostics: { ...b.metrics.diagnostics, efficiency } },
+    } as typeof b;
+  };
+
+  test('a flag wins over evals.yaml; a shard leaves it to the merge', () => {
+    expect(runExitRules({}, { maxOverBudget: 2 }).maxOverBudget).toBe(2);
+    expect(runExitRules({ 'max-over-budget': 0 }, { maxOverBudget: 2 }).maxOverBudget).toBe(0);
+    expect(runExitRules({}, { maxOverBudget: 2 }, { accuracy: false })).toEqual({
+      allowPartial: false,
+    });
+  });
+
+  test('more over budget than allowed is exit 1, naming the cases; at the limit it passes', () => {
+    const report = runReport([budgeted(['c1', 'c3'], 4, 1)]);
+    const failed = runExitVerdict(report, { allowPartial: false, maxOverBudget: 1 });
+    expect(failed.exitCode).toBe(EXIT.failed);
+    expect(failed.lines).toEqual([
+      'nl2sql: FAIL max over budget: config plans has 2 of 4 correct case run(s) over budget (c1, c3), more than 1; 1 correct case run(s) not sized',
+    ]);
+    const kept = runExitVerdict(report, { allowPartial: false, maxOverBudget: 2 });
+    expect(kept.exitCode).toBe(EXIT.ok);
+    expect(kept.lines[0]).toMatch(/^ok max over budget: .* 2 of 4 .* within 2/);
+  });
+
+  test('a run that measured no budget fails: nothing shows the limit was kept', () => {
+    const verdict = runExitVerdict(runReport([board('plans', passing(3))]), {
+      allowPartial: false,
+      maxOverBudget: 5,
+    });
+    expect(verdict.exitCode).toBe(EXIT.failed);
+    expect(verdict.lines).toEqual([
+      'nl2sql: FAIL max over budget: config plans has no efficiency budget measured (run with --efficiency)',
+    ]);
+  });
+});

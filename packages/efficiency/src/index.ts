@@ -1,4 +1,12 @@
 export {
+  type BudgetCheck,
+  type CostBudget,
+  type CostProxy,
+  type CostUnit,
+  checkBudget,
+  costProxy,
+} from './cost-proxy.js';
+export {
   type BoardAccuracy,
   boardAccuracy,
   type DiagnosedCase,

@@ -12,7 +12,9 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkBudget,
   comparePlans,
+  costProxy,
   EfficiencyError,
   type Explainer,
   measureEfficiency,
@@ -48,6 +50,45 @@ afterAll(async () => {
 });
 
 describe.skipIf(noChinook)('queryPlan on PostgreSQL (Chinook)', () => {
+  it("the cost proxy is EXPLAIN's total cost, the same on every call; a full scan is over a 2x budget against an index scan", async () => {
+    const gold = await queryPlan(
+      explainer,
+      'SELECT "Quantity" FROM "InvoiceLine" WHERE "InvoiceLineId" = 7',
+      { tables },
+    );
+    const slow = await queryPlan(
+      explainer,
+      'SELECT "Quantity" FROM "InvoiceLine" WHERE "InvoiceLineId" + 0 = 7',
+      { tables },
+    );
+    const g = costProxy(gold);
+    const p = costProxy(slow);
+    expect(g).toEqual({
+      unit: 'pg_cost',
+      value: Math.max(1, gold.totalCost as number),
+      fullScans: 0,
+    });
+    expect(p).toEqual({ unit: 'pg_cost', value: slow.totalCost, fullScans: 1 });
+    expect(
+      costProxy(
+        await queryPlan(
+          explainer,
+          'SELECT "Quantity" FROM "InvoiceLine" WHERE "InvoiceLineId" + 0 = 7',
+          { tables },
+        ),
+      ),
+    ).toEqual(p);
+    if (!g || !p) throw new Error('no proxy');
+    // planner units: a full scan of InvoiceLine's 2,240 rows costs about 6x an index scan
+    const check = checkBudget(g, p, { relative: 10 });
+    expect(check.ratio).toBeCloseTo((slow.totalCost as number) / g.value, 12);
+    expect(check.ratio).toBeGreaterThan(2);
+    expect(check.overBudget).toBe(check.ratio > 10);
+    expect(checkBudget(g, p, { relative: 2 }).overBudget).toBe(true);
+    expect(checkBudget(g, p, { absolute: g.value }).overBudget).toBe(true);
+    expect(checkBudget(g, g, { relative: 10 }).overBudget).toBe(false);
+  });
+
   it('a Seq Scan of a large table is flagged, with the plan total cost', async () => {
     const plan = await queryPlan(
       explainer,

@@ -206,6 +206,13 @@ const GateSchema = Type.Object(
           "`eval run` and `eval merge` exit 1 when a config's strict accuracy is below this rate (0.8 = 80%), baseline or not; default none.",
       }),
     ),
+    max_over_budget: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          '`eval run` exits 1 when more than this many EX-correct case runs of a config cost more than the efficiency budget (run.budget_x, run.budget_max; 001 §7); needs --efficiency (without it the run fails: nothing was measured). Default none.',
+      }),
+    ),
     allow_partial: Type.Optional(
       Type.Boolean({
         description:
@@ -240,6 +247,20 @@ const RunSchema = Type.Object(
     ),
     ask_timeout_ms: Type.Optional(
       Milliseconds('How long one ask may take before the case run is a TIMEOUT; default 120000'),
+    ),
+    budget_x: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description:
+          "With --efficiency: an EX-correct prediction whose cost proxy (SQLite: rows read estimated from the plan; PostgreSQL: EXPLAIN's total cost) is more than this many times its gold's is over budget; default 10.",
+      }),
+    ),
+    budget_max: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        description:
+          "With --efficiency: an EX-correct prediction whose cost proxy is above this value (the engine's unit) is over budget; default none.",
+      }),
     ),
   },
   {

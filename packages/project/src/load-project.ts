@@ -195,6 +195,7 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(gate.mcnemar_alpha !== undefined ? { alpha: gate.mcnemar_alpha } : {}),
       ...(gate.max_cost_increase !== undefined ? { maxCostIncrease: gate.max_cost_increase } : {}),
       ...(gate.min_accuracy !== undefined ? { minAccuracy: gate.min_accuracy } : {}),
+      ...(gate.max_over_budget !== undefined ? { maxOverBudget: gate.max_over_budget } : {}),
       ...(gate.allow_partial !== undefined ? { allowPartial: gate.allow_partial } : {}),
     },
     run: {
@@ -202,6 +203,8 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(run.passes !== undefined ? { passes: run.passes } : {}),
       ...(run.max_cost_usd !== undefined ? { maxCostUsd: run.max_cost_usd } : {}),
       ...(run.ask_timeout_ms !== undefined ? { askTimeoutMs: run.ask_timeout_ms } : {}),
+      ...(run.budget_x !== undefined ? { budgetX: run.budget_x } : {}),
+      ...(run.budget_max !== undefined ? { budgetMax: run.budget_max } : {}),
     },
     ...(checks
       ? {

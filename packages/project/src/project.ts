@@ -94,6 +94,8 @@ export interface ProjectGate {
   readonly maxCostIncrease?: number;
   /** Strict accuracy a config must reach for the run to exit 0 (`gate.min_accuracy`). */
   readonly minAccuracy?: number;
+  /** Most EX-correct case runs over the efficiency budget for the run to exit 0 (`gate.max_over_budget`). */
+  readonly maxOverBudget?: number;
   /** A partial run may exit 0 (`gate.allow_partial`). */
   readonly allowPartial?: boolean;
 }
@@ -104,6 +106,10 @@ export interface ProjectRun {
   readonly passes?: number;
   readonly maxCostUsd?: number;
   readonly askTimeoutMs?: number;
+  /** The efficiency budget relative to the gold's cost proxy (`run.budget_x`). */
+  readonly budgetX?: number;
+  /** The absolute efficiency budget, in the engine's unit (`run.budget_max`). */
+  readonly budgetMax?: number;
 }
 
 /** The static checks' policy the project sets (camelCase names of @nl2sql/sqlcheck's options). */

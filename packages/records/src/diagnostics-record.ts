@@ -89,6 +89,32 @@ const CaseEfficiencySchema = Type.Object(
       description:
         "Flagged scans (full scans of large tables) the prediction's plan adds over the gold's.",
     }),
+    cost: Type.Optional(
+      Nullable(
+        Type.Object({
+          unit: EnumOf(['rows_read', 'pg_cost'], {
+            description:
+              "rows_read: SQLite's estimate of rows read from the plan and the row counts; pg_cost: PostgreSQL EXPLAIN's total cost.",
+          }),
+          gold: Amount("The gold's cost proxy (at least 1)."),
+          prediction: Amount("The prediction's cost proxy (at least 1)."),
+          ratio: Amount('prediction / gold.'),
+          budget_x: Nullable(Amount(), {
+            description: "The budget relative to the gold's proxy; null when none.",
+          }),
+          budget_max: Nullable(Amount(), {
+            description: 'The absolute budget in the unit; null when none.',
+          }),
+          over_budget: Type.Boolean({
+            description: 'The prediction (EX-correct) costs more than the budget allows.',
+          }),
+        }),
+        {
+          description:
+            'The deterministic cost proxy of an EX-correct prediction and its gold, against the budget (001 §7); null when a plan could not be read or sized. Absent in older records and on incorrect predictions.',
+        },
+      ),
+    ),
     error: Type.Optional(Type.String()),
   },
   { description: "One case run's efficiency (001 §5.3), with --efficiency." },
@@ -231,14 +257,37 @@ export const DiagnosticsParts = {
             added_full_scans: Count(
               "Case runs whose plan adds a full scan of a large table over the gold's.",
             ),
+            budget: Type.Optional(
+              Type.Object(
+                {
+                  budget_x: Nullable(Amount()),
+                  budget_max: Nullable(Amount()),
+                  budgeted: Count('EX-correct case runs whose cost proxy was read.'),
+                  unbudgeted: Count(
+                    'EX-correct case runs whose plans could not be read or sized (not counted over budget).',
+                  ),
+                  over_budget: Count('Budgeted case runs over the budget.'),
+                  over_budget_cases: Type.Array(Type.String(), {
+                    description: 'Their case ids (with the pass number after a # when passes > 1).',
+                  }),
+                },
+                {
+                  description:
+                    'Efficiency budgets (001 §7): only EX-correct case runs are counted. Gated by gate.max_over_budget. Absent in older records.',
+                },
+              ),
+            ),
           }),
-          { description: 'VES and R-VES (with --efficiency); never part of the gate.' },
+          {
+            description:
+              'VES and R-VES (with --efficiency; never gated), and the efficiency budget (gated only by gate.max_over_budget).',
+          },
         ),
       ),
     },
     {
       description:
-        "The board's diagnostics (issue 16): accuracy by difficulty and tag, failures per error class, empty matches, test-suite accuracy, the three-tier verdict, efficiency. Never gated.",
+        "The board's diagnostics (issue 16): accuracy by difficulty and tag, failures per error class, empty matches, test-suite accuracy, the three-tier verdict, efficiency. Never gated, but for the efficiency budget (gate.max_over_budget).",
     },
   ),
 };

@@ -171,7 +171,7 @@ const RecordParts = Type.Module({
       diagnostics: Type.Optional(
         Type.Ref('diagnosticsMetrics', {
           description:
-            'Accuracy by difficulty and tag, failures per error class, empty matches, test-suite accuracy, the three-tier verdict, efficiency. Never gated; absent in older records and in runs not evaluated beyond EX.',
+            'Accuracy by difficulty and tag, failures per error class, empty matches, test-suite accuracy, the three-tier verdict, efficiency. Never gated (but for the efficiency budget, gate.max_over_budget); absent in older records and in runs not evaluated beyond EX.',
         }),
       ),
     },

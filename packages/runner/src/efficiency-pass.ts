@@ -1,6 +1,9 @@
 import type { Datasource } from '@nl2sql/datasource';
 import {
+  type CostBudget,
+  checkBudget,
   comparePlans,
+  costProxy,
   type Explainer,
   measureEfficiency,
   type QueryPlanOptions,
@@ -33,6 +36,34 @@ export interface EfficiencyOptions {
   readonly warmup?: number;
   /** Per execution, in ms. */
   readonly timeoutMs?: number;
+  /**
+   * The budget on an EX-correct prediction's cost proxy (001 §7), relative to its gold's
+   * and/or absolute; needs the explainer. Absent: no budget, no cost recorded.
+   */
+  readonly budget?: CostBudget;
+}
+
+type CaseCost = NonNullable<CaseEfficiencyRecord['cost']>;
+
+/** The proxies of both plans against the budget; null when either cannot be sized. */
+function costAgainst(
+  goldPlan: Awaited<ReturnType<typeof queryPlan>>,
+  predictionPlan: Awaited<ReturnType<typeof queryPlan>>,
+  budget: CostBudget,
+): CaseCost | null {
+  const gold = costProxy(goldPlan);
+  const prediction = costProxy(predictionPlan);
+  if (gold === null || prediction === null) return null;
+  const check = checkBudget(gold, prediction, budget);
+  return {
+    unit: gold.unit,
+    gold: gold.value,
+    prediction: prediction.value,
+    ratio: check.ratio,
+    budget_x: budget.relative ?? null,
+    budget_max: budget.absolute ?? null,
+    over_budget: check.overBudget,
+  };
 }
 
 /** One case run's efficiency: an EX-correct prediction timed against its gold. */
@@ -54,15 +85,20 @@ async function measureCase(
     ...(signal ? { signal } : {}),
   });
   let added: string[] = [];
+  // only correct predictions are costed (001 §7): a broken query would look cheap
+  let cost: CaseCost | null | undefined;
   if (options.explainer && result.status === 'pass') {
     try {
       const planned = { ...(options.tables ? { tables: options.tables } : {}) };
       const gold = await queryPlan(options.explainer, goldSql, planned);
       const prediction = await queryPlan(options.explainer, sql, planned);
       added = comparePlans(gold, prediction).addedFlagged.map((s) => s.detail);
+      if (options.budget) cost = costAgainst(gold, prediction, options.budget);
     } catch {
-      // A plan the explainer cannot read leaves the flag empty; the timing stands.
+      // A plan the explainer cannot read leaves the flag empty and the case unbudgeted
+      // (counted apart on the board); the timing stands.
       added = [];
+      if (options.budget) cost = null;
     }
   }
   return {
@@ -71,6 +107,7 @@ async function measureCase(
     ves_reward: m.status === 'measured' ? vesReward(m.timeRatio) : 0,
     rves_reward: m.reward,
     added_full_scans: added,
+    ...(cost !== undefined ? { cost } : {}),
     ...(m.error ? { error: `${m.error.side}: ${m.error.code}: ${m.error.message}` } : {}),
   };
 }
@@ -120,5 +157,33 @@ export function efficiencyMetrics(
     timeouts: v.timeouts,
     unmeasured: v.unmeasured,
     added_full_scans: measured.filter((m) => m.added_full_scans.length > 0).length,
+    ...budgetOf(records),
+  };
+}
+
+/** The board's budget rows: EX-correct case runs over the budget, and those not sized. */
+function budgetOf(
+  records: readonly CaseResult[],
+): Pick<NonNullable<DiagnosticsMetrics['efficiency']>, 'budget'> {
+  const costed = records.flatMap((r) => {
+    const cost = r.diagnostics?.efficiency?.cost;
+    return cost === undefined ? [] : [{ record: r, cost }];
+  });
+  if (costed.length === 0) return {};
+  const sized = costed.flatMap(({ record, cost }) => (cost === null ? [] : [{ record, cost }]));
+  const over = sized.filter((c) => c.cost.over_budget);
+  const multiPass = records.some((r) => r.pass > 1);
+  const first = sized[0]?.cost;
+  return {
+    budget: {
+      budget_x: first?.budget_x ?? null,
+      budget_max: first?.budget_max ?? null,
+      budgeted: sized.length,
+      unbudgeted: costed.length - sized.length,
+      over_budget: over.length,
+      over_budget_cases: over.map(({ record }) =>
+        multiPass ? `${record.caseId}#${record.pass}` : record.caseId,
+      ),
+    },
   };
 }

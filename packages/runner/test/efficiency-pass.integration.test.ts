@@ -83,4 +83,61 @@ describe.skipIf(chinook.path === undefined)('the efficiency pass (Chinook)', () 
       await datasource.close();
     }
   }, 300_000);
+
+  it('with a budget, counts only EX-correct case runs whose cost proxy exceeds 10x the gold', async () => {
+    const suite = await loadSuite(CHINOOK_SUITE_PATH);
+    const datasource = await openSqlite(chinook.path!);
+    const timing = await openSqlite(chinook.path!, { poolSize: 1 });
+    const explainer = await openSqliteExplainer(chinook.path!);
+    try {
+      const { tables } = await datasource.introspect();
+      const report = await runEval({
+        suite,
+        engine: new SqlEngine(suite, datasource, ANSWERS),
+        mode: 'plans' as const,
+        roles: ['admin'],
+        cases: ['chinook_002', 'chinook_010', 'chinook_039'],
+        database: await databaseIdentity('chinook', datasource),
+        sqlChecks: { dialect: 'sqlite' },
+        efficiency: {
+          datasource: timing,
+          explainer,
+          tables,
+          repeats: 1,
+          warmup: 0,
+          timeoutMs: 60_000,
+          budget: { relative: 10 },
+        },
+      });
+      const board = report.configs[0];
+      if (!board || !('accuracy' in board.metrics)) throw new Error('no board');
+      const byId = new Map(board.cases.map((c) => [c.caseId, c]));
+      const rewrite = byId.get('chinook_039')?.diagnostics?.efficiency?.cost;
+      expect(rewrite).toMatchObject({ unit: 'rows_read', budget_x: 10, over_budget: true });
+      expect(rewrite?.ratio).toBeGreaterThan(10);
+      // the gold itself answers chinook_002: its proxy equals the gold's
+      expect(byId.get('chinook_002')?.diagnostics?.efficiency?.cost).toMatchObject({
+        ratio: 1,
+        over_budget: false,
+      });
+      // an incorrect prediction is never costed: it would look cheap
+      expect(byId.get('chinook_010')?.diagnostics?.efficiency?.cost).toBeUndefined();
+      expect(board.metrics.diagnostics?.efficiency?.budget).toEqual({
+        budget_x: 10,
+        budget_max: null,
+        budgeted: 2,
+        unbudgeted: 0,
+        over_budget: 1,
+        over_budget_cases: ['chinook_039'],
+      });
+      const [record] = reportRecords(report, {});
+      expect(record?.metrics).toMatchObject({
+        diagnostics: { efficiency: { budget: { over_budget: 1 } } },
+      });
+    } finally {
+      await explainer.close();
+      await timing.close();
+      await datasource.close();
+    }
+  }, 300_000);
 });

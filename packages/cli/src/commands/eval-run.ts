@@ -258,6 +258,32 @@ export const evalRun: Command = {
       description: 'with --efficiency: timed rounds per case run (default 5; BIRD uses 100)',
     },
     {
+      name: 'budget-x',
+      value: 'X',
+      parse: numberFlag({
+        kind: 'decimal',
+        expects: 'a factor above 0',
+        min: 0,
+        minExclusive: true,
+      }),
+      description:
+        "with --efficiency: an EX-correct prediction whose cost proxy is more than X times its gold's is over budget (default: evals.yaml run.budget_x, else 10)",
+    },
+    {
+      name: 'budget-max',
+      value: 'N',
+      parse: numberFlag({ kind: 'decimal', expects: 'a cost above 0', min: 0, minExclusive: true }),
+      description:
+        "with --efficiency: an EX-correct prediction whose cost proxy is above N (SQLite: rows read; PostgreSQL: EXPLAIN's cost) is over budget (default: evals.yaml run.budget_max, else none)",
+    },
+    {
+      name: 'max-over-budget',
+      value: 'N',
+      parse: numberFlag({ kind: 'integer', expects: 'a whole number, 0 or more', min: 0 }),
+      description:
+        'with --efficiency: exit 1 when more than N EX-correct case runs of a config are over the efficiency budget (default: evals.yaml gate.max_over_budget, else none)',
+    },
+    {
       name: 'skip-testsuite',
       description:
         "do not score on the suite's test suite (<suite>.testsuite/) even when it has one",

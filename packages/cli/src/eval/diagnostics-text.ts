@@ -47,6 +47,19 @@ export function evaluationRows(board: ConfigReport): string[][] {
       'efficiency',
       `VES ${fmt(e.ves)}, R-VES ${fmt(e.rves)} over ${e.measured} measured (${e.incorrect} incorrect, ${e.timeouts} timeouts, ${e.unmeasured} unmeasured); ${e.added_full_scans} add a full scan of a large table`,
     ]);
+    const b = e.budget;
+    if (b) {
+      const limit = [
+        ...(b.budget_x !== null ? [`${b.budget_x}x the gold's cost`] : []),
+        ...(b.budget_max !== null ? [`at most ${b.budget_max}`] : []),
+      ].join(' and ');
+      const cases = b.over_budget_cases.length > 0 ? `: ${b.over_budget_cases.join(', ')}` : '';
+      const unsized = b.unbudgeted > 0 ? ` (${b.unbudgeted} correct not sized: no plan)` : '';
+      rows.push([
+        'over budget',
+        `${b.over_budget} of ${b.budgeted} correct over ${limit || 'the budget'}${unsized}${cases}`,
+      ]);
+    }
   }
   return rows;
 }

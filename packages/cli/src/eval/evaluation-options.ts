@@ -3,7 +3,7 @@
 // --judge, and with --efficiency a timing connection and a plan explainer. Everything opened
 // is closed with the run (setup.closers).
 import { resolve } from 'node:path';
-import { openSqliteExplainer } from '@nl2sql/efficiency';
+import { type CostBudget, openSqliteExplainer } from '@nl2sql/efficiency';
 import {
   type CalibrationRecord,
   type LlmJudge,
@@ -11,6 +11,7 @@ import {
   UncalibratedJudgeError,
 } from '@nl2sql/judge';
 import type { Redactor } from '@nl2sql/llm';
+import type { Project } from '@nl2sql/project';
 import type { Mode } from '@nl2sql/records';
 import type { EfficiencyOptions, EvaluationOptions } from '@nl2sql/runner';
 import { configError, usageError } from '../cli-error.js';
@@ -64,9 +65,14 @@ export async function openEvaluation(
     typeof flags.judge === 'string' && mode !== 'retrieval'
       ? await openJudge(flags, setup, io, redactor)
       : null;
+  for (const name of ['budget-x', 'budget-max', 'max-over-budget']) {
+    if (flags[name] !== undefined && flags.efficiency !== true) {
+      throw usageError(`--${name} needs --efficiency (the budget is on the plans it reads)`);
+    }
+  }
   const efficiency =
     flags.efficiency === true && mode !== 'retrieval'
-      ? await openEfficiency(setup, single, flags['efficiency-repeats'])
+      ? await openEfficiency(setup, single, flags)
       : null;
   return {
     evaluation: {
@@ -107,6 +113,16 @@ async function openJudge(
   }
 }
 
+/** The efficiency budget (001 §7): a flag, else evals.yaml's run section, else 10x the gold. */
+function efficiencyBudget(flags: Flags, run: Project['run']): CostBudget {
+  const x = typeof flags['budget-x'] === 'number' ? flags['budget-x'] : run.budgetX;
+  const max = typeof flags['budget-max'] === 'number' ? flags['budget-max'] : run.budgetMax;
+  return { relative: x ?? DEFAULT_BUDGET_X, ...(max !== undefined ? { absolute: max } : {}) };
+}
+
+/** A correct prediction may cost up to this many times its gold (decisions/efficiency-budgets.md). */
+const DEFAULT_BUDGET_X = 10;
+
 /**
  * `--efficiency`: a connection of its own for the timings (both queries on it, nothing else
  * running there) and an explainer for the plans, closed with the run.
@@ -114,8 +130,9 @@ async function openJudge(
 async function openEfficiency(
   setup: RunSetup,
   database: OpenDatasource | undefined,
-  repeats: Flags[string],
+  flags: Flags,
 ): Promise<EfficiencyOptions> {
+  const repeats = flags['efficiency-repeats'];
   if (database?.file === undefined) {
     throw usageError(
       "--efficiency times queries on one SQLite database: the run's cases must all ask one",
@@ -131,5 +148,6 @@ async function openEfficiency(
     explainer,
     tables,
     repeats: typeof repeats === 'number' ? repeats : 5,
+    budget: efficiencyBudget(flags, setup.project.run),
   };
 }

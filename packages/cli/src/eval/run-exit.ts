@@ -1,7 +1,8 @@
 // What a finished run must show to exit 0, beyond the gate: that it ran to the end (a run
 // stopped at the dollar cap is partial unless the run allows it), that it scored something
 // (a run whose every ask failed on the transport, the engine or an LLM measured nothing),
-// and, when asked, that each config reached a strict accuracy (decisions/cli-run-exit-rules.md).
+// and, when asked, that each config reached a strict accuracy (decisions/cli-run-exit-rules.md)
+// and kept within the efficiency budget (decisions/efficiency-budgets.md).
 
 import type { ProjectGate } from '@nl2sql/project';
 import { isRetrievalMetrics } from '@nl2sql/records';
@@ -14,6 +15,8 @@ export interface RunExitRules {
   readonly allowPartial: boolean;
   /** Strict accuracy each config must reach, 0 to 1; undefined: none. */
   readonly minAccuracy?: number;
+  /** Most EX-correct case runs of a config over the efficiency budget; undefined: none. */
+  readonly maxOverBudget?: number;
 }
 
 /**
@@ -26,9 +29,13 @@ export function runExitRules(
   options: { accuracy?: boolean } = {},
 ): RunExitRules {
   const min = typeof flags['min-accuracy'] === 'number' ? flags['min-accuracy'] : gate.minAccuracy;
+  const over =
+    typeof flags['max-over-budget'] === 'number' ? flags['max-over-budget'] : gate.maxOverBudget;
+  const whole = options.accuracy !== false;
   return {
     allowPartial: flags['allow-partial'] === true || gate.allowPartial === true,
-    ...(min !== undefined && options.accuracy !== false ? { minAccuracy: min } : {}),
+    ...(min !== undefined && whole ? { minAccuracy: min } : {}),
+    ...(over !== undefined && whole ? { maxOverBudget: over } : {}),
   };
 }
 
@@ -55,6 +62,33 @@ function errorCounts(cases: RunReport['configs'][number]['cases']): string {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([code, n]) => `${n} ${code}`)
     .join(', ');
+}
+
+/**
+ * The efficiency guardrail of one config (001 §7). A run that measured no budget fails: the
+ * limit was asked for and nothing shows it was kept.
+ */
+function overBudgetLine(
+  board: RunReport['configs'][number],
+  max: number,
+): { text: string; fail: boolean } | null {
+  const m = board.metrics;
+  if (isRetrievalMetrics(m)) return null;
+  const b = m.diagnostics?.efficiency?.budget;
+  const name = `config ${board.config.name}`;
+  if (!b) {
+    return {
+      text: `nl2sql: FAIL max over budget: ${name} has no efficiency budget measured (run with --efficiency)`,
+      fail: true,
+    };
+  }
+  const fail = b.over_budget > max;
+  const cases = b.over_budget > 0 ? ` (${b.over_budget_cases.join(', ')})` : '';
+  const unsized = b.unbudgeted > 0 ? `; ${b.unbudgeted} correct case run(s) not sized` : '';
+  return {
+    text: `${fail ? 'nl2sql: FAIL' : 'ok'} max over budget: ${name} has ${b.over_budget} of ${b.budgeted} correct case run(s) over budget${cases}, ${fail ? 'more than' : 'within'} ${max}${unsized}`,
+    fail,
+  };
 }
 
 /**
@@ -100,6 +134,14 @@ export function runExitVerdict(report: RunReport, rules: RunExitRules): RunExitV
         `${below ? 'nl2sql: FAIL' : 'ok'} min accuracy: config ${board.config.name} strict accuracy ${figure} ${below ? 'is below' : 'reaches'} ${pct(rules.minAccuracy)}`,
       );
       if (below && exitCode === EXIT.ok) exitCode = EXIT.failed;
+    }
+  }
+  if (rules.maxOverBudget !== undefined) {
+    for (const board of report.configs) {
+      const line = overBudgetLine(board, rules.maxOverBudget);
+      if (line === null) continue;
+      lines.push(line.text);
+      if (line.fail && exitCode === EXIT.ok) exitCode = EXIT.failed;
     }
   }
   return { lines, exitCode };
