@@ -92,6 +92,7 @@ interface JsonRun {
   role: string;
   status: string;
   scores: Record<string, { pass: boolean; detail?: Record<string, unknown> }>;
+  rows_check?: { outcome: string; message: string | null };
 }
 interface JsonReport {
   report: {
@@ -195,8 +196,11 @@ describe('nl2sql eval run in a project (evals.yaml)', () => {
     expect(r.code, r.err).toBe(EXIT.ok);
     const runs = (JSON.parse(r.out) as JsonReport).report.configs[0]?.cases ?? [];
     const oslo = runs.find((c) => c.case_id === 'shop_oslo' && c.role === 'analyst');
-    // its 60-byte SQL returned the right rows, and is over the project's 40 bytes
-    expect(oslo?.scores.result_match?.pass).toBe(true);
+    // its 60-byte SQL is over the project's 40 bytes: the harness does not run it (issue 24:
+    // SQL that fails L3 is not executed), so no rows are compared, and the case run fails
+    expect(oslo?.scores.result_match?.pass).toBe(false);
+    expect(oslo?.rows_check).toMatchObject({ outcome: 'unsafe-sql' });
+    expect(oslo?.rows_check?.message).toMatch(/^sql-too-large: /);
     expect(oslo?.status).toBe('fail');
     expect(oslo?.scores.sql_size).toMatchObject({
       pass: false,

@@ -1,3 +1,4 @@
+import type { RunMetrics } from '@nl2sql/records';
 import { describe, expect, test } from 'vitest';
 import { runExitRules, runExitVerdict } from '../src/eval/run-exit.js';
 import { EXIT } from '../src/exit-codes.js';
@@ -90,9 +91,10 @@ describe('gate.max_over_budget (--max-over-budget)', () => {
         over_budget_cases: over,
       },
     };
+    const metrics = b.metrics as RunMetrics;
     return {
       ...b,
-      metrics: { ...b.metrics, diagnostics: { ...b.metrics.diagnostics, efficiency } },
+      metrics: { ...metrics, diagnostics: { ...metrics.diagnostics, efficiency } },
     } as typeof b;
   };
 
