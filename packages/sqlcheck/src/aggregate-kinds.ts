@@ -1,6 +1,24 @@
 // Aggregate and window functions: they summarise rows, so a query built on them is not
 // constant even over a constant argument (constant-query.ts).
 
+/** The parser's node kinds for window functions: they keep every row of their query. */
+export const WINDOW_KINDS: ReadonlySet<string> = new Set([
+  'over',
+  'window_function',
+  'row_number',
+  'rank',
+  'dense_rank',
+  'n_tile',
+  'ntile',
+  'lead',
+  'lag',
+  'first_value',
+  'last_value',
+  'nth_value',
+  'percent_rank',
+  'cume_dist',
+]);
+
 /** The parser's node kinds for aggregate and window functions. */
 export const AGGREGATE_KINDS = new Set([
   'count',
@@ -50,20 +68,7 @@ export const AGGREGATE_KINDS = new Set([
   'within_group',
   'filter',
   // windows
-  'over',
-  'window_function',
-  'row_number',
-  'rank',
-  'dense_rank',
-  'n_tile',
-  'ntile',
-  'lead',
-  'lag',
-  'first_value',
-  'last_value',
-  'nth_value',
-  'percent_rank',
-  'cume_dist',
+  ...WINDOW_KINDS,
 ]);
 /** The same functions by name, for a call the parser leaves as a generic function. */
 export const AGGREGATE_NAMES = new Set([

@@ -3,26 +3,9 @@
 // is one SELECT (no set operation) without GROUP BY whose select list has an aggregate call
 // at its own level, or that reads no table at all; and nothing in the select list makes
 // several rows (a window function keeps every row, a set-returning call multiplies them).
-import { AGGREGATE_KINDS, AGGREGATE_NAMES } from './aggregate-kinds.js';
+import { AGGREGATE_KINDS, AGGREGATE_NAMES, WINDOW_KINDS } from './aggregate-kinds.js';
 import type { Json, JsonObject } from './node.js';
 import { arrayField, bodyOf, kindOf, walkNodes } from './node.js';
-
-const WINDOW_KINDS = new Set([
-  'over',
-  'window_function',
-  'row_number',
-  'rank',
-  'dense_rank',
-  'n_tile',
-  'ntile',
-  'lead',
-  'lag',
-  'first_value',
-  'last_value',
-  'nth_value',
-  'percent_rank',
-  'cume_dist',
-]);
 
 /** Calls that return a set: in a select list they make several rows of one. */
 const SET_RETURNING_NAMES =

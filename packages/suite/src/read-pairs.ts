@@ -7,8 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { locatedMessage, mostSpecificIssue } from '@nl2sql/format';
 import { CsvError } from 'csv-parse';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { type CsvRecord, csvRecords, startLine } from './csv-records.js';
 import { DefogQueryError, splitGolds } from './defog-golds.js';
 import { defogHeaderProblem, defogRecord, isDefogHeader } from './defog-record.js';
 import { SUITE_MAX_BYTES } from './load-suite.js';
@@ -130,22 +130,10 @@ function csvValue(field: string, cell: string): unknown {
   return text;
 }
 
-interface CsvRecord {
-  record: string[];
-  raw: string;
-  info: { lines: number };
-}
-
 function fromCsv(text: string, into: Collector): void {
   let records: CsvRecord[];
   try {
-    records = parseCsv(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as CsvRecord[];
+    records = csvRecords(text);
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -227,12 +215,6 @@ function fromDefogCsv(
     if ('problem' in read) into.problem(line, read.problem, [read.field]);
     else into.record(line, read.value);
   }
-}
-
-/** The line a CSV record starts on: its end line less the line breaks inside it. */
-function startLine(r: CsvRecord): number {
-  const body = r.raw.replace(/^(?:\r?\n)+/, '').replace(/\r?\n$/, '');
-  return r.info.lines - (body.match(/\n/g)?.length ?? 0);
 }
 
 function fromYaml(text: string, into: Collector): void {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CsvError } from 'csv-parse';
-import { parse as parseCsv } from 'csv-parse/sync';
+import { type CsvRecord, csvRecords, startLine } from './csv-records.js';
 import { SUITE_MAX_BYTES } from './load-suite.js';
 import { type PredictionProblem, PredictionsFileError } from './predictions-file-error.js';
 
@@ -140,28 +140,10 @@ function fromJsonl(text: string, into: Records): void {
   }
 }
 
-interface CsvRecord {
-  record: string[];
-  raw: string;
-  info: { lines: number };
-}
-
-/** The line a CSV record starts on: its end line less the line breaks inside it. */
-function startLine(r: CsvRecord): number {
-  const body = r.raw.replace(/^(?:\r?\n)+/, '').replace(/\r?\n$/, '');
-  return r.info.lines - (body.match(/\n/g)?.length ?? 0);
-}
-
 function fromCsv(text: string, into: Records): void {
   let rows: CsvRecord[];
   try {
-    rows = parseCsv(text, {
-      bom: true,
-      info: true,
-      raw: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as CsvRecord[];
+    rows = csvRecords(text);
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     into.problem((error as CsvError & { lines?: number }).lines, `not CSV: ${error.message}`);
