@@ -307,10 +307,11 @@ describe('importPairs: alternatives that read other tables', () => {
         viaView,
       ],
       datasource: 'shop',
+      tags: ['query_category:group_by'],
     });
-    expect(read.pairs[1]?.pair.question).toBe(
-      'How many customers per country?\n\nGive the country as stored',
-    );
+    // The instructions are the case's own, sent with the question in the ask.
+    expect(read.pairs[1]?.pair.question).toBe('How many customers per country?');
+    expect(read.pairs[1]?.pair.instructions).toBe('Give the country as stored');
     const { added, leftOut } = await importPairs(empty, read.pairs, lookupOptions);
     expect(leftOut).toEqual([]);
     expect(added[0]?.alt_sql).toHaveLength(3);
@@ -322,6 +323,8 @@ describe('importPairs: alternatives that read other tables', () => {
       ['customer_totals'],
     ]);
     expect(added[1]?.alt_reads?.[0]?.tables).toEqual(['countries', 'customers']);
+    expect(added[1]?.instructions).toBe('Give the country as stored');
+    expect(added[1]?.tags).toContain('query_category:table_join');
   });
 
   it('leaves out a pair whose alternative fails, naming it; and one whose groups expand too far', async () => {
