@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
 import { describe, expect, test } from 'vitest';
+import { readSavedReport } from '../src/eval/saved-report.js';
 import { EXIT, main } from '../src/index.js';
 import { captureIo } from './io-capture.js';
 
@@ -45,6 +49,15 @@ describe('eval run --mode retrieval --k (a sweep over k on one board)', () => {
       expect(large!.table_recall).toBeGreaterThanOrEqual(small!.table_recall);
       expect(typeof small?.column_precision).toBe('number');
       expect(small?.all_tables_hit?.total).toBe(small?.cases);
+
+      // Each k is a record of its own, named by its k (records accept `retrieval k=N`).
+      const dir = mkdtempSync(join(tmpdir(), 'nl2sql-k-sweep-'));
+      const saved = join(dir, 'sweep.json');
+      expect(await main([...args, '--save', saved], captureIo().io)).toBe(EXIT.ok);
+      expect(readSavedReport(saved).records.map((r) => r.config.name)).toEqual([
+        'retrieval k=2',
+        'retrieval k=12',
+      ]);
 
       const text = captureIo();
       expect(await main(args, text.io)).toBe(EXIT.ok);
