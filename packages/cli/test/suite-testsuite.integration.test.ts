@@ -65,6 +65,10 @@ describe('nl2sql suite testsuite, then eval run on it', () => {
       expect(evalRun.out).toMatch(/difficulty simple\s+\d+\/\d+/);
       // The SQL against the gold, in aggregate (each case run's values are in its record).
       expect(evalRun.out).toMatch(/normalized exact match\s+\d+\/\d+/);
+      // BIRD's Soft-F1, a mean over the case runs with gold rows (decisions/soft-f1.md).
+      expect(evalRun.out).toMatch(
+        /Soft-F1 \(BIRD mini-dev, mean; row order counts\)\s+[01]\.\d{3} over \d+ case run\(s\)/,
+      );
       expect(evalRun.out).toMatch(/component F1 \(mean\)\s+\S+ \d\.\d{3}/);
       expect(evalRun.out).toMatch(/AST similarity \(mean\)\s+\d\.\d{3}/);
       // --skip-testsuite leaves the test suite out.

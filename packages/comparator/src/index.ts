@@ -5,6 +5,7 @@ export { formatReason, formatTies, formatVerdict } from './format-verdict.js';
 export { compareLenient, lenientColumnCap } from './lenient.js';
 export { hasTopLevelOrderBy } from './order-by.js';
 export { comparePolicy, POLICIES, type Policy, type PolicyOptions } from './policy.js';
+export { softF1 } from './soft-f1.js';
 export { compareStrict } from './strict.js';
 export { type CompareOptions, DEFAULT_TOLERANCE, type TableLike } from './table.js';
 export type { TieOrder } from './ties.js';

@@ -245,6 +245,20 @@ export const DiagnosticsParts = {
           },
         ),
       ),
+      soft_f1: Type.Optional(
+        Type.Object(
+          {
+            scored: Count(
+              'Case runs given a Soft-F1 (allowed, with gold rows, result not cut at the row cap).',
+            ),
+            mean: Nullable(Share(), { description: 'Their mean Soft-F1; null when none.' }),
+          },
+          {
+            description:
+              "BIRD mini-dev's Soft-F1 over the case runs (rows paired by position, as BIRD's evaluation_f1.py does; decisions/soft-f1.md); each case run's value is result_match's detail.soft_f1. Never gated. Absent in older records.",
+          },
+        ),
+      ),
       efficiency: Type.Optional(
         Nullable(
           Type.Object({

@@ -193,6 +193,18 @@ const RecordParts = Type.Module({
         cases: Count('Case runs scored (answerable case x role).'),
         table_recall: Share('Mean table recall.'),
         column_recall: Share('Mean column recall.'),
+        // Precision (001 §8), beside recall; absent in older records.
+        table_precision: Type.Optional(
+          Share('Mean table precision@k: needed tables sent / distinct tables sent.'),
+        ),
+        column_precision: Type.Optional(
+          Share('Mean column precision@k: needed columns sent / distinct columns sent.'),
+        ),
+        all_tables_hit: Type.Optional(
+          Type.Ref('rate', {
+            description: 'Case runs sent every needed table, of those scored (001 §8).',
+          }),
+        ),
         perfect_tables: Count('Case runs that were sent every needed table.'),
         perfect_columns: Count('Case runs that were sent every needed column.'),
         tables_sent: Amount('Mean tables sent.'),

@@ -3,6 +3,9 @@ import { type CaseRecord, RECORD_FORMAT, RUN_RECORD_FORMAT, type RunRecord } fro
 import { RecordError } from './record-error.js';
 import { RECORD_PHRASING } from './record-phrasing.js';
 
+/** A retrieval record's config: the one run, or one k of a sweep. */
+const RETRIEVAL_CONFIG = /^retrieval( k=[1-9][0-9]*)?$/;
+
 /** One way a value falls short of a record: the field's path and what is wrong with it. */
 export interface RecordIssue {
   /** Dotted path from the root, `[i]` for array items (`scoreboard.cases[3].status`); empty for the root itself. */
@@ -151,10 +154,11 @@ function consistencyIssues(record: RunRecord): RecordIssue[] {
       });
     }
   }
-  if (record.kind === 'retrieval' && record.config.name !== 'retrieval') {
+  // A sweep over k (`eval run --mode retrieval --k 4,8`) names its configs `retrieval k=N`.
+  if (record.kind === 'retrieval' && !RETRIEVAL_CONFIG.test(record.config.name)) {
     issues.push({
       field: 'config.name',
-      message: `must be "retrieval" for a retrieval run, got "${record.config.name}"`,
+      message: `must be "retrieval" (or "retrieval k=N" in a sweep over k) for a retrieval run, got "${record.config.name}"`,
     });
   }
   const seen = new Set<string>();

@@ -142,6 +142,16 @@ describe('validateRecord', () => {
     ]);
   });
 
+  it("names a retrieval record's config retrieval, or retrieval k=N in a sweep over k", () => {
+    const record = loose('retrieval');
+    record.config.name = 'retrieval k=8';
+    expect(recordIssues(record)).toEqual([]);
+    for (const name of ['retrieval k=0', 'retrieval k=', 'plans', 'retrieval k=8 x']) {
+      record.config.name = name;
+      expect(recordIssues(record).map((i) => i.field)).toEqual(['config.name']);
+    }
+  });
+
   it('requires retrieval cases to count the case records', () => {
     const record = loose('retrieval');
     record.metrics.retrieval.cases = 5;

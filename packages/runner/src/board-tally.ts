@@ -1,15 +1,17 @@
 import { wilson } from '@nl2sql/gate';
 import type {
   RecordAccuracy,
-  RecordRate,
   RetrievalMetrics,
   RowsCheckOutcome,
   RunMetrics,
   UnfaithfulAnswer,
 } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import { OrderedSum } from './ordered-sum.js';
 import { PeerPolicyTally } from './peer-policy-tally.js';
 import { percentile } from './percentile.js';
+import { rate } from './record-rate.js';
+import { RetrievalTally } from './retrieval-tally.js';
 
 /** What a board counts besides its case runs. */
 export interface BoardTallyOptions {
@@ -27,10 +29,6 @@ export interface BoardTallyOptions {
 const policiesOf = (policies: RunMetrics['policies']): Pick<RunMetrics, 'policies'> =>
   policies === undefined ? {} : { policies };
 
-function rate(count: number, total: number): RecordRate {
-  return { count, total, rate: total === 0 ? 0 : count / total };
-}
-
 /** An accuracy with its 95% Wilson interval; no runs scored reads 0 of 0, interval [0, 1]. */
 export function accuracy(count: number, total: number): RecordAccuracy {
   if (total === 0) return { count: 0, total: 0, rate: 0, lower: 0, upper: 1 };
@@ -45,23 +43,6 @@ export function accuracy(count: number, total: number): RecordAccuracy {
 export function passedAllScorers(record: CaseResult): boolean {
   if (record.status !== 'pass') return false;
   return Object.values(record.scores).every((score) => score.kind === 'diagnostic' || score.pass);
-}
-
-/**
- * A sum of floats taken in task order, whatever order the terms arrive in: float addition
- * is not associative, and a board must read the same whether its case runs finished in
- * one order, another, or on three machines merged (decisions/runner-shards-and-merge.md).
- */
-class OrderedSum {
-  readonly #terms: Array<readonly [order: number, value: number]> = [];
-
-  add(order: number, value: number): void {
-    if (value !== 0) this.#terms.push([order, value]);
-  }
-
-  total(): number {
-    return [...this.#terms].sort((a, b) => a[0] - b[0]).reduce((sum, [, v]) => sum + v, 0);
-  }
 }
 
 /** One case (and role) over its passes: what pass^k and determinism need of it. */
@@ -106,25 +87,7 @@ export class BoardTally {
   readonly #policies = new PeerPolicyTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
-  // Retrieval.
-  #scored = 0;
-  readonly #tableRecall = new OrderedSum();
-  readonly #columnRecall = new OrderedSum();
-  #perfectTables = 0;
-  #perfectColumns = 0;
-  #tablesSent = 0;
-  #columnsSent = 0;
-  #routed = 0;
-  #routedPass = 0;
-  // Spec 003's selection figures, where the scorer had the schema.
-  #selected = 0;
-  readonly #relationshipsRecall = new OrderedSum();
-  readonly #elementRecall = new OrderedSum();
-  #complete = 0;
-  #referenced = 0;
-  #referenceMatched = 0;
-  #stated = 0;
-  #statedAsExpected = 0;
+  readonly #retrieval = new RetrievalTally();
 
   constructor(options: BoardTallyOptions) {
     this.options = options;
@@ -145,7 +108,7 @@ export class BoardTally {
   /** Adds one finished case run; `order` is its place in the run's task order. */
   add(result: CaseResult, order: number): void {
     this.#n++;
-    if (this.options.retrieval) this.#addRetrieval(result, order);
+    if (this.options.retrieval) this.#retrieval.add(result, order);
     else this.#addRun(result, order);
   }
 
@@ -222,47 +185,12 @@ export class BoardTally {
     seen.same &&= r.sql === seen.sql && r.rowsDigest === seen.rowsDigest;
   }
 
-  #addRetrieval(r: CaseResult, order: number): void {
-    const detail = r.scores.retrieval_recall?.detail as Record<string, unknown> | undefined;
-    if (detail !== undefined) {
-      this.#scored++;
-      this.#tableRecall.add(order, detail.table_recall as number);
-      this.#columnRecall.add(order, detail.column_recall as number);
-      if ((detail.missed_tables as unknown[]).length === 0) this.#perfectTables++;
-      if ((detail.missed_columns as unknown[]).length === 0) this.#perfectColumns++;
-      this.#tablesSent += (detail.tables_sent as unknown[]).length;
-      this.#columnsSent += (detail.columns_sent as unknown[]).length;
-      if (typeof detail.element_recall === 'number') this.#addSelection(detail, order);
-    }
-    const routing = r.scores.routing;
-    if (routing !== undefined) {
-      this.#routed++;
-      if (routing.pass) this.#routedPass++;
-    }
-  }
-
-  #addSelection(detail: Record<string, unknown>, order: number): void {
-    this.#selected++;
-    this.#relationshipsRecall.add(order, detail.relationships_recall as number);
-    this.#elementRecall.add(order, detail.element_recall as number);
-    if (detail.complete === true) this.#complete++;
-    const reference = detail.reference_query as { status?: string } | undefined;
-    if (reference) {
-      this.#referenced++;
-      if (reference.status === 'matched') this.#referenceMatched++;
-    }
-    if (typeof detail.status_as_expected === 'boolean') {
-      this.#stated++;
-      if (detail.status_as_expected) this.#statedAsExpected++;
-    }
-  }
-
   /**
    * The board of the case runs added so far. `billedUsd` is every dollar billed call by
    * call for this config, when its calls were billed so (see BoardOptions.billedUsd).
    */
   metrics(billedUsd?: number): RunMetrics | RetrievalMetrics {
-    return this.options.retrieval ? this.#retrievalMetrics() : this.runMetrics(billedUsd);
+    return this.options.retrieval ? this.#retrieval.metrics() : this.runMetrics(billedUsd);
   }
 
   /** The board of a plans or full run (see buildBoard). */
@@ -356,31 +284,6 @@ export class BoardTally {
         no_sql: count('no-sql'),
         unsafe_sql: count('unsafe-sql'),
         execution_error: count('execution-error'),
-      },
-    };
-  }
-
-  #retrievalMetrics(): RetrievalMetrics {
-    const scored = this.#scored;
-    const selected = this.#selected;
-    const mean = (total: number) => (scored === 0 ? 0 : total / scored);
-    return {
-      retrieval: {
-        cases: scored,
-        table_recall: mean(this.#tableRecall.total()),
-        column_recall: mean(this.#columnRecall.total()),
-        perfect_tables: this.#perfectTables,
-        perfect_columns: this.#perfectColumns,
-        tables_sent: mean(this.#tablesSent),
-        columns_sent: mean(this.#columnsSent),
-        routing: this.#routed === 0 ? null : rate(this.#routedPass, this.#routed),
-        relationships_recall: selected === 0 ? null : this.#relationshipsRecall.total() / selected,
-        element_recall: selected === 0 ? null : this.#elementRecall.total() / selected,
-        complete: selected === 0 ? null : rate(this.#complete, selected),
-        reference_matches:
-          this.#referenced === 0 ? null : rate(this.#referenceMatched, this.#referenced),
-        boundary_as_expected:
-          this.#stated === 0 ? null : rate(this.#statedAsExpected, this.#stated),
       },
     };
   }

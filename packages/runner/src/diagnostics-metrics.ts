@@ -101,6 +101,18 @@ function diagnosed(r: CaseResult, tags: ReadonlyMap<string, readonly string[]>):
   };
 }
 
+/** The mean of result_match's Soft-F1 (a diagnostic); absent when no case run has one. */
+function softF1Mean(records: readonly CaseResult[]): Pick<DiagnosticsMetrics, 'soft_f1'> {
+  const values = records.flatMap((r) => {
+    const v = r.scores.result_match?.detail.soft_f1;
+    return typeof v === 'number' ? [v] : [];
+  });
+  if (values.length === 0) return {};
+  return {
+    soft_f1: { scored: values.length, mean: values.reduce((a, b) => a + b, 0) / values.length },
+  };
+}
+
 /** VES and R-VES when the efficiency pass measured case runs (`--efficiency`); else absent. */
 function efficiencyOf(records: readonly CaseResult[]): Pick<DiagnosticsMetrics, 'efficiency'> {
   const efficiency = efficiencyMetrics(records);
@@ -188,6 +200,7 @@ export function diagnosticsMetrics(
     id_accuracy: acc(board.idAccuracy),
     test_suite: testSuite,
     ...sqlSimilarity(records),
+    ...softF1Mean(records),
     ...efficiencyOf(records),
     verdict:
       verdicts.length === 0

@@ -1,5 +1,5 @@
 import type { AccessPolicy } from '@nl2sql/access-policy';
-import { compareAny, formatTies, formatVerdict, type TableLike } from '@nl2sql/comparator';
+import { compareAny, formatTies, formatVerdict, softF1, type TableLike } from '@nl2sql/comparator';
 import { goldTiesFor } from '@nl2sql/suite';
 import { type RoleGolds, roleGolds } from './role-golds.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
@@ -25,14 +25,17 @@ export function resultMatchScorer(
         const why = response.error
           ? `${response.error.code}: ${response.error.message}`
           : `status ${response.status}`;
+        // BIRD's script scores a query that fails to run 0 (its error path).
         return verdict(false, `no rows to compare: the engine answered ${why}`, {
           engine_status: response.status,
+          soft_f1: 0,
         });
       }
       const [result, ...more] = response.results;
       if (result === undefined || more.length > 0) {
         return verdict(false, `expected one result set, got ${response.results.length}`, {
           result_sets: response.results.length,
+          soft_f1: 0,
         });
       }
       // Only the alternatives the role may read all of count (alt_reads; role-golds.ts).
@@ -87,10 +90,26 @@ export function resultMatchScorer(
           empty_match: strict.emptyMatch,
           ...(role.withheld.length > 0 ? { alternatives_withheld: role.withheld } : {}),
           truncated: result.truncated,
+          soft_f1: softF1Of(golds, strict.matchedGold ?? lenient.matchedGold, result),
         },
       };
     },
   };
+}
+
+/**
+ * BIRD mini-dev's Soft-F1 (a diagnostic, decisions/soft-f1.md) against the gold the result
+ * matched, else the first (the case's rows for this engine). Null when the result was cut at
+ * the row cap: a score over part of the rows is not the result's.
+ */
+function softF1Of(
+  golds: readonly TableLike[],
+  matched: number | null,
+  result: TableLike & { truncated: boolean },
+): number | null {
+  const gold = golds[matched ?? 0];
+  if (gold === undefined || result.truncated) return null;
+  return softF1(gold, result);
 }
 
 /**

@@ -23,6 +23,20 @@ function missing(needed: readonly string[], sent: readonly string[]): string[] {
   return needed.filter((item) => !have.has(key(item)));
 }
 
+/**
+ * Precision@k (001 §8): the share of the distinct items sent (case-insensitive) that were
+ * needed. Nothing sent reads 1 when nothing was needed and 0 otherwise, so sending nothing
+ * never buys precision (decisions/retrieval-precision.md).
+ */
+export function precisionOf(needed: readonly string[], sent: readonly string[]): number {
+  const distinct = new Set(sent.map(key));
+  if (distinct.size === 0) return needed.length === 0 ? 1 : 0;
+  const wanted = new Set(needed.map(key));
+  let hits = 0;
+  for (const item of distinct) if (wanted.has(item)) hits++;
+  return hits / distinct.size;
+}
+
 /** What mode retrieval needs to score a selection as spec 003 does. */
 export interface SelectionScoring {
   /** The datasource's schema (its introspection): names, foreign keys. */
@@ -119,6 +133,7 @@ async function selectionDetail(
 /**
  * retrieval_recall: the tables and `Table.Column`s the case reads against what the schema
  * retriever sent. A case passes with perfect recall of both. Recall of nothing needed is 1.
+ * Precision (needed sent / sent) is reported beside recall and never decides the pass.
  * Given the schema (`selection`), it also scores spec 003's figures: the relationships the
  * gold plan joins over, element recall, complete strategy, the selection's state against
  * `ready`, and (given a runner) whether the gold query returns the gold rows on a database
@@ -149,6 +164,8 @@ export function retrievalRecallScorer(selection?: SelectionScoring): Scorer {
       return verdict(missedTables.length === 0 && missedColumns.length === 0, parts.join('; '), {
         table_recall: tableRecall,
         column_recall: columnRecall,
+        table_precision: precisionOf(tables, sent.tables_sent),
+        column_precision: precisionOf(columns, sent.columns_sent),
         missed_tables: missedTables,
         missed_columns: missedColumns,
         tables_sent: [...sent.tables_sent],

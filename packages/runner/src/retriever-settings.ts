@@ -2,12 +2,11 @@
 // compared like for like. The runner does not know any engine's retriever: it records what
 // each config's engine reported under `settings.retrieval` when it described itself at the
 // start of the run, keys in the record's snake_case. An engine that does not describe itself
-// (or reports no retrieval settings) records none; two configs of one run that report
-// different settings cannot share one record's settings, so the run refuses.
+// (or reports no retrieval settings) records none; configs of one run that report different
+// settings (a sweep over k) are recorded each under `by_config`.
 
 import type { EngineIdentity } from './engine-identity.js';
 import type { EvalConfig } from './eval-config.js';
-import { RunnerError } from './runner-error.js';
 
 const snake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -30,22 +29,19 @@ export function describedRetrieverSettings(
   );
 }
 
-/** The retriever settings every config of the run reported (undefined when none reported any). */
+/**
+ * The retriever settings of the run: the one set every config reported (undefined when none
+ * reported any), or, when they differ (a sweep over k, `--k 4,8,12`), each config's under
+ * `by_config` so the record says which settings produced each config's recall.
+ */
 export function retrieverSettings(
   configs: readonly Pick<EvalConfig, 'name'>[],
   engines: Readonly<Record<string, Pick<EngineIdentity, 'settings'>>>,
 ): Readonly<Record<string, unknown>> | undefined {
-  let agreed: { config: string; settings: Readonly<Record<string, unknown>> | undefined } | null =
-    null;
-  for (const config of configs) {
-    const settings = describedRetrieverSettings(engines[config.name]?.settings);
-    if (agreed === null) agreed = { config: config.name, settings };
-    else if (JSON.stringify(agreed.settings) !== JSON.stringify(settings)) {
-      throw new RunnerError(
-        'INVALID_OPTIONS',
-        `configs ${agreed.config} and ${config.name} report different retriever settings (${JSON.stringify(agreed.settings ?? null)} and ${JSON.stringify(settings ?? null)}); one retrieval run records one set, so run them separately`,
-      );
-    }
-  }
-  return agreed?.settings;
+  const each = configs.map(
+    (config) => [config.name, describedRetrieverSettings(engines[config.name]?.settings)] as const,
+  );
+  const first = JSON.stringify(each[0]?.[1]);
+  if (each.every(([, settings]) => JSON.stringify(settings) === first)) return each[0]?.[1];
+  return { by_config: Object.fromEntries(each.map(([name, s]) => [name, s ?? null])) };
 }

@@ -217,6 +217,9 @@ describe('BoardTally', () => {
         cases: 3,
         table_recall: (1 + 0.5 + 1) / 3,
         column_recall: (0.1 + 0.2 + 0.7) / 3,
+        // Issue 29: every needed table sent, by the name 001 §8 gives it (older case records
+        // carry no precision, so none is reported).
+        all_tables_hit: { count: 2, total: 3, rate: 2 / 3 },
         perfect_tables: 2,
         perfect_columns: 3,
         tables_sent: 2,
@@ -228,6 +231,40 @@ describe('BoardTally', () => {
         reference_matches: null,
         boundary_as_expected: null,
       },
+    });
+  });
+
+  it('means precision@k over the case runs that carry it, beside recall', () => {
+    const sent = (caseId: string, table_precision?: number, column_precision?: number) =>
+      caseResultOf(caseId, {
+        scores: {
+          retrieval_recall: {
+            pass: true,
+            lenient: true,
+            explanation: null,
+            kind: 'execution',
+            detail: {
+              table_recall: 1,
+              column_recall: 1,
+              ...(table_precision === undefined ? {} : { table_precision, column_precision }),
+              missed_tables: [],
+              missed_columns: [],
+              tables_sent: ['Artist', 'Album'],
+              columns_sent: ['Artist.Name'],
+            },
+          },
+        },
+      });
+    const records = [sent('a', 0.5, 0.25), sent('b', 1, 0.75), sent('c')];
+    const options = { retrieval: true, passes: 1, curated: false, faithfulness: false };
+    const board = BoardTally.over(records, options).metrics() as {
+      retrieval: Record<string, unknown>;
+    };
+    expect(board.retrieval).toMatchObject({
+      cases: 3,
+      table_precision: 0.75,
+      column_precision: 0.5,
+      all_tables_hit: { count: 3, total: 3, rate: 1 },
     });
   });
 

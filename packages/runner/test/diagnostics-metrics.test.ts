@@ -164,6 +164,21 @@ describe('diagnosticsMetrics: the SQL against the gold, and wrong outcomes', () 
     });
   });
 
+  it("means result_match's Soft-F1 over the case runs that have one, absent when none has", () => {
+    const withF1 = (id: string, soft_f1: number | null) =>
+      caseResultOf(id, {
+        diagnostics: diagnostics({}),
+        scores: {
+          result_match: { pass: true, lenient: true, explanation: null, detail: { soft_f1 } },
+        },
+      });
+    const m = diagnosticsMetrics([withF1('a', 1), withF1('b', 0.5), withF1('c', null)], options);
+    expect(m?.soft_f1).toEqual({ scored: 2, mean: 0.75 });
+    const none = diagnosticsMetrics([caseResultOf('a', { diagnostics: diagnostics({}) })], options);
+    expect(none).not.toBeNull();
+    expect(none?.soft_f1).toBeUndefined();
+  });
+
   it('names a refusal where an answer was expected, and an answer where a refusal was, wrong_outcome', () => {
     const refused = { code: 'SECURITY_VIOLATION', message: 'no' };
     const m = diagnosticsMetrics(

@@ -65,6 +65,55 @@ describe('resultMatchScorer (spec "How a run is scored")', () => {
     expect(swapped?.explanation).toContain('lenient passes');
   });
 
+  it("records BIRD's Soft-F1 beside the verdict: rows paired by position, 0 when nothing ran, null when cut", () => {
+    const gold = {
+      rows: [
+        ['a', 1],
+        ['b', 2],
+      ],
+    };
+    expect(
+      run(
+        gold,
+        ['x', 'n'],
+        [
+          ['a', 1],
+          ['b', 2],
+        ],
+      )?.detail.soft_f1,
+    ).toBe(1);
+    // EX passes (no order_matters), Soft-F1 does not: BIRD pairs rows by position.
+    const swapped = run(
+      gold,
+      ['x', 'n'],
+      [
+        ['b', 2],
+        ['a', 1],
+      ],
+    );
+    expect([swapped?.pass, swapped?.detail.soft_f1]).toEqual([true, 0]);
+    expect(
+      run(
+        gold,
+        ['x', 'n'],
+        [
+          ['a', 1],
+          ['b', 3],
+        ],
+      )?.detail.soft_f1,
+    ).toBe(0.75);
+    const failed = run(gold, ['x'], [], {
+      status: 'error',
+      results: [],
+      error: { code: 'SQL_ERROR', message: 'no such column' },
+    });
+    expect(failed?.detail.soft_f1).toBe(0);
+    const cut = run(gold, ['x', 'n'], [['a', 1]], {
+      results: [{ columns: ['x', 'n'], rows: [['a', 1]], truncated: true }],
+    });
+    expect(cut?.detail.soft_f1).toBeNull();
+  });
+
   it('numbers match within 0.005 and a string that spells a number; other strings must be equal', () => {
     expect(run({ rows: [[523.06]] }, ['t'], [[523.0649]])?.pass).toBe(true);
     expect(run({ rows: [[523.06]] }, ['t'], [[523.07]])?.pass).toBe(false);

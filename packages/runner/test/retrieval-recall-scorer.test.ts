@@ -43,6 +43,17 @@ describe('retrievalRecallScorer', () => {
     expect(r?.detail).not.toHaveProperty('element_recall');
   });
 
+  it('reports precision@k beside recall: needed items among the distinct ones sent', async () => {
+    // Genre needed, Album not; Genre.Name needed (sent twice, in two spellings), Album.Title not.
+    const r = await recall(['Genre', 'Album'], ['genre.name', 'Genre.Name', 'Album.Title']);
+    expect(r?.detail).toMatchObject({ table_precision: 0.5, column_precision: 0.5 });
+    const exact = await recall(['Genre', 'Track'], ['Genre.Name', 'Track.GenreId']);
+    expect(exact?.detail).toMatchObject({ table_precision: 1, column_precision: 1 });
+    // Sending nothing never buys precision when something was needed.
+    const none = await recall([], []);
+    expect(none?.detail).toMatchObject({ table_precision: 0, column_precision: 0 });
+  });
+
   it('passes with perfect recall, whatever else was sent', async () => {
     expect(
       (await recall(['Genre', 'Track', 'Album'], ['Genre.Name', 'Track.GenreId', 'Track.Name']))

@@ -48,18 +48,26 @@ describe('describedRetrieverSettings', () => {
 });
 
 describe('retrieverSettings over the configs of a run', () => {
-  it('refuses configs that report different settings: one record cannot hold both', () => {
+  // Issue 29 changes this rule: a sweep over k runs configs with different settings on one
+  // board, so the record holds each config's instead of refusing the run.
+  it("records each config's settings under by_config when they differ, one set when they agree", () => {
     const engines = {
       a: { settings: REPORTED.settings ?? null },
       b: { settings: { retrieval: { kTables: 5 } } },
+      c: { settings: null },
     };
-    expect(() => retrieverSettings([{ name: 'a' }, { name: 'b' }], engines)).toThrow(
-      expect.objectContaining({
-        code: 'INVALID_OPTIONS',
-        message: expect.stringContaining('a and b'),
-      }),
-    );
+    expect(retrieverSettings([{ name: 'a' }, { name: 'b' }, { name: 'c' }], engines)).toEqual({
+      by_config: {
+        a: describedRetrieverSettings(REPORTED.settings),
+        b: { k_tables: 5 },
+        c: null,
+      },
+    });
     expect(retrieverSettings([{ name: 'a' }], engines)).toEqual(
+      describedRetrieverSettings(REPORTED.settings),
+    );
+    const same = { a: engines.a, b: engines.a };
+    expect(retrieverSettings([{ name: 'a' }, { name: 'b' }], same)).toEqual(
       describedRetrieverSettings(REPORTED.settings),
     );
   });

@@ -146,6 +146,12 @@ export const evalRun: Command = {
         "the reference engine's retriever: column and join entries picked per question (default 12)",
     },
     {
+      name: 'k',
+      value: 'N,..',
+      description:
+        "mode retrieval: sweep the reference engine's k (as --top-k), one config per value on one board, so recall is read with the amount sent",
+    },
+    {
       name: 'engine',
       value: 'NAME|URL',
       parse: engineFlag,

@@ -58,7 +58,15 @@ export function boardRows(board: ConfigReport): string[][] {
       ['case runs', `${board.completedCases}/${board.plannedCases}`],
       ['table recall', pct(r.table_recall)],
       ['column recall', pct(r.column_recall)],
-      ['every table', `${r.perfect_tables} of ${r.cases}`],
+      ...(r.table_precision === undefined
+        ? []
+        : [
+            ['table precision@k', pct(r.table_precision)],
+            ['column precision@k', pct(r.column_precision ?? 0)],
+          ]),
+      r.all_tables_hit
+        ? ['all_tables_hit', rateCell(r.all_tables_hit)]
+        : ['every table', `${r.perfect_tables} of ${r.cases}`],
       ['every column', `${r.perfect_columns} of ${r.cases}`],
       [
         'sent on average',

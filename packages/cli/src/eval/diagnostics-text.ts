@@ -111,6 +111,13 @@ export function diagnosticsSection(board: ConfigReport): string[] {
       sim.ast_similarity === null ? '-' : sim.ast_similarity.toFixed(3),
     ]);
   }
+  if (d.soft_f1) {
+    const { scored, mean } = d.soft_f1;
+    rows.push([
+      'Soft-F1 (BIRD mini-dev, mean; row order counts)',
+      mean === null ? '-' : `${mean.toFixed(3)} over ${scored} case run(s)`,
+    ]);
+  }
   rows.push(['filter-value accuracy', accuracyCell(d.filter_value_accuracy)]);
   rows.push(['ID accuracy', accuracyCell(d.id_accuracy)]);
   const classes = Object.entries(d.error_classes).filter(([, c]) => c.count > 0);

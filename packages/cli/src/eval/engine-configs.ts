@@ -30,6 +30,7 @@ import { configError, usageError } from '../cli-error.js';
 import type { Flags } from '../command.js';
 import { isEngineUrl } from '../engine-flag.js';
 import type { Io } from '../io.js';
+import { kSweep, sweepConfigName } from './k-sweep.js';
 import { listFlag } from './list-flag.js';
 import { processEngineConfig } from './process-engine-config.js';
 import type { RunSetup } from './run-setup.js';
@@ -79,6 +80,13 @@ function enginePlace(project: Project, name: string): string {
  * no database, so `eval run` checks them before it looks for one.
  */
 export function checkEngineFlags(mode: Mode, flags: Flags, choice: EngineChoice): void {
+  // The sweep's own rules (mode retrieval, not with --top-k), before the engine's.
+  kSweep(flags, mode);
+  if (choice.kind !== 'reference' && flags.k !== undefined) {
+    throw usageError(
+      "--k sweeps the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
+    );
+  }
   if (choice.kind !== 'reference' && flags['top-k'] !== undefined) {
     throw usageError(
       "--top-k sets the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
@@ -223,6 +231,16 @@ export async function buildConfigs(
   }
   if (mode === 'plans' || mode === 'retrieval') {
     // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
+    const sweep = kSweep(flags, mode);
+    if (sweep !== undefined) {
+      const configs: EvalConfig[] = [];
+      for (const k of sweep) {
+        const rig = await plansEngine(setup.suite, { ...reference, retrieval: { kColumns: k } });
+        setup.closers.unshift(() => rig.close());
+        configs.push({ name: sweepConfigName(k), engine: rig.engine });
+      }
+      return configs;
+    }
     const rig = await plansEngine(setup.suite, reference);
     setup.closers.unshift(() => rig.close());
     return [{ name: mode, engine: rig.engine }];
