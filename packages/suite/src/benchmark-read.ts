@@ -37,3 +37,41 @@ export function databaseProblem(dbDir: string, dbId: string): string | undefined
   if (!existsSync(path)) return `db_id ${dbId}: no database at ${path}`;
   return undefined;
 }
+
+/**
+ * The databases a benchmark file's records name, each looked at once: found (in the order
+ * first asked), or refused with the reason every later record naming it is told too.
+ */
+export class BenchmarkDatabases {
+  readonly #found = new Map<string, BenchmarkDatabase>();
+  readonly #refused = new Map<string, string>();
+
+  constructor(readonly dbDir: string) {}
+
+  /**
+   * Why `dbId` cannot be used, or undefined: `before` (a benchmark's own check, such as
+   * Spider's tables.json) first, then the layout's file; `tables` are kept with a database found.
+   */
+  problem(
+    dbId: string,
+    before: () => string | undefined = () => undefined,
+    tables?: readonly string[],
+  ): string | undefined {
+    if (!this.#found.has(dbId) && !this.#refused.has(dbId)) {
+      const problem = before() ?? databaseProblem(this.dbDir, dbId);
+      if (problem !== undefined) this.#refused.set(dbId, problem);
+      else
+        this.#found.set(dbId, {
+          id: dbId,
+          path: benchmarkDatabasePath(this.dbDir, dbId),
+          ...(tables ? { tables } : {}),
+        });
+    }
+    return this.#refused.get(dbId);
+  }
+
+  /** The databases found, in the order first asked. */
+  list(): BenchmarkDatabase[] {
+    return [...this.#found.values()];
+  }
+}

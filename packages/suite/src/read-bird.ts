@@ -5,12 +5,7 @@
 // (BIRD compares result sets). Ids are `bird_<question_id>`, so a case names its BIRD
 // question. Why: decisions/benchmark-import.md.
 
-import {
-  type BenchmarkDatabase,
-  type BenchmarkRead,
-  benchmarkDatabasePath,
-  databaseProblem,
-} from './benchmark-read.js';
+import { BenchmarkDatabases, type BenchmarkRead } from './benchmark-read.js';
 import { jsonArrayRecords, readBenchmarkText } from './json-array-records.js';
 import { Collector } from './read-pairs.js';
 
@@ -30,8 +25,7 @@ export async function readBird(files: BirdFiles): Promise<BenchmarkRead> {
     files.questions.shown,
   );
   const into = new Collector(files.questions.shown);
-  const databases = new Map<string, BenchmarkDatabase>();
-  const refused = new Map<string, string>();
+  const databases = new BenchmarkDatabases(files.dbDir);
   for (const { value, line } of records) {
     if (!isObject(value)) {
       into.problem(line, 'not a BIRD record (db_id, question, SQL)');
@@ -58,12 +52,7 @@ export async function readBird(files: BirdFiles): Promise<BenchmarkRead> {
       into.problem(line, 'must be a string (simple, moderate, challenging)', ['difficulty']);
       continue;
     }
-    if (!databases.has(dbId) && !refused.has(dbId)) {
-      const problem = databaseProblem(files.dbDir, dbId);
-      if (problem !== undefined) refused.set(dbId, problem);
-      else databases.set(dbId, { id: dbId, path: benchmarkDatabasePath(files.dbDir, dbId) });
-    }
-    const problem = refused.get(dbId);
+    const problem = databases.problem(dbId);
     if (problem !== undefined) {
       into.problem(line, problem, ['db_id']);
       continue;
@@ -81,5 +70,5 @@ export async function readBird(files: BirdFiles): Promise<BenchmarkRead> {
       ...(evidenceText !== '' ? { evidence: evidenceText } : {}),
     });
   }
-  return { pairs: into.pairs, problems: into.problems, databases: [...databases.values()] };
+  return { pairs: into.pairs, problems: into.problems, databases: databases.list() };
 }

@@ -5,12 +5,7 @@
 // the generated one (case-id.ts). Why: decisions/benchmark-import.md.
 
 import { hasTopLevelOrderBy } from '@nl2sql/comparator';
-import {
-  type BenchmarkDatabase,
-  type BenchmarkRead,
-  benchmarkDatabasePath,
-  databaseProblem,
-} from './benchmark-read.js';
+import { BenchmarkDatabases, type BenchmarkRead } from './benchmark-read.js';
 import { jsonArrayRecords, readBenchmarkText } from './json-array-records.js';
 import { PairsFileError } from './pairs-file-error.js';
 import { Collector } from './read-pairs.js';
@@ -59,8 +54,7 @@ export async function readSpider(files: SpiderFiles): Promise<BenchmarkRead> {
     files.questions.shown,
   );
   const into = new Collector(files.questions.shown);
-  const databases = new Map<string, BenchmarkDatabase>();
-  const refused = new Map<string, string>();
+  const databases = new BenchmarkDatabases(files.dbDir);
   for (const { value, line } of records) {
     if (!isObject(value)) {
       into.problem(line, 'not a Spider record (db_id, question, query)');
@@ -75,19 +69,11 @@ export async function readSpider(files: SpiderFiles): Promise<BenchmarkRead> {
       into.problem(line, 'must be a string (the gold SQL)', ['query']);
       continue;
     }
-    if (!databases.has(dbId) && !refused.has(dbId)) {
-      const problem = !tables.has(dbId)
-        ? `db_id ${dbId} is not in ${files.tables.shown}`
-        : databaseProblem(files.dbDir, dbId);
-      if (problem !== undefined) refused.set(dbId, problem);
-      else
-        databases.set(dbId, {
-          id: dbId,
-          path: benchmarkDatabasePath(files.dbDir, dbId),
-          tables: tables.get(dbId) ?? [],
-        });
-    }
-    const problem = refused.get(dbId);
+    const problem = databases.problem(
+      dbId,
+      () => (tables.has(dbId) ? undefined : `db_id ${dbId} is not in ${files.tables.shown}`),
+      tables.get(dbId) ?? [],
+    );
     if (problem !== undefined) {
       into.problem(line, problem, ['db_id']);
       continue;
@@ -99,5 +85,5 @@ export async function readSpider(files: SpiderFiles): Promise<BenchmarkRead> {
       order_matters: hasTopLevelOrderBy(query),
     });
   }
-  return { pairs: into.pairs, problems: into.problems, databases: [...databases.values()] };
+  return { pairs: into.pairs, problems: into.problems, databases: databases.list() };
 }
