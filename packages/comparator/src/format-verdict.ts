@@ -20,7 +20,19 @@ function formatMapping(mapping: readonly number[]): string {
   return mapping.map((j, i) => `${i + 1}->${j + 1}`).join(' ');
 }
 
-export function formatReason(reason: Reason): string {
+/** What the two sides of a comparison are called in a reason (default: gold and result). */
+export interface ReasonNames {
+  readonly gold: string;
+  readonly result: string;
+}
+
+const GOLD_AND_RESULT: ReasonNames = { gold: 'gold', result: 'result' };
+
+/**
+ * One reason in words. `names` renames the sides where a row is quoted, for a comparison
+ * whose sides are not a gold and a result (the rows an engine reported against its SQL's).
+ */
+export function formatReason(reason: Reason, names: ReasonNames = GOLD_AND_RESULT): string {
   switch (reason.code) {
     case 'row_count':
       return `row count differs: gold has ${reason.gold}, result has ${reason.result}`;
@@ -32,11 +44,12 @@ export function formatReason(reason: Reason): string {
       return `gold column ${reason.column + 1} (${JSON.stringify(reason.name)}) is not answered: ${reason.detail}`;
     case 'row_mismatch': {
       const more = reason.searchExhausted ? ' (column search stopped at its budget)' : '';
+      const { gold, result } = names;
       if (reason.gold && reason.result) {
-        return `rows differ: gold ${formatRow(reason.gold)} has no match; first unmatched result ${formatRow(reason.result)}${more}`;
+        return `rows differ: ${gold} ${formatRow(reason.gold)} has no match; first unmatched ${result} ${formatRow(reason.result)}${more}`;
       }
-      if (reason.gold) return `rows differ: gold ${formatRow(reason.gold)} has no match${more}`;
-      return `rows differ: result ${formatRow(reason.result)} has no match in gold${more}`;
+      if (reason.gold) return `rows differ: ${gold} ${formatRow(reason.gold)} has no match${more}`;
+      return `rows differ: ${result} ${formatRow(reason.result)} has no match in ${gold}${more}`;
     }
     case 'order': {
       const g = reason.tieGroup;

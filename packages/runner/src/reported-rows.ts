@@ -34,13 +34,9 @@ export function reportedRowsDiffer(
   if (verdict.pass) return null;
   const counts = `the engine reported ${said.rows.length} row(s) in ${said.columns.length} column(s), its SQL returns ${executed.rows.length} in ${executed.columns.length} on the pinned database`;
   const reason = verdict.reason;
-  // The comparator words a row mismatch as gold against result: here the SQL's rows are
-  // the gold and the engine's report the result.
+  // Here the SQL's rows stand where a gold would, the engine's report where a result would.
   if (reason?.code === 'row_mismatch') {
-    const where = formatReason(reason)
-      .replace(/\bgold\b/g, "the SQL's")
-      .replace(/\bresult\b/g, 'reported');
-    return `${counts}: ${where}`;
+    return `${counts}: ${formatReason(reason, { gold: "the SQL's", result: 'reported' })}`;
   }
   return counts;
 }
