@@ -337,8 +337,10 @@ describe('readYamlFast against yaml on damaged suites', () => {
       ),
       { numRuns: 3000 },
     );
-    // Most edits leave a readable suite: the property is not passing by reading nothing.
-    expect(read).toBeGreaterThan(1000);
+    // About a third of the edits leave a readable suite (observed 999-1071 of 3000): the
+    // property is not passing by reading nothing. The guard sits far below that spread, so a
+    // random draw cannot fail it, and far above zero.
+    expect(read).toBeGreaterThan(600);
   });
 });
 
