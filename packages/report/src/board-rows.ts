@@ -1,8 +1,7 @@
-import { wilson } from '@nl2sql/gate';
+import { evaluationRows } from './diagnostics-rows.js';
 import { dollars, groupThousands, millis, percent } from './display-format.js';
+import { type Json, num, object, pushInterval, rateText } from './metric-reading.js';
 import type { BoardRow } from './report-data.js';
-
-type Json = Readonly<Record<string, unknown>>;
 
 /**
  * A config's board lines from its saved metrics, in the spec's order. Read field by field:
@@ -30,6 +29,8 @@ function accuracyRows(m: Json): BoardRow[] {
     rows.push({ kind: 'text', label: 'Faithfulness', text: 'not scored (no written answers)' });
   }
   pushInterval(rows, 'All scorers', object(m.accuracy_all_scorers));
+  // Test-suite accuracy beside EX, the three-tier verdict, efficiency: as the text board.
+  rows.push(...evaluationRows(object(m.diagnostics)));
   const checks = object(m.rows_checks);
   if (checks) {
     const n = (key: string) => num(checks[key]) ?? 0;
@@ -45,6 +46,14 @@ function accuracyRows(m: Json): BoardRow[] {
       kind: 'text',
       label: 'Rows checked',
       text: `${n('executed')} executed, ${n('trusted')} trusted${failed.length > 0 ? `; failed: ${failed.join(', ')}` : ''}`,
+    });
+  }
+  const suspect = object(m.suspect);
+  if (suspect) {
+    rows.push({
+      kind: 'text',
+      label: 'Suspect',
+      text: `${rateText(suspect)} passed with a constant query where the gold reads a table`,
     });
   }
   pushInterval(rows, 'Generated path', object(m.accuracy_generated));
@@ -154,31 +163,6 @@ function retrievalRows(m: Json): BoardRow[] {
   return rows;
 }
 
-function pushInterval(rows: BoardRow[], label: string, rate: Json | null): void {
-  const count = num(rate?.count);
-  const total = num(rate?.total);
-  if (count === null || total === null) return;
-  if (!Number.isInteger(count) || !Number.isInteger(total) || count < 0 || count > total) return;
-  if (total === 0) {
-    rows.push({ kind: 'text', label, text: 'no case runs scored' });
-    return;
-  }
-  const saved = { lower: num(rate?.lower), upper: num(rate?.upper) };
-  const interval =
-    saved.lower !== null && saved.upper !== null
-      ? { lower: saved.lower, upper: saved.upper }
-      : wilson(count, total);
-  rows.push({
-    kind: 'interval',
-    label,
-    count,
-    total,
-    rate: count / total,
-    lower: interval.lower,
-    upper: interval.upper,
-  });
-}
-
 /** Every leaderboard's rule on the same executions, and where they disagree (--policies). */
 function pushPolicies(rows: BoardRow[], policies: Json | null): void {
   if (policies === null) return;
@@ -221,21 +205,4 @@ function pushPolicies(rows: BoardRow[], policies: Json | null): void {
     label: 'Where the rules disagree',
     text: `${disagreements.length} case run(s): ${shown.join(' | ')}${more > 0 ? ` | and ${more} more` : ''}`,
   });
-}
-
-function rateText(rate: Json | null): string {
-  const count = num(rate?.count);
-  const total = num(rate?.total);
-  if (count === null || total === null) return '-';
-  return `${count} of ${total}${total > 0 ? ` (${percent(count / total)})` : ''}`;
-}
-
-function object(value: unknown): Json | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : null;
-}
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

@@ -10,7 +10,10 @@ export function boardSection(runs: readonly RunView[]): string {
 
 function runBoard(run: RunView, r: number): string {
   const facts = [
-    `mode <b>${h(run.mode)}</b>`,
+    // An external engine's mode is only the rules it was scored by: its identity leads.
+    run.engine
+      ? `<b>${h(run.engine)}</b>, scored by mode ${h(run.mode)}'s rules`
+      : `mode <b>${h(run.mode)}</b>`,
     `suite <code>${h(run.suite)}</code> (<code>${h(shortDigest(run.suiteDigest))}</code>)`,
     run.database ? `database ${h(run.database)}` : '',
     run.roles.length > 0 ? `roles ${h(run.roles.join(', '))}` : '',
@@ -32,10 +35,32 @@ function configCard(board: BoardView): string {
   const nodes = Object.entries(board.nodes)
     .map(([node, model]) => `${h(node)}: <code>${h(model)}</code>`)
     .join(', ');
+  const what = board.engine
+    ? `<div class="nodes">${h(board.engine)}</div>`
+    : nodes
+      ? `<div class="nodes">${nodes}</div>`
+      : '<div class="nodes">no LLM nodes</div>';
   return (
     `<div class="card" data-config="${h(board.config)}"><h3>config ${h(board.config)}</h3>` +
-    (nodes ? `<div class="nodes">${nodes}</div>` : '<div class="nodes">no LLM nodes</div>') +
-    `<table class="board"><tbody>${board.rows.map(boardLine).join('')}</tbody></table></div>`
+    what +
+    `<table class="board"><tbody>${board.rows.map(boardLine).join('')}</tbody></table>` +
+    diagnosticsPart(board) +
+    '</div>'
+  );
+}
+
+/** The diagnostics, folded (they are never part of the gate), and the EX false positives. */
+function diagnosticsPart(board: BoardView): string {
+  if (board.diagnostics.length === 0 && board.falsePositives.length === 0) return '';
+  const falsePositives =
+    board.falsePositives.length === 0
+      ? ''
+      : `<h4>EX false positives: pass EX, fail the test suite (${board.falsePositives.length})</h4>` +
+        `<ul class="false-positives">${board.falsePositives.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
+  return (
+    '<details class="diagnostics" open><summary>Diagnostics (never part of the gate)</summary>' +
+    `<table class="board"><tbody>${board.diagnostics.map(boardLine).join('')}</tbody></table>` +
+    `${falsePositives}</details>`
   );
 }
 

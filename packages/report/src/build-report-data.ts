@@ -2,10 +2,14 @@ import { basename } from 'node:path';
 import { asStored, formatRecord, type RunRecord, type StoredRecord } from '@nl2sql/records';
 import type { EvalCase, EvalSuite } from '@nl2sql/suite';
 import { boardRows } from './board-rows.js';
+import { withCandidates } from './candidate-groups.js';
 import { type CaseContext, caseView, type Executed, shownRows } from './case-view.js';
 import { comparisons } from './comparisons.js';
+import { diagnosticsRows, falsePositiveLines } from './diagnostics-rows.js';
 import { shortDigest } from './display-format.js';
 import { historyPanels } from './history-series.js';
+import { num, object } from './metric-reading.js';
+import { processRows } from './process-rows.js';
 import type { BoardRow, CaseView, GoldView, ReportData, RunView } from './report-data.js';
 import { ReportError } from './report-error.js';
 import type { SavedRun } from './saved-run.js';
@@ -53,6 +57,7 @@ export function buildReportData(input: ReportInput): ReportData {
     const suite = suites.length === 0 ? undefined : suiteFor(run, suites);
     const byId = new Map<string, EvalCase>(suite?.suite.cases.map((c) => [c.id, c]) ?? []);
     for (const config of run.configs) {
+      const first = cases.length;
       for (const saved of config.cases) {
         const goldCase = byId.get(saved.case_id);
         const key = goldCase
@@ -71,6 +76,8 @@ export function buildReportData(input: ReportInput): ReportData {
         };
         cases.push(caseView(saved, context));
       }
+      const k = num(object(config.metrics.pass_at_k)?.k);
+      if (k !== null) cases.splice(first, Infinity, ...withCandidates(cases.slice(first), k));
     }
   });
   if (suites.length === 0) {
@@ -101,9 +108,27 @@ export function buildReportData(input: ReportInput): ReportData {
       difficulties: sorted(
         Object.values(gold).flatMap((g) => (g.difficulty === null ? [] : [g.difficulty])),
       ),
+      tiers: sorted(cases.flatMap((c) => (c.tier === null ? [] : [c.tier]))),
+      process: PROCESS_MARKS.filter((mark) => cases.some((c) => processMarks(c).includes(mark))),
+      clarify: sorted(cases.flatMap((c) => (c.clarify === null ? [] : [c.clarify.verdict]))),
     },
     notes,
   };
+}
+
+/** The process filter's choices, in the filter's order. */
+const PROCESS_MARKS = ['trajectory', 'unsafe step', 'saw an error', 'recovered'];
+
+/** What the process filter matches a case run on (the page's script computes the same). */
+function processMarks(c: CaseView): string[] {
+  const t = c.trajectory;
+  if (t === null) return [];
+  return [
+    'trajectory',
+    ...(c.unsafeStep !== null ? ['unsafe step'] : []),
+    ...(t.errors > 0 ? ['saw an error'] : []),
+    ...(t.recovered ? ['recovered'] : []),
+  ];
 }
 
 function suiteFor(run: SavedRun, suites: readonly SuiteInput[]): SuiteInput {
@@ -154,18 +179,23 @@ function runView(run: SavedRun, label: string): RunView {
     completedCases: run.completed_cases,
     stopped: run.stopped,
     wallMs: run.timings.wall_ms ?? null,
+    engine: runEngine(run),
     boards: run.configs.map((c) => ({
       config: c.config.name,
       nodes: c.config.nodes,
+      engine: engineOf(run, c.config.name),
       rows: [
         ...rowsSourceRows(c.rows),
         ...boardRows(c.metrics),
+        ...processRows(c.cases),
         {
           kind: 'text' as const,
           label: 'Case runs',
           text: `${c.completed_cases} of ${c.planned_cases}${run.stopped ? ` (stopped: ${run.stopped})` : ''}`,
         },
       ],
+      diagnostics: diagnosticsRows(object(c.metrics.diagnostics)),
+      falsePositives: falsePositiveLines(object(c.metrics.diagnostics)),
     })),
   };
 }
@@ -203,10 +233,38 @@ function withSavedRecords(
   return [...stored, ...extra];
 }
 
+/**
+ * `Eval report: mode plans, chinook.yaml`; for runs of engines outside this project their
+ * identity instead of the mode (which is only the rules they were scored by).
+ */
 function defaultTitle(runs: readonly SavedRun[]): string {
-  const modes = sorted(runs.map((r) => r.mode)).join(', ');
+  const engines = runs.map(runEngine);
+  const ran = engines.every((e) => e !== null)
+    ? sorted(engines as string[]).join('; ')
+    : `mode ${sorted(runs.map((r) => r.mode)).join(', ')}`;
   const suites = sorted(runs.map((r) => r.dataset.name)).join(', ');
-  return `Eval report: mode ${modes}, ${suites}`;
+  return `Eval report: ${ran}, ${suites}`;
+}
+
+/** Every config's engine, when each is an engine outside this project; else null. */
+function runEngine(run: SavedRun): string | null {
+  const engines = run.configs.map((c) => engineOf(run, c.config.name));
+  if (engines.length === 0 || engines.some((e) => e === null)) return null;
+  return sorted(engines as string[]).join(', ');
+}
+
+/**
+ * An external engine's identity from the run's record of the config (kind engine), as it
+ * described itself: `engine NAME VERSION`. A predictions file's name is the file's and its
+ * version the file's digest, shortened here as the boards shorten digests. Null for the
+ * reference engine's configs.
+ */
+function engineOf(run: SavedRun, config: string): string | null {
+  const record = run.records.find((r) => r.config.name === config);
+  if (record?.kind !== 'engine' || record.engine === undefined) return null;
+  const { name, version } = record.engine;
+  const digest = /^sha256:([0-9a-f]{64})$/i.exec(version);
+  return `engine ${name} ${digest ? `sha256:${shortDigest(digest[1]!)}` : version}`;
 }
 
 function sorted(items: readonly string[]): string[] {

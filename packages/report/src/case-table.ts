@@ -22,7 +22,7 @@ export function caseSection(
     `<p class="meta">${cases.length} case run(s), ${failing} not passing (strict). Click a row for its question, SQL diff, rows and scores.</p>` +
     filterBar(facets, multiRun) +
     colgroup(multiRun) +
-    `<thead><tr><th>status</th><th>case</th>${multiRun ? '<th>run</th>' : ''}<th>config</th><th>role</th><th>pass</th><th>question</th><th>outcome</th><th>failed scorers</th><th>cost</th><th>latency</th></tr></thead>` +
+    `<thead><tr><th>status</th><th>case</th>${multiRun ? '<th>run</th>' : ''}<th>config</th><th>role</th><th>pass</th><th>question</th><th>outcome</th><th>tier</th><th>process</th><th>failed scorers</th><th>cost</th><th>latency</th></tr></thead>` +
     `<tbody>${cases.map((c) => caseRow(c, c.gold === null ? undefined : gold[c.gold], multiRun)).join('')}</tbody></table>` +
     '<button type="button" id="f-more" class="more" hidden></button></section>'
   );
@@ -39,6 +39,8 @@ function colgroup(multiRun: boolean): string {
     '48px',
     'auto',
     '230px',
+    '80px',
+    '130px',
     '170px',
     '80px',
     '80px',
@@ -57,6 +59,10 @@ function filterBar(f: Facets, multiRun: boolean): string {
     select('f-scorer', 'scorer failed', f.scorers, 'any') +
     select('f-tag', 'tag', f.tags) +
     select('f-difficulty', 'difficulty', f.difficulties) +
+    // Shown only when some case run has them (older reports have none).
+    (f.tiers.length > 0 ? select('f-tier', 'verdict tier', f.tiers) : '') +
+    (f.process.length > 0 ? select('f-process', 'trajectory', f.process, 'any') : '') +
+    (f.clarify.length > 0 ? select('f-clarify', 'clarify', f.clarify) : '') +
     (multiRun ? '<input type="hidden" id="f-multi" value="1">' : '') +
     `<label for="f-text">search<input type="search" id="f-text" placeholder="question, case id, SQL, explanation" autocomplete="off"></label>` +
     `<span class="count" id="f-count" aria-live="polite"></span></form>`
@@ -76,10 +82,25 @@ function caseRow(c: CaseView, gold: GoldView | undefined, multiRun: boolean): st
     `<td>${h(c.config)}</td><td>${h(c.role ?? '-')}</td><td>${c.pass}</td>` +
     `<td class="q">${h(question)}</td>` +
     `<td>${h(c.expected ?? '-')} → ${h(got)}</td>` +
+    `<td>${h(c.tier ?? '-')}</td>` +
+    `<td>${processCell(c)}</td>` +
     `<td class="why">${h(c.failed.join(', '))}</td>` +
     `<td class="num">${c.costUsd === null ? '-' : dollars(c.costUsd)}</td>` +
     `<td class="num">${c.latencyMs === null ? '-' : millis(c.latencyMs)}</td></tr>`
   );
+}
+
+/** A trajectory's length with its unsafe step, and the clarify verdict. */
+function processCell(c: CaseView): string {
+  const parts: string[] = [];
+  if (c.trajectory) {
+    const n = c.trajectory.steps.length;
+    parts.push(`${n} step${n === 1 ? '' : 's'}`);
+    if (c.unsafeStep !== null) parts.push(`<b class="unsafe">unsafe step ${c.unsafeStep + 1}</b>`);
+    else if (c.trajectory.recovered) parts.push('recovered');
+  }
+  if (c.clarify) parts.push(h(c.clarify.verdict.replace('_', ' ')));
+  return parts.length === 0 ? '-' : parts.join(', ');
 }
 
 /** At most `max` characters (code points, so no emoji is cut in half). */

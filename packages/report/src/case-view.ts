@@ -1,6 +1,7 @@
 import { displayValue, type TableLike } from '@nl2sql/comparator';
 import { type EvalCase, goldTiesFor } from '@nl2sql/suite';
 import { answerView } from './answer-marks.js';
+import { unsafeStep } from './process-rows.js';
 import type {
   CaseView,
   CellView,
@@ -100,6 +101,12 @@ export function caseView(run: SavedCaseRun, context: CaseContext): CaseView {
       ? answerView(run.answer, run.scores.faithfulness, full, gold?.question ?? null)
       : null,
     retrieval: retrievalOf(run),
+    tier: run.diagnostics?.verdict?.tier ?? null,
+    diagnostics: run.diagnostics,
+    trajectory: run.trajectory,
+    unsafeStep: unsafeStep(run),
+    clarify: run.clarify,
+    candidates: null,
   };
 }
 

@@ -5,7 +5,13 @@ import { readFileSync } from 'node:fs';
  * tsconfig.client.json against the DOM), concatenated into one inline script. They ship
  * with the package's src/, so the same path works from src/ and from dist/.
  */
-export const CLIENT_FILES = ['token-diff.js', 'case-filter.js', 'drill-down.js', 'page.js'];
+export const CLIENT_FILES = [
+  'token-diff.js',
+  'case-filter.js',
+  'drill-down.js',
+  'run-process.js',
+  'page.js',
+];
 
 let script: string | undefined;
 

@@ -78,6 +78,20 @@ tr.detail>td{background:#fff;padding:12px 16px 18px;border-bottom:2px solid #bfd
 .dd .kv{display:flex;flex-wrap:wrap;gap:4px 18px;font-size:13px}
 .dd .kv span b{color:var(--muted);font-weight:500;margin-right:4px}
 .dd .muted,.muted{color:var(--muted)}
+.card details.diagnostics{margin-top:8px}.card details.diagnostics summary{cursor:pointer;color:#334155;font-weight:500}
+.card h4{font-size:12.5px;margin:8px 0 4px}.card ul.false-positives{margin:0;padding-left:18px;font-size:12.5px}
+table.cases b.unsafe,.dd .step-unsafe{color:var(--fail)}
+.dd ol.timeline{list-style:none;margin:4px 0;padding:0 0 0 14px;border-left:3px solid var(--line)}
+.dd ol.timeline li.step{position:relative;margin:0 0 8px;padding:4px 8px;border-radius:6px}
+.dd ol.timeline li.step::before{content:counter(list-item);position:absolute;left:-28px;top:4px;width:20px;text-align:center;font-size:11px;color:var(--muted);background:var(--bg);border-radius:50%}
+.dd li.step .step-kind{display:inline-block;font-size:11px;font-weight:600;text-transform:uppercase;color:#475569;background:#e2e8f0;padding:0 6px;border-radius:8px}
+.dd li.step pre{margin-top:4px}
+.dd li.step.failed .step-error{color:var(--error)}
+.dd li.step.unsafe{background:var(--fail-bg);border:1px solid var(--fail)}
+.dd li.step.unsafe .step-unsafe{font-weight:600}
+.dd ol.candidates li.best{font-weight:600}.dd ol.candidates li.this{background:#eff6ff}
+.dd .best-candidate{border-left:3px solid var(--accent);padding-left:10px;margin-top:8px}
+.dd .clarify pre{margin-top:4px}
 .history svg{background:#fff;border:1px solid var(--line);border-radius:8px;max-width:100%;height:auto}
 button.more{margin:10px 0;font:inherit;padding:5px 14px;border:1px solid #cbd5e1;border-radius:6px;background:#fff;color:var(--accent);cursor:pointer}
 footer{color:var(--muted);font-size:12px;padding:16px 28px 30px}

@@ -4,6 +4,7 @@
 
 import type { GateCheck } from '@nl2sql/gate';
 import type { HistoryPanel } from './history-series.js';
+import type { SavedCaseDiagnostics, SavedClarify, SavedTrajectory } from './saved-process.js';
 import type { RunStatus } from './saved-run.js';
 
 /** The whole page. */
@@ -38,6 +39,11 @@ export interface RunView {
   readonly completedCases: number;
   readonly stopped: string | null;
   readonly wallMs: number | null;
+  /**
+   * What ran when every config is an engine outside this project (an HTTP or process
+   * engine, a predictions file): its identity from the records; null for the reference engine.
+   */
+  readonly engine: string | null;
   readonly boards: readonly BoardView[];
 }
 
@@ -46,7 +52,13 @@ export interface BoardView {
   readonly config: string;
   /** `provider:model` per LLM node. */
   readonly nodes: Readonly<Record<string, string>>;
+  /** An external engine as it described itself (`engine NAME VERSION`); null otherwise. */
+  readonly engine: string | null;
   readonly rows: readonly BoardRow[];
+  /** The diagnostics rows (by difficulty and tag, error classes, similarity), never gated. */
+  readonly diagnostics: readonly BoardRow[];
+  /** EX false positives: case runs that pass EX and fail the test suite, with why. */
+  readonly falsePositives: readonly string[];
 }
 
 /** A board line: a share with its Wilson interval, or a figure in words. */
@@ -128,6 +140,33 @@ export interface CaseView {
   readonly answer: AnswerView | null;
   /** Mode retrieval: what the schema retriever sent and missed (retrieval_recall's detail). */
   readonly retrieval: RetrievalView | null;
+  /** The tier that decided the three-tier verdict (`ast`, `execution`, `judge`), or null. */
+  readonly tier: string | null;
+  readonly diagnostics: SavedCaseDiagnostics | null;
+  /** An agent's steps, as saved; null for a single-shot answer. */
+  readonly trajectory: SavedTrajectory | null;
+  /** Index into the trajectory's steps of the unsafe step, or null. */
+  readonly unsafeStep: number | null;
+  readonly clarify: SavedClarify | null;
+  /** A predictions file's k candidates for this case and role, or null. */
+  readonly candidates: CandidatesView | null;
+}
+
+/** The candidates of one case and role (candidate i is pass i), and the best of them. */
+export interface CandidatesView {
+  readonly k: number;
+  /** One per candidate, in order: the case run's index in `cases` and its verdicts. */
+  readonly runs: readonly {
+    readonly i: number;
+    readonly pass: number;
+    readonly status: RunStatus;
+    readonly lenient: RunStatus;
+  }[];
+  /**
+   * Index in `cases` of the best candidate: the first that passes strict, else the first
+   * that passes lenient, else candidate 1 (decisions/prediction-files.md).
+   */
+  readonly best: number;
 }
 
 export interface RetrievalView {
@@ -229,4 +268,10 @@ export interface Facets {
   readonly scorers: readonly string[];
   readonly tags: readonly string[];
   readonly difficulties: readonly string[];
+  /** Verdict tiers that decided some case run. */
+  readonly tiers: readonly string[];
+  /** Process marks some case run has: `trajectory`, `unsafe step`, `saw an error`, `recovered`. */
+  readonly process: readonly string[];
+  /** Clarify verdicts some case run got. */
+  readonly clarify: readonly string[];
 }

@@ -22,7 +22,7 @@ export function renderReportPage(data: ReportData): string {
   const multiRun = data.runs.length > 1;
   const embedded = { cases: data.cases, gold: data.gold };
   const subtitle = data.runs
-    .map((r) => `${r.label}: ${r.completedCases} case runs, mode ${r.mode}`)
+    .map((r) => `${r.label}: ${r.completedCases} case runs, ${r.engine ?? `mode ${r.mode}`}`)
     .join(' · ');
   const script = pageScript();
   return [

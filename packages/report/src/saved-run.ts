@@ -3,6 +3,14 @@ import type { RecordConfig, RunRecord } from '@nl2sql/records';
 import { validateRecord } from '@nl2sql/records';
 import { JsonReader } from './json-reader.js';
 import { ReportError } from './report-error.js';
+import {
+  readCaseDiagnostics,
+  readClarify,
+  readTrajectory,
+  type SavedCaseDiagnostics,
+  type SavedClarify,
+  type SavedTrajectory,
+} from './saved-process.js';
 
 /** A case run's status as the saved report writes it. */
 export type RunStatus = 'pass' | 'fail' | 'error';
@@ -62,6 +70,12 @@ export interface SavedCaseRun {
   readonly explanation: string | null;
   readonly answer: SavedAnswer | null;
   readonly result: SavedResult | null;
+  /** The diagnostics (three-tier verdict, test suite, similarity, efficiency); null if none. */
+  readonly diagnostics: SavedCaseDiagnostics | null;
+  /** An agent's steps, as the harness checked them; null for single-shot answers. */
+  readonly trajectory: SavedTrajectory | null;
+  /** The clarify-versus-guess outcome; null when the case run was not scored for it. */
+  readonly clarify: SavedClarify | null;
 }
 
 /** One config's board in a saved report. */
@@ -268,6 +282,9 @@ function readCaseRun(item: JsonReader): SavedCaseRun {
     explanation: run.field('explanation').optionalString(),
     answer: readAnswer(run.field('answer')),
     result: readResult(run.field('result')),
+    diagnostics: readCaseDiagnostics(run.field('diagnostics')),
+    trajectory: readTrajectory(run.field('trajectory')),
+    clarify: readClarify(run.field('clarify')),
   };
 }
 

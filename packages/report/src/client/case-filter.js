@@ -9,6 +9,9 @@
  * @property {string} scorer a scorer that must have failed, or ''
  * @property {string} tag
  * @property {string} difficulty
+ * @property {string} [tier] the verdict tier that decided it
+ * @property {string} [process] a trajectory mark: 'trajectory', 'unsafe step', 'saw an error', 'recovered'
+ * @property {string} [clarify] a clarify verdict
  * @property {string} text words that must all occur (case-insensitive)
  */
 
@@ -20,6 +23,9 @@
  * @property {string[]} failed
  * @property {string[]} tags
  * @property {string} difficulty
+ * @property {string} tier
+ * @property {string[]} process
+ * @property {string} clarify
  * @property {string} text the searchable text, lower-cased
  */
 
@@ -46,6 +52,21 @@ function caseKey(c, gold) {
     gold?.sql ? gold.sql : '',
   ];
   if (c.answer) for (const part of c.answer.parts) words.push(part.text);
+  const t = c.trajectory;
+  if (t) {
+    for (const s of t.steps) {
+      words.push(s.sql || '', s.call || '', s.target || '', s.message || '', s.error || '');
+    }
+  }
+  if (c.clarify?.question) words.push(c.clarify.question);
+  /** @type {string[]} */
+  const process = [];
+  if (t) {
+    process.push('trajectory');
+    if (c.unsafeStep !== null) process.push('unsafe step');
+    if (t.errors > 0) process.push('saw an error');
+    if (t.recovered) process.push('recovered');
+  }
   return {
     status: c.status,
     config: c.config,
@@ -53,6 +74,9 @@ function caseKey(c, gold) {
     failed: c.failed,
     tags: gold ? gold.tags : [],
     difficulty: gold?.difficulty ? gold.difficulty : '',
+    tier: c.tier || '',
+    process,
+    clarify: c.clarify ? c.clarify.verdict : '',
     text: words.join('\n').toLowerCase(),
   };
 }
@@ -76,6 +100,9 @@ function caseMatcher(criteria) {
     if (criteria.scorer && !key.failed.includes(criteria.scorer)) return false;
     if (criteria.tag && !key.tags.includes(criteria.tag)) return false;
     if (criteria.difficulty && key.difficulty !== criteria.difficulty) return false;
+    if (criteria.tier && key.tier !== criteria.tier) return false;
+    if (criteria.process && !key.process.includes(criteria.process)) return false;
+    if (criteria.clarify && key.clarify !== criteria.clarify) return false;
     for (const term of terms) if (!key.text.includes(term)) return false;
     return true;
   };

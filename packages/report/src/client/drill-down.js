@@ -25,10 +25,11 @@ function cellText(v) {
 /**
  * @param {any} c the case run
  * @param {any} gold its case, or undefined
+ * @param {any[]} cases every case run (a candidate's drill-down shows the best candidate's)
  * @returns {HTMLElement}
  */
 // biome-ignore lint/correctness/noUnusedVariables: called by page.js, inlined in the same script
-function drillDown(c, gold) {
+function drillDown(c, gold, cases) {
   const box = el('div', { class: 'dd' });
   if (gold) box.append(el('h4', null, 'Question'), el('p', null, gold.question));
   // What the system under test was given beside the question, as it was sent.
@@ -36,10 +37,18 @@ function drillDown(c, gold) {
   if (gold?.instructions)
     box.append(el('h4', null, 'Instructions'), el('p', null, gold.instructions));
   box.append(facts(c, gold));
+  const clarify = clarifyBlock(c);
+  if (clarify) box.append(el('h4', null, 'Clarify or answer'), clarify);
+  const candidates = candidatesBlock(c, cases, gold);
+  if (candidates) box.append(el('h4', null, `Candidates (${c.candidates.k})`), candidates);
   if (c.error) {
     box.append(el('h4', null, 'Error'), el('pre', null, `${c.error.code}: ${c.error.message}`));
   }
   if (c.scores.length > 0) box.append(el('h4', null, 'Scores'), scoreList(c));
+  const verdict = verdictBlock(c);
+  if (verdict) box.append(el('h4', null, 'Verdict and diagnostics'), verdict);
+  const trajectory = trajectoryBlock(c);
+  if (trajectory) box.append(el('h4', null, 'Trajectory'), trajectory);
   if (c.retrieval) box.append(el('h4', null, 'Schema retrieval'), retrievalBlock(c.retrieval));
   if (c.retrieval && !c.sql) return box;
   box.append(el('h4', null, 'SQL: gold beside predicted'), sqlPanes(c, gold));
@@ -109,7 +118,7 @@ function facts(c, gold) {
     ['case', c.id],
     ['config', c.config],
     ['role', c.role || '-'],
-    ['pass', String(c.pass)],
+    [c.candidates ? 'candidate' : 'pass', String(c.pass)],
     ['strict', c.status],
     ['lenient', c.lenient],
     ['outcome', `${c.expected || '-'} expected, engine ${c.engineStatus || 'gave no reply'}`],

@@ -41,6 +41,9 @@ if (dataNode?.textContent) {
       scorer: value('f-scorer'),
       tag: value('f-tag'),
       difficulty: value('f-difficulty'),
+      tier: value('f-tier'),
+      process: value('f-process'),
+      clarify: value('f-clarify'),
       text: value('f-text'),
     });
     let matched = 0;
@@ -81,7 +84,7 @@ if (dataNode?.textContent) {
     const c = data.cases[i];
     const cell = document.createElement('td');
     cell.colSpan = row.cells.length;
-    cell.append(drillDown(c, c.gold === null ? undefined : data.gold[c.gold]));
+    cell.append(drillDown(c, c.gold === null ? undefined : data.gold[c.gold], data.cases));
     const detail = document.createElement('tr');
     detail.className = 'detail';
     detail.dataset.for = String(i);
