@@ -9,6 +9,10 @@ const { caseKey, caseMatcher } = loadClient<{
 
 const none = { status: '', config: '', role: '', scorer: '', tag: '', difficulty: '', text: '' };
 const run = (over: Record<string, unknown> = {}) => ({
+  tier: null,
+  unsafeStep: null,
+  trajectory: null,
+  clarify: null,
   id: 'chinook_013',
   role: 'sales',
   config: 'gpt',
@@ -57,5 +61,49 @@ describe('caseMatcher', () => {
     const bare = caseKey(run({ role: null }), undefined);
     expect(caseMatcher({ ...none, tag: 'join' })(bare)).toBe(false);
     expect(caseMatcher({ ...none, text: 'select name' })(bare)).toBe(true);
+  });
+});
+
+describe('caseMatcher: verdict tier, trajectory and clarify', () => {
+  const traced = run({
+    tier: 'judge',
+    unsafeStep: 1,
+    trajectory: {
+      steps: [
+        { kind: 'schema', call: 'list_tables', target: 'Invoice' },
+        { kind: 'sql', sql: 'DELETE FROM Invoice', error: null, unsafe: 'writes' },
+        { kind: 'sql', sql: 'SELECT Nme FROM Artist', error: 'no such column: Nme' },
+      ],
+      errors: 1,
+      recovered: true,
+    },
+    clarify: { verdict: 'asked_needlessly', question: 'Which invoices do you mean?' },
+  });
+  const key = caseKey(traced, gold);
+  const plain = caseKey(run(), gold);
+
+  it.each([
+    ['tier', 'judge', 'ast'],
+    ['process', 'unsafe step', 'nothing'],
+    ['process', 'saw an error', 'nothing'],
+    ['process', 'recovered', 'nothing'],
+    ['clarify', 'asked_needlessly', 'clarified'],
+    ['text', 'delete from invoice', 'update'],
+    ['text', 'no such column', 'no such trigger'],
+    ['text', 'which invoices', 'which albums'],
+  ])('%s: %s matches, %s does not', (field, yes, no) => {
+    expect(caseMatcher({ ...none, [field]: yes })(key)).toBe(true);
+    expect(caseMatcher({ ...none, [field]: no })(key)).toBe(false);
+  });
+
+  it('a single-shot answer has no trajectory, tier or clarify verdict to match', () => {
+    for (const [field, value] of [
+      ['tier', 'judge'],
+      ['process', 'trajectory'],
+      ['clarify', 'guessed'],
+    ]) {
+      expect(caseMatcher({ ...none, [field!]: value! })(plain)).toBe(false);
+    }
+    expect(caseMatcher({ ...none, process: 'trajectory' })(key)).toBe(true);
   });
 });
