@@ -66,7 +66,7 @@ function diagnosticsPart(board: BoardView): string {
 
 function boardLine(row: BoardRow): string {
   if (row.kind === 'text') {
-    return `<tr><td class="label">${h(row.label)}</td><td class="value" colspan="3">${h(row.text)}</td></tr>`;
+    return `<tr><td class="label">${h(row.label)}</td><td class="value text" colspan="3">${h(row.text)}</td></tr>`;
   }
   return (
     `<tr><td class="label">${h(row.label)}</td>` +

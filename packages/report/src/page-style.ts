@@ -26,6 +26,7 @@ table{border-collapse:collapse}
 .board td{padding:3px 8px 3px 0;vertical-align:middle}
 .board td.label{color:var(--muted);white-space:nowrap}
 .board td.value{font-variant-numeric:tabular-nums;white-space:nowrap}
+.board td.value.text{white-space:normal;overflow-wrap:anywhere}
 .board td.range{color:var(--muted);font-size:12px;white-space:nowrap}
 svg.interval{display:block}
 svg.interval .track{fill:#e5e7eb}svg.interval .grid{stroke:#fff;stroke-width:1}

@@ -148,7 +148,7 @@ describe('buildReportData: what the text board shows', () => {
     ]);
   });
 
-  it("counts the trajectories: executions per question, recovery, unsafe steps apart, clarify", () => {
+  it('counts the trajectories: executions per question, recovery, unsafe steps apart, clarify', () => {
     const saved = processReport();
     const cases = casesOf(saved).filter((c) => c.trajectory);
     const data = buildReportData({ runs: [parseSavedRun(JSON.stringify(saved))] });
@@ -211,7 +211,10 @@ describe('buildReportData: what the text board shows', () => {
         fails: (_c, i, pass) => (i === 2 ? true : i === 0 ? pass < 3 : false),
       }),
     );
-    const data = buildReportData({ runs: [parseSavedRun(JSON.stringify(saved))], suites: suites() });
+    const data = buildReportData({
+      runs: [parseSavedRun(JSON.stringify(saved))],
+      suites: suites(),
+    });
     const of = (id: string, role: string) =>
       data.cases.filter((c) => c.id === id && c.role === role);
     const first = of('chinook_001', 'admin');

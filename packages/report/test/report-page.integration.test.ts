@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReport } from '../src/index.js';
 import { CHROMIUM_PATH, chromiumMissing, launchChromium, screenshotDir } from './chromium.js';
 import { HOSTILE_TEXTS } from './hostile-text.js';
+import { addProcess } from './synthetic-process.js';
 import { type Chinook, chinookSuite, syntheticSavedReport } from './synthetic-run.js';
 
 const MAX_CHINOOK_BYTES = 2 * 1024 * 1024;
@@ -263,6 +264,18 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
     await page.locator('#case-table tr.run:visible').click();
     const text = await page.locator('tr.detail').textContent();
     for (const hostile of HOSTILE_TEXTS.slice(0, 8)) expect(text).toContain(hostile);
+    // The trajectory's SQL, error and message, and the clarifying question, read back whole.
+    const hostile = HOSTILE_TEXTS.join('\n');
+    const timeline = page.locator('tr.detail ol.timeline');
+    await expect(timeline.locator('li.step.sql pre').allTextContents()).resolves.toEqual([hostile]);
+    await expect(timeline.locator('li.step.unsafe .step-error').textContent()).resolves.toBe(
+      `error: ${hostile}`,
+    );
+    await expect(timeline.locator('li.step.unsafe .step-unsafe').textContent()).resolves.toBe(
+      `unsafe step: ${hostile}`,
+    );
+    await expect(timeline.locator('li.step.error').textContent()).resolves.toBe(`error${hostile}`);
+    await expect(page.locator('tr.detail .clarify pre').textContent()).resolves.toBe(hostile);
     expect(
       await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
     ).toBeUndefined();
@@ -298,12 +311,19 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
   });
 
   it('stays responsive at 5,000 case runs: each filter under 100 ms', async () => {
-    const big = syntheticSavedReport(chinook, {
-      configs: ['plans', 'gpt', 'claude'],
-      repeat: 12,
-      fails: (c, i) => (i + c) % 6 === 0,
-      answers: true,
-    });
+    // With every column the page has: diagnostics, trajectories, clarify outcomes.
+    const big = addProcess(
+      syntheticSavedReport(chinook, {
+        configs: ['plans', 'gpt', 'claude'],
+        repeat: 12,
+        fails: (c, i) => (i + c) % 6 === 0,
+        answers: true,
+      }),
+      {
+        unsafe: (index) => index % 50 === 0,
+        clarify: (index) => (index % 9 === 0 ? 'guessed' : null),
+      },
+    );
     const runs = countRuns(big);
     expect(runs).toBeGreaterThanOrEqual(5000);
     const savedPath = join(dir, 'big.json');
@@ -318,6 +338,9 @@ describe.skipIf(chromiumMissing !== null)(`the report page in Chromium (${CHROMI
       ['all again', 'f-status', ''],
       ['role sales', 'f-role', 'sales'],
       ['tag join', 'f-tag', 'join'],
+      ['tier judge', 'f-tier', 'judge'],
+      ['trajectory unsafe', 'f-process', 'unsafe step'],
+      ['clarify guessed', 'f-clarify', 'guessed'],
     ];
     for (const [name, id, value] of steps) timings[name] = await timeFilter(page, id, value);
     timings['search "genres"'] = await timeFilter(page, 'f-text', 'genres');
@@ -393,4 +416,17 @@ function plantHostileText(saved: Record<string, unknown>): void {
   run.error = { code: 'ENGINE_ERROR', message: text };
   run.answer = { summary: null, content: text };
   run.explanation = text;
+  run.trajectory = {
+    steps: [
+      { kind: 'sql', sql: text, error: text, row_count: null, unsafe: text },
+      { kind: 'error', message: text },
+    ],
+    executions: 1,
+    schema_calls: 0,
+    errors: 1,
+    recovered: false,
+    probe_rows: 0,
+    unsafe_step: 0,
+  };
+  run.clarify = { verdict: 'guessed', question: text };
 }

@@ -24,6 +24,33 @@ function hostileRun(text: string) {
     c.explanation = text;
     c.error = { code: text, message: text };
     c.answer = text;
+    // An agent's steps, the verdict's tier (shown in the table) and a clarifying question.
+    c.trajectory = {
+      steps: [
+        { kind: 'sql', sql: text, error: text, row_count: null, unsafe: text },
+        { kind: 'schema', call: text, target: text },
+        { kind: 'error', message: text },
+      ],
+      executions: 1,
+      schema_calls: 1,
+      errors: 1,
+      recovered: false,
+      probe_rows: 0,
+      unsafe_step: 0,
+    };
+    c.clarify = { verdict: 'guessed', question: text };
+    c.diagnostics = {
+      normalized_match: null,
+      component_f1: null,
+      ast_similarity: null,
+      filter_values: null,
+      difficulty: null,
+      error_class: text,
+      error_evidence: [text],
+      empty_match: false,
+      test_suite: { pass: false, lenient: false, distinguished_by: text, databases: 2 },
+      verdict: { pass: false, tier: text, outcome: text, reason: text },
+    };
   }
   saved.records = [];
   return parseSavedRun(JSON.stringify(saved), `runs/${text}.json`);
@@ -54,6 +81,16 @@ describe('renderReportPage', () => {
     expect(data.cases[0].config).toBe(text);
     expect(data.cases[0].error.message).toBe(text);
     expect(data.cases[0].answer.parts[0].text).toBe(text);
+    const steps = data.cases[0].trajectory.steps;
+    expect([
+      steps[0].sql,
+      steps[0].error,
+      steps[0].unsafe,
+      steps[1].call,
+      steps[2].message,
+    ]).toEqual(Array(5).fill(text));
+    expect(data.cases[0].clarify.question).toBe(text);
+    expect(data.cases[0].tier).toBe(text);
   });
 
   it('is a pure function of its data: the same data, the same bytes', () => {
