@@ -14,8 +14,14 @@ export function htmlReporter({ io, redactor }: ReporterContext, file: string): R
     async finish(outcome) {
       const { writeReport } = await import('@nl2sql/report');
       const value = savedReport(outcome.report, outcome.records(), redactor);
+      const boards = outcome.report.configs;
+      const engineRun = boards.length > 0 && boards.every((b) => b.kind === 'engine');
       const written = await writeReport({
-        saved: [{ label: `eval run (mode ${outcome.report.mode})`, value }],
+        // An external engine's mode is only the rules it was scored by: the page names the
+        // engine itself (from the records), so its label does not say "mode plans".
+        saved: [
+          { label: engineRun ? 'eval run' : `eval run (mode ${outcome.report.mode})`, value },
+        ],
         suites: [outcome.suitePath],
         ...(outcome.baselineDir !== null ? { records: outcome.baselineDir } : {}),
         out: file,
