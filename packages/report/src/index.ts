@@ -26,6 +26,7 @@ export { type ReexecuteOptions, reexecute, rowsDigest } from './reexecute.js';
 export type {
   BoardRow,
   BoardView,
+  CandidatesView,
   CaseView,
   ComparisonView,
   Facets,
@@ -38,6 +39,17 @@ export type {
 } from './report-data.js';
 export { ReportError, type ReportErrorCode } from './report-error.js';
 export { contentSecurityPolicy, renderReportPage } from './report-page.js';
+export type {
+  ClarifyVerdict,
+  SavedCaseDiagnostics,
+  SavedClarify,
+  SavedEfficiency,
+  SavedStep,
+  SavedTestSuite,
+  SavedTrajectory,
+  SavedVerdict,
+  StepKind,
+} from './saved-process.js';
 export {
   parseSavedRun,
   readSavedRun,
