@@ -52,6 +52,11 @@ function configCard(board: BoardView): string {
 /** The diagnostics, folded (they are never part of the gate), and the EX false positives. */
 function diagnosticsPart(board: BoardView): string {
   if (board.diagnostics.length === 0 && board.falsePositives.length === 0) return '';
+  const reviews =
+    board.reviews.length === 0
+      ? ''
+      : `<h4>Proposed alternative golds, for review (${board.reviews.length})</h4>` +
+        `<ul class="reviews">${board.reviews.map((r) => `<li>${h(r)}</li>`).join('')}</ul>`;
   const falsePositives =
     board.falsePositives.length === 0
       ? ''
@@ -60,7 +65,7 @@ function diagnosticsPart(board: BoardView): string {
   return (
     '<details class="diagnostics" open><summary>Diagnostics (never part of the gate)</summary>' +
     `<table class="board"><tbody>${board.diagnostics.map(boardLine).join('')}</tbody></table>` +
-    `${falsePositives}</details>`
+    `${falsePositives}${reviews}</details>`
   );
 }
 

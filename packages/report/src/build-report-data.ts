@@ -196,6 +196,11 @@ function runView(run: SavedRun, label: string): RunView {
       ],
       diagnostics: diagnosticsRows(object(c.metrics.diagnostics)),
       falsePositives: falsePositiveLines(object(c.metrics.diagnostics)),
+      reviews: c.cases.flatMap((r) => {
+        const v = r.diagnostics?.verdict;
+        if (v?.outcome !== 'review' || !v.proposal) return [];
+        return [`${r.case_id}${r.role === null ? '' : ` as ${r.role}`}: ${v.proposal}`];
+      }),
     })),
   };
 }

@@ -80,7 +80,8 @@ tr.detail>td{background:#fff;padding:12px 16px 18px;border-bottom:2px solid #bfd
 .dd .kv span b{color:var(--muted);font-weight:500;margin-right:4px}
 .dd .muted,.muted{color:var(--muted)}
 .card details.diagnostics{margin-top:8px}.card details.diagnostics summary{cursor:pointer;color:#334155;font-weight:500}
-.card h4{font-size:12.5px;margin:8px 0 4px}.card ul.false-positives{margin:0;padding-left:18px;font-size:12.5px}
+.card h4{font-size:12.5px;margin:8px 0 4px}.card ul.reviews{margin:0;padding-left:18px;font-size:12.5px;font-family:var(--mono)}
+.card ul.false-positives{margin:0;padding-left:18px;font-size:12.5px}
 table.cases b.unsafe,.dd .step-unsafe{color:var(--fail)}
 .dd ol.timeline{list-style:none;margin:4px 0;padding:0 0 0 14px;border-left:3px solid var(--line)}
 .dd ol.timeline li.step{position:relative;margin:0 0 8px;padding:4px 8px;border-radius:6px}

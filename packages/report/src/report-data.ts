@@ -59,6 +59,8 @@ export interface BoardView {
   readonly diagnostics: readonly BoardRow[];
   /** EX false positives: case runs that pass EX and fail the test suite, with why. */
   readonly falsePositives: readonly string[];
+  /** Judged-equivalent disagreements proposed as alternative golds, for review. */
+  readonly reviews: readonly string[];
 }
 
 /** A board line: a share with its Wilson interval, or a figure in words. */

@@ -15,6 +15,8 @@ export interface SavedVerdict {
   readonly reason: string;
   /** What the judge said, when it was asked. */
   readonly judge: string | null;
+  /** For outcome review: the SQL proposed as an alternative gold. */
+  readonly proposal: string | null;
 }
 
 /** One case run's test-suite verdict (001 §5.2): the SQL and the gold on every database. */
@@ -152,6 +154,7 @@ function readVerdict(v: JsonReader): SavedVerdict | null {
     outcome: v.field('outcome').string(),
     reason: v.field('reason').string(),
     judge: said,
+    proposal: v.field('proposal').present ? v.field('proposal').field('alt_sql').string() : null,
   };
 }
 

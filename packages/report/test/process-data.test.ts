@@ -146,6 +146,24 @@ describe('buildReportData: what the text board shows', () => {
     expect(board.falsePositives).toEqual([
       'chinook_001 as admin: told apart from the gold by variant_2',
     ]);
+    expect(board.reviews).toEqual([]);
+  });
+
+  it('lists judged-equivalent disagreements proposed as alternative golds, for review', () => {
+    const saved = processReport();
+    const run = casesOf(saved).find((c) => c.status === 'fail')!;
+    const verdict = (run.diagnostics as Json).verdict as Json;
+    Object.assign(verdict, {
+      outcome: 'review',
+      proposal: { alt_sql: 'SELECT Name FROM Genre LIMIT 5', reason: 'judged equivalent' },
+    });
+    const data = buildReportData({ runs: [parseSavedRun(JSON.stringify(saved))] });
+    expect(data.runs[0]!.boards[0]!.reviews).toEqual([
+      `${run.case_id} as ${run.role}: SELECT Name FROM Genre LIMIT 5`,
+    ]);
+    expect(renderReportPage(data)).toContain(
+      `<ul class="reviews"><li>${run.case_id} as ${run.role}: SELECT Name FROM Genre LIMIT 5</li></ul>`,
+    );
   });
 
   it('counts the trajectories: executions per question, recovery, unsafe steps apart, clarify', () => {

@@ -20,6 +20,9 @@ function verdictBlock(c) {
         el('b', null, `decided by the ${v.tier} tier`),
         ` (${v.outcome}): ${v.reason}`,
         v.judge ? el('div', { class: 'muted' }, `judge: ${v.judge}`) : null,
+        v.proposal
+          ? el('div', null, 'proposed as an alternative gold:', el('pre', null, v.proposal))
+          : null,
       ),
     );
   }
