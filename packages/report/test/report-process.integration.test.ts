@@ -71,8 +71,11 @@ describe.skipIf(chromiumMissing !== null)(`the page's process sections (${CHROMI
     await browser?.close();
   });
 
-  async function open(path: string) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  async function open(path: string, javaScriptEnabled = true) {
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      viewport: { width: 1440, height: 900 },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     const requests: string[] = [];
@@ -263,6 +266,18 @@ describe.skipIf(chromiumMissing !== null)(`the page's process sections (${CHROMI
       /pass@3 \(any of 3\)/,
     );
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('with JavaScript off still shows the diagnostics, the tiers and the unsafe trajectory', async () => {
+    const { page, close } = await open(agentPage, false);
+    expect(await page.locator('#board details.diagnostics').isVisible()).toBe(true);
+    await expect(page.locator('#board details.diagnostics').textContent()).resolves.toMatch(
+      /Component F1 \(mean\)select 0\.912, where 0\.750/,
+    );
+    expect(await page.locator('#case-table b.unsafe').count()).toBe(1);
+    const tiers = await page.locator('#case-table tr.run td:nth-child(8)').allTextContents();
+    expect(new Set(tiers)).toEqual(new Set(['ast', 'execution', 'judge', '-']));
     await close();
   });
 });
