@@ -189,7 +189,7 @@ describe('roles', () => {
     const withRoles = await openDuckdb(db.file, { roles: ['analyst', 'support'] });
     try {
       expect(withRoles.unenforcedRoles).toEqual(['analyst', 'support']);
-      expect(withRoles.roles).toBeUndefined();
+      expect((withRoles as { roles?: unknown }).roles).toBeUndefined();
       expect((withRoles as { forRole?: unknown }).forRole).toBeUndefined();
     } finally {
       await withRoles.close();
