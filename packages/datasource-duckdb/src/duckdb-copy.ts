@@ -194,6 +194,8 @@ export async function writeDuckdbCopy(source: Datasource, target: string): Promi
       enable_external_access: 'false',
       autoload_known_extensions: 'false',
       autoinstall_known_extensions: 'false',
+    }).catch((error: unknown) => {
+      throw duckdbError(error, `cannot write the DuckDB copy ${file}`);
     });
     try {
       const connection = await instance.connect();
