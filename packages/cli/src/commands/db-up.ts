@@ -13,7 +13,7 @@ export const dbUp: Command = {
     'SIGTERM), then stops and removes its folder. Not for data worth keeping: fsync is off.',
     'With --engine duckdb it starts nothing: it reads the verified SQLite file with the SQLite',
     'adapter, writes its tables, keys and rows into a DuckDB file (--out, default',
-    'chinook.duckdb), checks every table row for row, prints each table\'s digest and exits.',
+    "chinook.duckdb), checks every table row for row, prints each table's digest and exits.",
   ].join('\n'),
   arguments: [{ name: 'DATASET', required: true, description: 'the dataset to load: chinook' }],
   options: [
