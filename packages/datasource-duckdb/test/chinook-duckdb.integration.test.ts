@@ -82,6 +82,9 @@ const ATTACKS: [string, string][] = [
   ['EXPORT', `EXPORT DATABASE '${dir.path('export')}'`],
   ['read_csv', "SELECT * FROM read_csv('/etc/passwd')"],
   ['glob', "SELECT * FROM glob('/etc/*')"],
+  ['read_text', "SELECT * FROM read_text('/etc/passwd')"],
+  ['read_blob', "SELECT * FROM read_blob('/etc/hostname')"],
+  ['stored secrets', 'SELECT * FROM duckdb_secrets()'],
   ['INSTALL', 'INSTALL sqlite'],
   ['LOAD', 'LOAD sqlite'],
 ];
