@@ -35,7 +35,17 @@ export interface PostgresDatasourceConfig extends DatasourceLimits {
   readonly roles?: Readonly<Record<string, string>>;
 }
 
-export type DatasourceConfig = SqliteDatasourceConfig | PostgresDatasourceConfig;
+export interface DuckdbDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'duckdb';
+  /** The DuckDB file, absolute. */
+  readonly path: string;
+}
+
+export type DatasourceConfig =
+  | SqliteDatasourceConfig
+  | PostgresDatasourceConfig
+  | DuckdbDatasourceConfig;
 
 /** What one role may read. */
 export interface ProjectRole {

@@ -10,6 +10,7 @@ import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { STOP_SIGNALS } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
+import { writeChinookDuckdb } from './db-up-duckdb.js';
 
 /** `url` logged in as `user` with `password`. */
 function loginUrl(url: string, user: string, password: string): string {
@@ -38,9 +39,11 @@ export const runDbUp: CommandRun = async ({ flags, positionals }, io) => {
   const dataset = positionals[0];
   if (dataset !== 'chinook')
     throw usageError(`unknown dataset ${JSON.stringify(dataset)}: chinook`);
+  if (flags.engine === 'duckdb') return writeChinookDuckdb(flags, io);
   if (flags.engine !== undefined && flags.engine !== 'postgres') {
     throw usageError(`--engine ${String(flags.engine)}: only postgres needs a server`);
   }
+  if (flags.out !== undefined) throw usageError('--out is for --engine duckdb');
   const stopped = untilStopped();
   const { applyGrants, grantsSql, startEmbeddedPostgres } = await import(
     '@nl2sql/datasource-postgres'
