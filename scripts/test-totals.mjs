@@ -9,7 +9,9 @@ const { values } = parseArgs({
 });
 // The workspace folders (pnpm-workspace.yaml): the packages, the benchmark tools, the
 // release's install test.
-const roots = ['packages', 'benchmarks', 'tests'].map((dir) => join(import.meta.dirname, '..', dir));
+const roots = ['packages', 'benchmarks', 'tests'].map((dir) =>
+  join(import.meta.dirname, '..', dir),
+);
 // Checks run outside vitest (e.g. the end-to-end commands in .ci/run) count as tests too.
 let passed = Number(values['extra-passed'] ?? 0);
 let failed = Number(values['extra-failed'] ?? 0);

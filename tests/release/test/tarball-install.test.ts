@@ -53,18 +53,50 @@ const startedAt = Date.now();
 const report: string[] = [];
 const engines: ChildProcess[] = [];
 
+/** The three projects' installs, started together once packed (npm waits on the network). */
+const installs = new Map<string, Promise<string>>();
+const LIBRARIES = ['@nl2sql/comparator', '@nl2sql/gate'];
+
+/** Seconds since the start, for the report. */
+const since = (from: number) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
+
+/** npm install of `tarballFiles` into a new folder `name` of the scratch folder. */
+async function installInto(name: string, tarballFiles: string[]): Promise<string> {
+  const from = Date.now();
+  const project = join(scratch, name);
+  await mkdir(project);
+  await npmInstall(project, tarballFiles);
+  report.push(`npm install (${name}): ${since(from)}`);
+  return project;
+}
+
+/** The folder `name` was installed into, once its install is done. */
+function installed(name: string): Promise<string> {
+  const install = installs.get(name);
+  if (install === undefined) throw new Error(`no install named ${name}`);
+  return install;
+}
+
 beforeAll(async () => {
   if (!enabled) return;
   scratch = await mkdtemp(join(tmpdir(), 'nl2sql-install-'));
   await mkdir(join(scratch, 'tarballs'));
   tarballs = await packAll(join(scratch, 'tarballs'));
+  report.push(`pnpm pack of ${tarballs.size} packages: ${since(startedAt)}`);
+  const all = [...tarballs.values()].map((t) => t.file);
+  installs.set('cli', installInto('cli', all));
+  for (const name of LIBRARIES) {
+    installs.set(name, installInto(name.replace('@nl2sql/', ''), [tarballs.get(name)!.file]));
+  }
+  // Each is awaited by its own tests; a failure must not also surface as unhandled.
+  for (const install of installs.values()) install.catch(() => {});
 });
 
 afterAll(async () => {
   for (const child of engines) if (child.exitCode === null) child.kill();
   if (scratch) await rm(scratch, { recursive: true, force: true });
   if (enabled) {
-    report.push(`wall time ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+    report.push(`wall time ${since(startedAt)}`);
     console.log(`tarball install:\n  ${report.join('\n  ')}`);
   }
 });
@@ -116,12 +148,7 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
   let project: string;
 
   beforeAll(async () => {
-    project = join(scratch, 'cli');
-    await mkdir(project);
-    await npmInstall(
-      project,
-      [...tarballs.values()].map((t) => t.file),
-    );
+    project = await installed('cli');
   });
 
   it('is no workspace link, and `npx nl2sql --version` prints the version of its package.json', async () => {
@@ -154,6 +181,7 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
     await writeFile(join(dir, 'mine.json'), JSON.stringify(answers));
     const url = await startExample(dir);
 
+    const from = Date.now();
     const outputs: string[] = [];
     for (const line of readmeBlock()) {
       if (line.startsWith('#')) {
@@ -177,6 +205,7 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
     expect(all).toContain('gate: PASS');
     expect(existsSync(join(dir, 'runs', 'first.json'))).toBe(true);
     expect(readdirSync(join(dir, 'benchmarks', 'engine', 'shop'))).toHaveLength(1);
+    report.push(`the README block (${outputs.length} commands): ${since(from)}`);
   });
 });
 
@@ -186,9 +215,7 @@ function libraryAlone(name: string, body: string, printed: string) {
     let project: string;
 
     beforeAll(async () => {
-      project = join(scratch, name.replace('@nl2sql/', ''));
-      await mkdir(project);
-      await npmInstall(project, [tarballs.get(name)!.file]);
+      project = await installed(name);
       await writeLibraryProject(project, name, { body });
     });
 
