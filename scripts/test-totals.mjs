@@ -7,8 +7,11 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: { 'extra-passed': { type: 'string' }, 'extra-failed': { type: 'string' } },
 });
-// The workspace folders (pnpm-workspace.yaml): the packages, and the benchmark tools.
-const roots = ['packages', 'benchmarks'].map((dir) => join(import.meta.dirname, '..', dir));
+// The workspace folders (pnpm-workspace.yaml): the packages, the benchmark tools, the
+// release's install test.
+const roots = ['packages', 'benchmarks', 'tests'].map((dir) =>
+  join(import.meta.dirname, '..', dir),
+);
 // Checks run outside vitest (e.g. the end-to-end commands in .ci/run) count as tests too.
 let passed = Number(values['extra-passed'] ?? 0);
 let failed = Number(values['extra-failed'] ?? 0);

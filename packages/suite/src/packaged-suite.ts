@@ -2,10 +2,12 @@
 // change in the package's own checkout, never something to do to an installed copy by
 // accident. A file counts as packaged when its real path has a node_modules folder in it
 // (an installed dependency), or when the nearest package.json above it names a package
-// that is not private (the suite ships with that package, so editing it is a release change).
+// that is not private and lists the file in its `files` (the suite ships with that
+// package, so editing it is a release change). A user's own project (`npm init -y`: a name,
+// no `files`) does not ship its suites: decisions/packaged-suite-needs-files.md.
 
 import { readFile, realpath } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 
 export interface PackagedSuite {
   /** Why the file counts as packaged. */
@@ -22,6 +24,33 @@ async function readJson(path: string): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** A `files` entry as a pattern: `*` within a path segment, `**` across segments. */
+function entryPattern(entry: string): RegExp {
+  const body = entry
+    .replace(/^\.\//, '')
+    .replace(/\/+$/, '')
+    .split(/(\*\*\/?|\*)/)
+    .map((part) =>
+      part.startsWith('**')
+        ? '(?:.*/)?'
+        : part === '*'
+          ? '[^/]*'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  // An entry names the file itself or a folder holding it, as npm reads `files`.
+  return new RegExp(`^${body}(?:/.*)?$`);
+}
+
+/** Whether a package's `files` (the tarball's contents) includes `path`, relative to it. */
+function listedIn(files: unknown, path: string): boolean {
+  if (!Array.isArray(files)) return false;
+  return files.some(
+    (entry) =>
+      typeof entry === 'string' && !entry.startsWith('!') && entryPattern(entry).test(path),
+  );
 }
 
 /** How `suitePath` is packaged, or undefined when it is a free-standing file. */
@@ -41,8 +70,17 @@ export async function packagedSuite(suitePath: string): Promise<PackagedSuite | 
     const manifest = await readJson(manifestPath);
     if (manifest !== undefined) {
       if (typeof manifest !== 'object' || manifest === null) return undefined;
-      const { name, private: isPrivate } = manifest as { name?: unknown; private?: unknown };
-      if (typeof name === 'string' && isPrivate !== true)
+      const {
+        name,
+        private: isPrivate,
+        files,
+      } = manifest as {
+        name?: unknown;
+        private?: unknown;
+        files?: unknown;
+      };
+      const path = relative(dir, real).split(sep).join('/');
+      if (typeof name === 'string' && isPrivate !== true && listedIn(files, path))
         return { reason: 'package', where: manifestPath, packageName: name };
       return undefined;
     }

@@ -27,7 +27,7 @@ describe('packagedSuite', () => {
 
   it('flags a suite that a publishable package ships', async () => {
     const root = await tree({
-      'pkg/package.json': JSON.stringify({ name: '@x/data' }),
+      'pkg/package.json': JSON.stringify({ name: '@x/data', files: ['dist', 'suites'] }),
       'pkg/suites/s.yaml': '',
     });
     const p = await packagedSuite(join(root, 'pkg/suites/s.yaml'));
@@ -44,5 +44,36 @@ describe('packagedSuite', () => {
       'evals/s.yaml': '',
     });
     expect(await packagedSuite(join(root, 'evals/s.yaml'))).toBeUndefined();
+  });
+
+  it("does not flag a suite in a user's project that ships no files (npm init -y)", async () => {
+    const root = await tree({
+      'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', main: 'index.js' }),
+      'suites/shop.yaml': '',
+    });
+    expect(await packagedSuite(join(root, 'suites/shop.yaml'))).toBeUndefined();
+  });
+
+  it('reads files as npm does: a folder, the file, globs; a suite left out is not flagged', async () => {
+    const cases: Array<[unknown, boolean]> = [
+      [['suites'], true],
+      [['./suites/'], true],
+      [['suites/s.yaml'], true],
+      [['suites/*.yaml'], true],
+      [['**/*.yaml'], true],
+      [['dist/**/*.js', 'README.md'], false],
+      [['suites/*.json'], false],
+      [['suite'], false],
+      [['!suites'], false],
+      ['suites', false],
+    ];
+    for (const [files, flagged] of cases) {
+      const root = await tree({
+        'package.json': JSON.stringify({ name: '@x/data', files }),
+        'suites/s.yaml': '',
+      });
+      const p = await packagedSuite(join(root, 'suites/s.yaml'));
+      expect(p?.reason, JSON.stringify(files)).toBe(flagged ? 'package' : undefined);
+    }
   });
 });

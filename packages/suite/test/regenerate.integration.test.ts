@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,10 @@ describe.skipIf(noChinook)('regenerate on Chinook', () => {
 
   it('refuses a suite shipped by a package unless allowPackaged', async () => {
     const path = await tempSuite(formatSuite(suite));
-    await writeFile(join(path, '..', 'package.json'), JSON.stringify({ name: '@x/suites' }));
+    await writeFile(
+      join(path, '..', 'package.json'),
+      JSON.stringify({ name: '@x/suites', files: [basename(path)] }),
+    );
     const refused = await regenerate(path, db).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RegenerateError);
     expect((refused as RegenerateError).code).toBe('SUITE_PACKAGED');
