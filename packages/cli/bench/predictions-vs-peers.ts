@@ -1,0 +1,228 @@
+// Scoring a predictions file: `nl2sql eval run --predictions` beside the peers' own scripts
+// (BIRD mini_dev evaluation_ex.py, Spider test-suite-sql-eval evaluation.py --etype exec)
+// on the same pairs and databases, in one run: wall time, cases per second, peak RSS, and
+// per pair whether each peer's verdict is ours under its rule (BIRD set equality against
+// our `bird` policy, Spider exec against our `spider` policy), the pairs where not listed.
+// Two workloads: Chinook's golds as predictions with a third of them mutated, and 1,000
+// pairs of the synthetic shop with a quarter mutated; for the latter also the wall time of
+// `suite import` of the 1,000-pair file. Method: decisions/predictions-bench.md.
+//   BIRD_MINI_DEV=<mini_dev checkout> SPIDER_TS_EVAL=<test-suite-sql-eval checkout> \
+//     node --conditions=@nl2sql/source --import tsx bench/predictions-vs-peers.ts [--synthetic N]
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
+import { type EvalCase, loadSuite } from '@nl2sql/suite';
+import { cachedSynthetic } from '@nl2sql/synthetic';
+import { birdPeer, type Peer, type PeerRun, runPeer, spiderPeer } from './peer-scripts.js';
+import {
+  type BenchPair,
+  birdArgs,
+  mutate,
+  oneLine,
+  spiderArgs,
+  type Workload,
+  type WorkloadFiles,
+  writeWorkload,
+} from './peer-workload.js';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
+if (!existsSync(bin)) {
+  console.error(`predictions bench: ${bin} is missing; run \`pnpm build\` first`);
+  process.exit(1);
+}
+const { values } = parseArgs({ options: { synthetic: { type: 'string', default: '1000' } } });
+const syntheticPairs = Number(values.synthetic);
+// The peers' parallelism: BIRD's --num_cpus (its default is 1); Spider has none.
+const peerCpus = Math.min(2, cpus().length);
+
+interface Timed {
+  wallMs: number;
+  maxRssKb: number;
+}
+
+/** The built CLI in `cwd`, its peak RSS reported by the preloaded hook. */
+function nl2sql(cwd: string, args: string[]): Timed & { out: string } {
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--require', maxRssHook, bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - started;
+  if (r.status !== 0 && !(args[1] === 'run' && r.status === 1)) {
+    throw new Error(`nl2sql ${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(-3000)}`);
+  }
+  const rss = /maxrss (\d+)/.exec(r.stderr);
+  return { wallMs, maxRssKb: rss ? Number(rss[1]) : 0, out: r.stdout };
+}
+
+interface OurVerdict {
+  spider: boolean;
+  bird: boolean;
+  reason: { spider: string | null; bird: string | null };
+}
+
+/** Per case id, our spider and bird policies' verdicts from a saved report. */
+function ourVerdicts(saved: string): Map<string, OurVerdict> {
+  const report = JSON.parse(readFileSync(saved, 'utf8')).report;
+  const out = new Map<string, OurVerdict>();
+  for (const c of report.configs[0].cases) {
+    const d = c.scores?.peer_policies?.detail;
+    if (d === undefined) continue;
+    out.set(c.case_id, {
+      spider: d.spider.pass,
+      bird: d.bird.pass,
+      reason: { spider: d.spider.reason, bird: d.bird.reason },
+    });
+  }
+  return out;
+}
+
+interface Row {
+  workload: string;
+  scorer: string;
+  pairs: number;
+  passed: number;
+  timed: Timed;
+  agree: string;
+}
+
+const rows: Row[] = [];
+const notes = new Set<string>();
+const disagreements: string[] = [];
+const phases: string[] = [];
+
+function compare(w: Workload, peer: string, rule: 'spider' | 'bird', theirs: PeerRun, ours: Map<string, OurVerdict>) {
+  let agree = 0;
+  w.pairs.forEach((p, i) => {
+    const o = ours.get(p.id);
+    const t = theirs.verdicts[i];
+    if (o !== undefined && o[rule] === t) agree++;
+    else {
+      const why = o === undefined ? 'not judged by ours' : `ours ${o[rule] ? 'pass' : `fail (${o.reason[rule]})`}`;
+      disagreements.push(`  ${w.name} ${p.id} (${p.kind}): ${peer} ${t ? 'pass' : 'fail'}, ${why} [${rule}]`);
+    }
+  });
+  return `${agree}/${w.pairs.length} with ours (${rule})`;
+}
+
+function peerRow(w: Workload, peer: Peer, files: WorkloadFiles, ours: Map<string, OurVerdict>) {
+  if (!peer.ready) {
+    rows.push({ workload: w.name, scorer: peer.name, pairs: 0, passed: 0, timed: { wallMs: 0, maxRssKb: 0 }, agree: `skipped: ${peer.reason}` });
+    return;
+  }
+  for (const n of peer.notes) notes.add(n);
+  const bird = peer.name.startsWith('BIRD');
+  const run = runPeer(peer, files.dir, bird ? birdArgs(files, peerCpus) : spiderArgs(files));
+  for (const f of run.facts) notes.add(`${peer.name} on ${w.name}: ${f}`);
+  if (run.verdicts.length !== w.pairs.length) throw new Error(`${peer.name} gave ${run.verdicts.length} verdicts for ${w.pairs.length} pairs`);
+  rows.push({
+    workload: w.name,
+    scorer: bird ? `${peer.name} (--num_cpus ${peerCpus})` : peer.name,
+    pairs: w.pairs.length,
+    passed: run.verdicts.filter(Boolean).length,
+    timed: run,
+    agree: compare(w, bird ? 'BIRD' : 'Spider', bird ? 'bird' : 'spider', run, ours),
+  });
+}
+
+/** Ours (default, then without the test suite), then each peer, on one workload's files. */
+function scoreAll(w: Workload, files: WorkloadFiles, ourArgs: string[], peers: Peer[]) {
+  const ids = ['--cases', w.pairs.map((p) => p.id).join(',')];
+  const saved = join(files.dir, 'ours.json');
+  const base = ['eval', 'run', '--predictions', files.predictionsJsonl, ...ourArgs, ...ids];
+  const ours = nl2sql(files.dir, [...base, '--save', saved]);
+  const verdicts = ourVerdicts(saved);
+  const count = (rule: 'spider' | 'bird') => [...verdicts.values()].filter((v) => v[rule]).length;
+  rows.push({ workload: w.name, scorer: 'nl2sql eval run --predictions', pairs: w.pairs.length, passed: count('bird'), timed: ours, agree: `spider ${count('spider')}, bird ${count('bird')} pass` });
+  const lean = nl2sql(files.dir, [...base, '--skip-testsuite']);
+  rows.push({ workload: w.name, scorer: '  the same, --skip-testsuite', pairs: w.pairs.length, passed: count('bird'), timed: lean, agree: '' });
+  for (const peer of peers) peerRow(w, peer, files, verdicts);
+}
+
+function pairsOf(cases: readonly EvalCase[], every: number): BenchPair[] {
+  return cases.map((c, i) => {
+    const gold = oneLine(c.sql as string);
+    const wrong = i % every === 1 ? mutate(gold, Math.floor(i / every)) : undefined;
+    return { id: c.id, question: c.question, gold, prediction: wrong?.sql ?? gold, kind: wrong?.kind ?? 'gold' };
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'nl2sql-predictions-bench-'));
+try {
+  const peers = [birdPeer(work), spiderPeer(work)];
+  for (const p of peers) console.log(p.ready ? `${p.name}: ${p.script}` : `${p.name}: skipped: ${p.reason}`);
+
+  // Chinook: the shipped suite's answerable cases as role admin, every third mutated.
+  let chinook: string | undefined;
+  try {
+    chinook = await locateChinook();
+  } catch (e) {
+    console.log(`Chinook: skipped: ${(e as Error).message}`);
+  }
+  if (chinook !== undefined) {
+    const suite = await loadSuite(CHINOOK_SUITE_PATH);
+    const cases = suite.cases.filter((c) => c.sql && c.rows && c.outcome?.admin === 'allowed');
+    const w: Workload = { name: 'chinook', dbId: 'chinook', dbFile: chinook, pairs: pairsOf(cases, 3) };
+    const dir = join(work, 'chinook');
+    mkdirSync(dir);
+    scoreAll(w, writeWorkload(dir, w), ['--roles', 'admin'], peers);
+  }
+
+  // Synthetic: N answerable cases of the seeded shop as a pairs file, imported into a new
+  // project (timed), approved, then scored, every fourth prediction mutated.
+  const set = await cachedSynthetic({
+    seed: 1,
+    cases: Math.ceil(syntheticPairs * 1.2),
+    onGenerate: (d) => console.log(`generating the synthetic set in ${d} (once)`),
+  });
+  const answerable = (await loadSuite(set.suitePath)).cases.filter((c) => c.sql && c.rows).slice(0, syntheticPairs);
+  const w: Workload = { name: `synthetic-${answerable.length}`, dbId: 'shop', dbFile: set.databasePath, pairs: pairsOf(answerable, 4) };
+  const dir = join(work, 'synthetic');
+  mkdirSync(dir);
+  const files = writeWorkload(dir, w);
+  nl2sql(dir, ['init', '--db', join('dbs', 'shop', 'shop.sqlite')]);
+  writeFileSync(join(dir, 'pairs.jsonl'), `${w.pairs.map((p) => JSON.stringify({ id: p.id, question: p.question, sql: p.gold })).join('\n')}\n`);
+  const imported = nl2sql(dir, ['suite', 'import', 'pairs.jsonl']);
+  const approved = nl2sql(dir, ['suite', 'review', '--approve', 'all']);
+  phases.push(
+    `suite import of ${w.pairs.length} pairs (pairs.jsonl, SQLite shop): ${(imported.wallMs / 1000).toFixed(2)} s wall, peak RSS ${(imported.maxRssKb / 1024).toFixed(0)} MB`,
+    `suite review --approve all: ${(approved.wallMs / 1000).toFixed(2)} s wall`,
+  );
+  scoreAll(w, files, [], peers);
+  const ours = rows.find((r) => r.workload === w.name && r.scorer.startsWith('nl2sql'));
+  if (ours) phases.push(`eval run --predictions of ${w.pairs.length} predictions: ${(ours.timed.wallMs / 1000).toFixed(2)} s wall, peak RSS ${(ours.timed.maxRssKb / 1024).toFixed(0)} MB`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const table = [
+  ['workload', 'scorer', 'pairs', 'pass', 'wall s', 'cases/s', 'peak RSS MB', 'verdicts'],
+  ...rows.map((r) => [
+    r.workload,
+    r.scorer,
+    r.pairs ? String(r.pairs) : '',
+    r.pairs ? String(r.passed) : '',
+    r.pairs ? (r.timed.wallMs / 1000).toFixed(2) : '',
+    r.pairs ? (r.pairs / (r.timed.wallMs / 1000)).toFixed(0) : '',
+    r.pairs ? (r.timed.maxRssKb / 1024).toFixed(0) : '',
+    r.agree,
+  ]),
+];
+const widths = table[0]?.map((_, i) => Math.max(...table.map((row) => (row[i] ?? '').length))) ?? [];
+console.log('\nScoring a predictions file, side by side (wall time from spawn to exit, each a child process):');
+for (const row of table) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}`);
+console.log(`  (pass: BIRD's count for ours; our spider and bird counts are in the verdicts column)`);
+console.log(`\nDisagreements (${disagreements.length}):`);
+for (const d of disagreements) console.log(d);
+console.log('\nImport and run of the synthetic pairs file:');
+for (const p of phases) console.log(`  ${p}`);
+console.log('\nStand-ins and driver facts:');
+if (notes.size === 0) console.log('  none');
+for (const n of notes) console.log(`  ${n}`);
