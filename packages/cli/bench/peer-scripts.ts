@@ -10,7 +10,15 @@ import { join } from 'node:path';
 
 /** A peer that can run, or the reason it cannot. */
 export type Peer =
-  | { ready: true; name: string; script: string; driver: string; python: string; env: NodeJS.ProcessEnv; notes: string[] }
+  | {
+      ready: true;
+      name: string;
+      script: string;
+      driver: string;
+      python: string;
+      env: NodeJS.ProcessEnv;
+      notes: string[];
+    }
   | { ready: false; name: string; reason: string };
 
 /** What a peer run measured: per pair pass or fail, in pair order. */
@@ -60,7 +68,8 @@ def word_tokenize(text, language="english", preserve_line=False):
 };
 
 const DISCLOSE: Record<string, string> = {
-  func_timeout: 'func_timeout: a stand-in (the call on a thread, FunctionTimedOut after the timeout)',
+  func_timeout:
+    'func_timeout: a stand-in (the call on a thread, FunctionTimedOut after the timeout)',
   psycopg2: 'psycopg2: a stand-in that refuses to connect (only SQLite is run)',
   pymysql: 'pymysql: a stand-in that refuses to connect (only SQLite is run)',
   tqdm: 'tqdm: a stand-in (no progress bar; not shown without --progress_bar_for_each_datapoint)',
@@ -85,7 +94,8 @@ function standIns(dir: string, modules: readonly string[]): string[] {
 
 function pythonReady(name: string): Peer | undefined {
   const r = spawnSync(PYTHON, ['--version'], { encoding: 'utf8' });
-  if (r.status !== 0) return { ready: false, name, reason: `no Python at ${PYTHON} (set PEER_PYTHON)` };
+  if (r.status !== 0)
+    return { ready: false, name, reason: `no Python at ${PYTHON} (set PEER_PYTHON)` };
   return undefined;
 }
 
@@ -145,7 +155,12 @@ json.dump({"verdicts": verdicts, "max_rss_kb": rss, "facts": facts}, open(out, "
 export function birdPeer(work: string): Peer {
   const name = 'BIRD evaluation_ex.py';
   const root = process.env.BIRD_MINI_DEV;
-  if (!root) return { ready: false, name, reason: 'BIRD_MINI_DEV is not set (a checkout of bird-bench/mini_dev)' };
+  if (!root)
+    return {
+      ready: false,
+      name,
+      reason: 'BIRD_MINI_DEV is not set (a checkout of bird-bench/mini_dev)',
+    };
   const script = join(root, 'evaluation', 'evaluation_ex.py');
   if (!existsSync(script)) return { ready: false, name, reason: `${script} does not exist` };
   const noPython = pythonReady(name);
@@ -161,13 +176,23 @@ export function birdPeer(work: string): Peer {
 export function spiderPeer(work: string): Peer {
   const name = 'Spider evaluation.py --etype exec';
   const root = process.env.SPIDER_TS_EVAL;
-  if (!root) return { ready: false, name, reason: 'SPIDER_TS_EVAL is not set (a checkout of taoyds/test-suite-sql-eval)' };
+  if (!root)
+    return {
+      ready: false,
+      name,
+      reason: 'SPIDER_TS_EVAL is not set (a checkout of taoyds/test-suite-sql-eval)',
+    };
   const script = join(root, 'evaluation.py');
   if (!existsSync(script)) return { ready: false, name, reason: `${script} does not exist` };
   const noPython = pythonReady(name);
   if (noPython) return noPython;
   // remove_distinct parses with sqlparse: no stand-in would keep its behaviour.
-  if (!importable('sqlparse')) return { ready: false, name, reason: `sqlparse is not installed for ${PYTHON} (apt-get install python3-sqlparse)` };
+  if (!importable('sqlparse'))
+    return {
+      ready: false,
+      name,
+      reason: `sqlparse is not installed for ${PYTHON} (apt-get install python3-sqlparse)`,
+    };
   const dir = join(work, 'spider-python');
   const notes = standIns(dir, ['nltk', 'tqdm']);
   const driver = join(work, 'spider_driver.py');
@@ -181,7 +206,11 @@ function pythonPath(dir: string): NodeJS.ProcessEnv {
 }
 
 /** Runs a ready peer's driver with the script's own arguments; wall time from the spawn. */
-export function runPeer(peer: Peer & { ready: true }, dir: string, args: readonly string[]): PeerRun {
+export function runPeer(
+  peer: Peer & { ready: true },
+  dir: string,
+  args: readonly string[],
+): PeerRun {
   const out = join(dir, `${peer.name.startsWith('BIRD') ? 'bird' : 'spider'}-verdicts.json`);
   const started = performance.now();
   const r = spawnSync(peer.python, [peer.driver, peer.script, out, ...args], {
@@ -191,6 +220,15 @@ export function runPeer(peer: Peer & { ready: true }, dir: string, args: readonl
   });
   const wallMs = performance.now() - started;
   if (r.status !== 0) throw new Error(`${peer.name} exited ${r.status}: ${r.stderr.slice(-3000)}`);
-  const saved = JSON.parse(readFileSync(out, 'utf8')) as { verdicts: number[]; max_rss_kb: number; facts: string[] };
-  return { verdicts: saved.verdicts.map((v) => v === 1), wallMs, maxRssKb: saved.max_rss_kb, facts: saved.facts };
+  const saved = JSON.parse(readFileSync(out, 'utf8')) as {
+    verdicts: number[];
+    max_rss_kb: number;
+    facts: string[];
+  };
+  return {
+    verdicts: saved.verdicts.map((v) => v === 1),
+    wallMs,
+    maxRssKb: saved.max_rss_kb,
+    facts: saved.facts,
+  };
 }

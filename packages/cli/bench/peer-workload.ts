@@ -52,21 +52,29 @@ export function writeWorkload(dir: string, w: Workload): WorkloadFiles {
     spider: { gold: join(dir, 'gold.txt'), pred: join(dir, 'pred.txt') },
   };
   const lines = (f: (p: BenchPair, i: number) => string) => `${w.pairs.map(f).join('\n')}\n`;
-  writeFileSync(files.predictionsJsonl, lines((p) => JSON.stringify({ id: p.id, sql: p.prediction })));
+  writeFileSync(
+    files.predictionsJsonl,
+    lines((p) => JSON.stringify({ id: p.id, sql: p.prediction })),
+  );
   writeFileSync(
     files.bird.predicted,
     JSON.stringify(
-      Object.fromEntries(w.pairs.map((p, i) => [String(i), `${p.prediction}\t----- bird -----\t${w.dbId}`])),
+      Object.fromEntries(
+        w.pairs.map((p, i) => [String(i), `${p.prediction}\t----- bird -----\t${w.dbId}`]),
+      ),
       null,
       4,
     ),
   );
-  writeFileSync(files.bird.gold, lines((p) => `${p.gold}\t${w.dbId}`));
+  writeFileSync(
+    files.bird.gold,
+    lines((p) => `${p.gold}\t${w.dbId}`),
+  );
   // evaluation_ex.py divides by each level's count, so every level must occur.
   const levels = ['simple', 'moderate', 'challenging'];
   writeFileSync(
     files.bird.difficulty,
-    lines((p, i) => JSON.stringify({ question_id: i, db_id: w.dbId, difficulty: levels[i % 3] })),
+    lines((_p, i) => JSON.stringify({ question_id: i, db_id: w.dbId, difficulty: levels[i % 3] })),
   );
   // A blank line ends a session: one pair per session, as in Spider.
   writeFileSync(files.spider.gold, w.pairs.map((p) => `${p.gold}\t${w.dbId}\n\n`).join(''));
@@ -79,7 +87,14 @@ export function birdArgs(f: WorkloadFiles, cpus: number): string[] {
   return [
     ...['--predicted_sql_path', f.bird.predicted, '--ground_truth_path', f.bird.gold],
     ...['--db_root_path', `${f.dbs}/`, '--diff_json_path', f.bird.difficulty],
-    ...['--num_cpus', String(cpus), '--sql_dialect', 'SQLite', '--output_log_path', join(f.dir, 'bird.log')],
+    ...[
+      '--num_cpus',
+      String(cpus),
+      '--sql_dialect',
+      'SQLite',
+      '--output_log_path',
+      join(f.dir, 'bird.log'),
+    ],
   ];
 }
 
@@ -91,9 +106,15 @@ export function spiderArgs(f: WorkloadFiles): string[] {
 // Wrong predictions: small edits a model makes, each keeping the SQL runnable except the
 // last. Tried in turn from `start` until one changes the text.
 const MUTATIONS: ReadonlyArray<[string, (sql: string) => string]> = [
-  ['order flipped', (s) => s.replace(/\b(ASC|DESC)\b/i, (m) => (m.toUpperCase() === 'ASC' ? 'DESC' : 'ASC'))],
+  [
+    'order flipped',
+    (s) => s.replace(/\b(ASC|DESC)\b/i, (m) => (m.toUpperCase() === 'ASC' ? 'DESC' : 'ASC')),
+  ],
   ['constant changed', (s) => s.replace(/(?<![\w.'])(\d+)(?![\w.])/, (m) => String(Number(m) + 1))],
-  ['DISTINCT added', (s) => (/^SELECT DISTINCT\b/i.test(s) ? s : s.replace(/^SELECT\b/i, 'SELECT DISTINCT'))],
+  [
+    'DISTINCT added',
+    (s) => (/^SELECT DISTINCT\b/i.test(s) ? s : s.replace(/^SELECT\b/i, 'SELECT DISTINCT')),
+  ],
   ['limit dropped', (s) => s.replace(/\s+LIMIT\s+\d+(\s+OFFSET\s+\d+)?\s*$/i, '')],
   ['syntax error', (s) => s.replace(/^SELECT\b/i, 'SELEC')],
 ];

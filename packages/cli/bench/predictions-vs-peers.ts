@@ -9,9 +9,8 @@
 //   BIRD_MINI_DEV=<mini_dev checkout> SPIDER_TS_EVAL=<test-suite-sql-eval checkout> \
 //     node --conditions=@nl2sql/source --import tsx bench/predictions-vs-peers.ts [--synthetic N]
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -56,7 +55,9 @@ function nl2sql(cwd: string, args: string[]): Timed & { out: string } {
   });
   const wallMs = performance.now() - started;
   if (r.status !== 0 && !(args[1] === 'run' && r.status === 1)) {
-    throw new Error(`nl2sql ${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(-3000)}`);
+    throw new Error(
+      `nl2sql ${args.slice(0, 4).join(' ')} exited ${r.status}: ${r.stderr.slice(-3000)}`,
+    );
   }
   const rss = /maxrss (\d+)/.exec(r.stderr);
   return { wallMs, maxRssKb: rss ? Number(rss[1]) : 0, out: r.stdout };
@@ -98,15 +99,26 @@ const notes = new Set<string>();
 const disagreements: string[] = [];
 const phases: string[] = [];
 
-function compare(w: Workload, peer: string, rule: 'spider' | 'bird', theirs: PeerRun, ours: Map<string, OurVerdict>) {
+function compare(
+  w: Workload,
+  peer: string,
+  rule: 'spider' | 'bird',
+  theirs: PeerRun,
+  ours: Map<string, OurVerdict>,
+) {
   let agree = 0;
   w.pairs.forEach((p, i) => {
     const o = ours.get(p.id);
     const t = theirs.verdicts[i];
     if (o !== undefined && o[rule] === t) agree++;
     else {
-      const why = o === undefined ? 'not judged by ours' : `ours ${o[rule] ? 'pass' : `fail (${o.reason[rule]})`}`;
-      disagreements.push(`  ${w.name} ${p.id} (${p.kind}): ${peer} ${t ? 'pass' : 'fail'}, ${why} [${rule}]`);
+      const why =
+        o === undefined
+          ? 'not judged by ours'
+          : `ours ${o[rule] ? 'pass' : `fail (${o.reason[rule]})`}`;
+      disagreements.push(
+        `  ${w.name} ${p.id} (${p.kind}): ${peer} ${t ? 'pass' : 'fail'}, ${why} [${rule}]`,
+      );
     }
   });
   return `${agree}/${w.pairs.length} with ours (${rule})`;
@@ -114,14 +126,24 @@ function compare(w: Workload, peer: string, rule: 'spider' | 'bird', theirs: Pee
 
 function peerRow(w: Workload, peer: Peer, files: WorkloadFiles, ours: Map<string, OurVerdict>) {
   if (!peer.ready) {
-    rows.push({ workload: w.name, scorer: peer.name, pairs: 0, passed: 0, timed: { wallMs: 0, maxRssKb: 0 }, agree: `skipped: ${peer.reason}` });
+    rows.push({
+      workload: w.name,
+      scorer: peer.name,
+      pairs: 0,
+      passed: 0,
+      timed: { wallMs: 0, maxRssKb: 0 },
+      agree: `skipped: ${peer.reason}`,
+    });
     return;
   }
   for (const n of peer.notes) notes.add(n);
   const bird = peer.name.startsWith('BIRD');
   const run = runPeer(peer, files.dir, bird ? birdArgs(files, peerCpus) : spiderArgs(files));
   for (const f of run.facts) notes.add(`${peer.name} on ${w.name}: ${f}`);
-  if (run.verdicts.length !== w.pairs.length) throw new Error(`${peer.name} gave ${run.verdicts.length} verdicts for ${w.pairs.length} pairs`);
+  if (run.verdicts.length !== w.pairs.length)
+    throw new Error(
+      `${peer.name} gave ${run.verdicts.length} verdicts for ${w.pairs.length} pairs`,
+    );
   rows.push({
     workload: w.name,
     scorer: bird ? `${peer.name} (--num_cpus ${peerCpus})` : peer.name,
@@ -140,9 +162,23 @@ function scoreAll(w: Workload, files: WorkloadFiles, ourArgs: string[], peers: P
   const ours = nl2sql(files.dir, [...base, '--save', saved]);
   const verdicts = ourVerdicts(saved);
   const count = (rule: 'spider' | 'bird') => [...verdicts.values()].filter((v) => v[rule]).length;
-  rows.push({ workload: w.name, scorer: 'nl2sql eval run --predictions', pairs: w.pairs.length, passed: count('bird'), timed: ours, agree: `spider ${count('spider')}, bird ${count('bird')} pass` });
+  rows.push({
+    workload: w.name,
+    scorer: 'nl2sql eval run --predictions',
+    pairs: w.pairs.length,
+    passed: count('bird'),
+    timed: ours,
+    agree: `spider ${count('spider')}, bird ${count('bird')} pass`,
+  });
   const lean = nl2sql(files.dir, [...base, '--skip-testsuite']);
-  rows.push({ workload: w.name, scorer: '  the same, --skip-testsuite', pairs: w.pairs.length, passed: count('bird'), timed: lean, agree: '' });
+  rows.push({
+    workload: w.name,
+    scorer: '  the same, --skip-testsuite',
+    pairs: w.pairs.length,
+    passed: count('bird'),
+    timed: lean,
+    agree: '',
+  });
   for (const peer of peers) peerRow(w, peer, files, verdicts);
 }
 
@@ -150,14 +186,21 @@ function pairsOf(cases: readonly EvalCase[], every: number): BenchPair[] {
   return cases.map((c, i) => {
     const gold = oneLine(c.sql as string);
     const wrong = i % every === 1 ? mutate(gold, Math.floor(i / every)) : undefined;
-    return { id: c.id, question: c.question, gold, prediction: wrong?.sql ?? gold, kind: wrong?.kind ?? 'gold' };
+    return {
+      id: c.id,
+      question: c.question,
+      gold,
+      prediction: wrong?.sql ?? gold,
+      kind: wrong?.kind ?? 'gold',
+    };
   });
 }
 
 const work = mkdtempSync(join(tmpdir(), 'nl2sql-predictions-bench-'));
 try {
   const peers = [birdPeer(work), spiderPeer(work)];
-  for (const p of peers) console.log(p.ready ? `${p.name}: ${p.script}` : `${p.name}: skipped: ${p.reason}`);
+  for (const p of peers)
+    console.log(p.ready ? `${p.name}: ${p.script}` : `${p.name}: skipped: ${p.reason}`);
 
   // Chinook: the shipped suite's answerable cases as role admin, every third mutated.
   let chinook: string | undefined;
@@ -169,7 +212,12 @@ try {
   if (chinook !== undefined) {
     const suite = await loadSuite(CHINOOK_SUITE_PATH);
     const cases = suite.cases.filter((c) => c.sql && c.rows && c.outcome?.admin === 'allowed');
-    const w: Workload = { name: 'chinook', dbId: 'chinook', dbFile: chinook, pairs: pairsOf(cases, 3) };
+    const w: Workload = {
+      name: 'chinook',
+      dbId: 'chinook',
+      dbFile: chinook,
+      pairs: pairsOf(cases, 3),
+    };
     const dir = join(work, 'chinook');
     mkdirSync(dir);
     scoreAll(w, writeWorkload(dir, w), ['--roles', 'admin'], peers);
@@ -182,13 +230,23 @@ try {
     cases: Math.ceil(syntheticPairs * 1.2),
     onGenerate: (d) => console.log(`generating the synthetic set in ${d} (once)`),
   });
-  const answerable = (await loadSuite(set.suitePath)).cases.filter((c) => c.sql && c.rows).slice(0, syntheticPairs);
-  const w: Workload = { name: `synthetic-${answerable.length}`, dbId: 'shop', dbFile: set.databasePath, pairs: pairsOf(answerable, 4) };
+  const answerable = (await loadSuite(set.suitePath)).cases
+    .filter((c) => c.sql && c.rows)
+    .slice(0, syntheticPairs);
+  const w: Workload = {
+    name: `synthetic-${answerable.length}`,
+    dbId: 'shop',
+    dbFile: set.databasePath,
+    pairs: pairsOf(answerable, 4),
+  };
   const dir = join(work, 'synthetic');
   mkdirSync(dir);
   const files = writeWorkload(dir, w);
   nl2sql(dir, ['init', '--db', join('dbs', 'shop', 'shop.sqlite')]);
-  writeFileSync(join(dir, 'pairs.jsonl'), `${w.pairs.map((p) => JSON.stringify({ id: p.id, question: p.question, sql: p.gold })).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'pairs.jsonl'),
+    `${w.pairs.map((p) => JSON.stringify({ id: p.id, question: p.question, sql: p.gold })).join('\n')}\n`,
+  );
   const imported = nl2sql(dir, ['suite', 'import', 'pairs.jsonl']);
   const approved = nl2sql(dir, ['suite', 'review', '--approve', 'all']);
   phases.push(
@@ -197,7 +255,10 @@ try {
   );
   scoreAll(w, files, [], peers);
   const ours = rows.find((r) => r.workload === w.name && r.scorer.startsWith('nl2sql'));
-  if (ours) phases.push(`eval run --predictions of ${w.pairs.length} predictions: ${(ours.timed.wallMs / 1000).toFixed(2)} s wall, peak RSS ${(ours.timed.maxRssKb / 1024).toFixed(0)} MB`);
+  if (ours)
+    phases.push(
+      `eval run --predictions of ${w.pairs.length} predictions: ${(ours.timed.wallMs / 1000).toFixed(2)} s wall, peak RSS ${(ours.timed.maxRssKb / 1024).toFixed(0)} MB`,
+    );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -215,10 +276,21 @@ const table = [
     r.agree,
   ]),
 ];
-const widths = table[0]?.map((_, i) => Math.max(...table.map((row) => (row[i] ?? '').length))) ?? [];
-console.log('\nScoring a predictions file, side by side (wall time from spawn to exit, each a child process):');
-for (const row of table) console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()}`);
-console.log(`  (pass: BIRD's count for ours; our spider and bird counts are in the verdicts column)`);
+const widths =
+  table[0]?.map((_, i) => Math.max(...table.map((row) => (row[i] ?? '').length))) ?? [];
+console.log(
+  '\nScoring a predictions file, side by side (wall time from spawn to exit, each a child process):',
+);
+for (const row of table)
+  console.log(
+    `  ${row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()}`,
+  );
+console.log(
+  `  (pass: BIRD's count for ours; our spider and bird counts are in the verdicts column)`,
+);
 console.log(`\nDisagreements (${disagreements.length}):`);
 for (const d of disagreements) console.log(d);
 console.log('\nImport and run of the synthetic pairs file:');
