@@ -16,7 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { type EvalCase, loadSuite } from '@nl2sql/suite';
-import { cachedSynthetic } from '@nl2sql/synthetic';
+import {
+  cachedSynthetic,
+  checkoutState,
+  machineFacts,
+  PERF_RECORD_FORMAT,
+  writePerfRecord,
+} from '@nl2sql/synthetic';
 import { birdPeer, type Peer, type PeerRun, runPeer, spiderPeer } from './peer-scripts.js';
 import {
   type BenchPair,
@@ -35,7 +41,12 @@ if (!existsSync(bin)) {
   console.error(`predictions bench: ${bin} is missing; run \`pnpm build\` first`);
   process.exit(1);
 }
-const { values } = parseArgs({ options: { synthetic: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: {
+    synthetic: { type: 'string', default: '1000' },
+    'no-record': { type: 'boolean', default: false },
+  },
+});
 const syntheticPairs = Number(values.synthetic);
 // The peers' parallelism: BIRD's --num_cpus (its default is 1); Spider has none.
 const peerCpus = Math.min(2, cpus().length);
@@ -196,6 +207,7 @@ function pairsOf(cases: readonly EvalCase[], every: number): BenchPair[] {
   });
 }
 
+const machineBefore = machineFacts();
 const work = mkdtempSync(join(tmpdir(), 'nl2sql-predictions-bench-'));
 try {
   const peers = [birdPeer(work), spiderPeer(work)];
@@ -298,3 +310,55 @@ for (const p of phases) console.log(`  ${p}`);
 console.log('\nStand-ins and driver facts:');
 if (notes.size === 0) console.log('  none');
 for (const n of notes) console.log(`  ${n}`);
+
+// The goal: ours faster than each peer that ran, on every workload, with no disagreement.
+const goal: string[] = [];
+for (const workload of new Set(rows.map((r) => r.workload))) {
+  const of = rows.filter((r) => r.workload === workload && r.pairs > 0);
+  const ours = of.find((r) => r.scorer.startsWith('nl2sql'));
+  for (const peer of of.filter(
+    (r) => !r.scorer.startsWith('nl2sql') && !r.scorer.startsWith(' '),
+  )) {
+    if (ours === undefined) continue;
+    const ratio = ours.timed.wallMs / peer.timed.wallMs;
+    goal.push(
+      `${workload}: ours ${ratio < 1 ? `${(1 / ratio).toFixed(1)}x faster than` : `${ratio.toFixed(1)}x the wall time of`} ${peer.scorer}`,
+    );
+  }
+}
+const met =
+  goal.length > 0 && goal.every((g) => g.includes('faster')) && disagreements.length === 0;
+console.log(`\nGoal (faster than both at the same verdicts): ${met ? 'met' : 'NOT met'}`);
+for (const g of goal) console.log(`  ${g}`);
+const machineAfter = machineFacts();
+if (machineBefore.load_average[0] > machineBefore.cpus)
+  console.log(
+    `  (load average ${machineBefore.load_average[0]} on ${machineBefore.cpus} CPUs: re-measure on a quiet machine)`,
+  );
+
+if (!values['no-record']) {
+  const repo = fileURLToPath(new URL('../../../', import.meta.url));
+  const path = writePerfRecord(join(repo, 'benchmarks', 'perf'), {
+    record: 'perf',
+    format: PERF_RECORD_FORMAT,
+    bench: 'predictions-vs-peers',
+    recorded_at: new Date().toISOString(),
+    ...checkoutState(repo),
+    machine: { ...machineBefore, load_average_after: machineAfter.load_average },
+    inputs: { synthetic_pairs: syntheticPairs, peer_cpus: peerCpus },
+    results: rows.map((r) => ({
+      workload: r.workload,
+      scorer: r.scorer.trim(),
+      pairs: r.pairs,
+      passed: r.passed,
+      wall_ms: Math.round(r.timed.wallMs),
+      peak_rss_mb: Math.round(r.timed.maxRssKb / 1024),
+      verdicts: r.agree,
+    })),
+    disagreements,
+    phases,
+    stand_ins: [...notes],
+    goal: { met, comparisons: goal },
+  });
+  console.log(`record: ${path}`);
+}
