@@ -54,6 +54,8 @@ const peerCpus = Math.min(2, cpus().length);
 interface Timed {
   wallMs: number;
   maxRssKb: number;
+  /** Ours: the run itself (the board's `time:` line), without start-up and admission. */
+  runMs?: number;
 }
 
 /** The built CLI in `cwd`, its peak RSS reported by the preloaded hook. */
@@ -71,7 +73,13 @@ function nl2sql(cwd: string, args: string[]): Timed & { out: string } {
     );
   }
   const rss = /maxrss (\d+)/.exec(r.stderr);
-  return { wallMs, maxRssKb: rss ? Number(rss[1]) : 0, out: r.stdout };
+  const run = /^time: (\d+) ms wall/m.exec(r.stdout);
+  return {
+    wallMs,
+    maxRssKb: rss ? Number(rss[1]) : 0,
+    ...(run ? { runMs: Number(run[1]) } : {}),
+    out: r.stdout,
+  };
 }
 
 interface OurVerdict {
@@ -181,14 +189,22 @@ function scoreAll(w: Workload, files: WorkloadFiles, ourArgs: string[], peers: P
     timed: ours,
     agree: `spider ${count('spider')}, bird ${count('bird')} pass`,
   });
-  const lean = nl2sql(files.dir, [...base, '--skip-testsuite']);
+  const leanSaved = join(files.dir, 'ours-lean.json');
+  const lean = nl2sql(files.dir, [...base, '--skip-testsuite', '--save', leanSaved]);
+  const leanVerdicts = ourVerdicts(leanSaved);
+  const same = [...verdicts].every(([id, v]) => {
+    const l = leanVerdicts.get(id);
+    return l !== undefined && l.spider === v.spider && l.bird === v.bird;
+  });
+  if (!same || leanVerdicts.size !== verdicts.size)
+    disagreements.push(`  ${w.name}: --skip-testsuite changed our spider or bird verdicts`);
   rows.push({
     workload: w.name,
     scorer: '  the same, --skip-testsuite',
     pairs: w.pairs.length,
-    passed: count('bird'),
+    passed: [...leanVerdicts.values()].filter((v) => v.bird).length,
     timed: lean,
-    agree: '',
+    agree: same ? 'the same verdicts' : 'verdicts differ',
   });
   for (const peer of peers) peerRow(w, peer, files, verdicts);
 }
@@ -276,13 +292,24 @@ try {
 }
 
 const table = [
-  ['workload', 'scorer', 'pairs', 'pass', 'wall s', 'cases/s', 'peak RSS MB', 'verdicts'],
+  [
+    'workload',
+    'scorer',
+    'pairs',
+    'pass',
+    'wall s',
+    'of it run s',
+    'cases/s',
+    'peak RSS MB',
+    'verdicts',
+  ],
   ...rows.map((r) => [
     r.workload,
     r.scorer,
     r.pairs ? String(r.pairs) : '',
     r.pairs ? String(r.passed) : '',
     r.pairs ? (r.timed.wallMs / 1000).toFixed(2) : '',
+    r.timed.runMs === undefined ? '' : (r.timed.runMs / 1000).toFixed(2),
     r.pairs ? (r.pairs / (r.timed.wallMs / 1000)).toFixed(0) : '',
     r.pairs ? (r.timed.maxRssKb / 1024).toFixed(0) : '',
     r.agree,
@@ -301,7 +328,7 @@ for (const row of table)
       .trimEnd()}`,
   );
 console.log(
-  `  (pass: BIRD's count for ours; our spider and bird counts are in the verdicts column)`,
+  "  (pass: BIRD's count for ours, our spider and bird counts in the verdicts column; of it run: the board's time: line, without start-up, loading and admission)",
 );
 console.log(`\nDisagreements (${disagreements.length}):`);
 for (const d of disagreements) console.log(d);
@@ -352,6 +379,7 @@ if (!values['no-record']) {
       pairs: r.pairs,
       passed: r.passed,
       wall_ms: Math.round(r.timed.wallMs),
+      run_ms: r.timed.runMs ?? null,
       peak_rss_mb: Math.round(r.timed.maxRssKb / 1024),
       verdicts: r.agree,
     })),
