@@ -152,6 +152,12 @@ export const evalRun: Command = {
         "mode retrieval: sweep the reference engine's k (as --top-k), one config per value on one board, so recall is read with the amount sent",
     },
     {
+      name: 'methods',
+      value: 'M,..',
+      description:
+        "mode retrieval: spec 003's methods on the same cases, one config each (candidates: the retriever's candidates only; completion: candidates + path completion), and 003's comparison table under the board",
+    },
+    {
       name: 'engine',
       value: 'NAME|URL',
       parse: engineFlag,
