@@ -19,6 +19,7 @@ import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
 import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
+import { SnapshotsMetricsSchema } from './snapshots-metrics.js';
 
 export { Count, Text };
 
@@ -92,6 +93,7 @@ const RecordParts = Type.Module({
         ),
       ),
       policies: Type.Optional(PoliciesMetricsSchema),
+      snapshots: Type.Optional(SnapshotsMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),
@@ -328,6 +330,25 @@ const RecordParts = Type.Module({
             ...closed,
             description:
               "An external engine's answer: how its rows were obtained, or why the harness's check failed it (the first differing row, the safety finding, the database's error). Absent for the reference engine.",
+          },
+        ),
+      ),
+      snapshots: Type.Optional(
+        Type.Object(
+          {
+            pinned: Type.Boolean({ description: 'Strict EX on the pinned database.' }),
+            all: Type.Boolean({
+              description: 'Strict EX on the pinned database and on every snapshot.',
+            }),
+            failed_on: Type.Array(Type.String(), {
+              description:
+                "Where it failed: 'pinned', or the snapshots where the SQL did not match the gold.",
+            }),
+          },
+          {
+            ...closed,
+            description:
+              "EX across the snapshots of the case's datasource; absent where it has none.",
           },
         ),
       ),
