@@ -42,7 +42,7 @@ export interface SnapshotMatchOptions {
 /**
  * Every approved case with gold rows on a datasource that has snapshots must record the gold
  * of each (`rows_by_snapshot`, written by `suite regenerate`): refused before anything runs
- * (INVALID_OPTIONS), since a case without them could never pass and would read as a false
+ * (INVALID_SUITE), since a case without them could never pass and would read as a false
  * positive of the engine.
  */
 export function checkSnapshotGolds(suite: EvalSuite, snapshots: RunSnapshots): void {
@@ -51,7 +51,7 @@ export function checkSnapshotGolds(suite: EvalSuite, snapshots: RunSnapshots): v
     for (const snapshot of snapshots[c.datasource] ?? []) {
       if (c.rows_by_snapshot?.[snapshot.name] === undefined) {
         throw new RunnerError(
-          'INVALID_OPTIONS',
+          'INVALID_SUITE',
           `case ${c.id}: no gold rows for snapshot ${snapshot.name} of datasource ${c.datasource} (rows_by_snapshot.${snapshot.name}); run nl2sql suite regenerate`,
         );
       }
