@@ -19,7 +19,7 @@ import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
 import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
-import { SnapshotsMetricsSchema } from './snapshots-metrics.js';
+import { CaseSnapshotsSchema, SnapshotsMetricsSchema } from './snapshots-metrics.js';
 
 export { Count, Text };
 
@@ -333,25 +333,7 @@ const RecordParts = Type.Module({
           },
         ),
       ),
-      snapshots: Type.Optional(
-        Type.Object(
-          {
-            pinned: Type.Boolean({ description: 'Strict EX on the pinned database.' }),
-            all: Type.Boolean({
-              description: 'Strict EX on the pinned database and on every snapshot.',
-            }),
-            failed_on: Type.Array(Type.String(), {
-              description:
-                "Where it failed: 'pinned', or the snapshots where the SQL did not match the gold.",
-            }),
-          },
-          {
-            ...closed,
-            description:
-              "EX across the snapshots of the case's datasource; absent where it has none.",
-          },
-        ),
-      ),
+      snapshots: Type.Optional(CaseSnapshotsSchema),
       diagnostics: Type.Optional(
         Nullable(CaseDiagnosticsSchema, {
           description:

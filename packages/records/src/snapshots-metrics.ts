@@ -46,3 +46,19 @@ export const SnapshotsMetricsSchema = Type.Object(
       'EX across snapshots of the datasources (evals.yaml datasources.ID.snapshots); absent when the run had none.',
   },
 );
+
+/** A case run's own part: EX on the pinned database and on all snapshots, and where it failed. */
+export const CaseSnapshotsSchema = Type.Object(
+  {
+    pinned: Type.Boolean({ description: 'Strict EX on the pinned database.' }),
+    all: Type.Boolean({ description: 'Strict EX on the pinned database and on every snapshot.' }),
+    failed_on: Type.Array(Type.String(), {
+      description:
+        "Where it failed: 'pinned', or the snapshots where the SQL did not match the gold.",
+    }),
+  },
+  {
+    ...closed,
+    description: "EX across the snapshots of the case's datasource; absent where it has none.",
+  },
+);

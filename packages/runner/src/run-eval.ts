@@ -198,9 +198,7 @@ async function runLocked(
   // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
   // before any case starts so no statement timeout or LLM deadline running then pays for it.
   if (run.mode !== 'retrieval') await loadSqlcheck();
-  // Snapshots of another schema than their datasource's are refused before any case runs.
-  if (run.snapshots)
-    await checkSnapshotSchemas(run.snapshots, run.answerExecution?.datasources ?? {});
+  if (run.snapshots) await checkSnapshotSchemas(run.snapshots, run.answerExecution); // before any case
 
   // Each config's board is counted as its case runs finish.
   const collector = new RunCollector({

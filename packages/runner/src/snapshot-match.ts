@@ -63,12 +63,13 @@ export function checkSnapshotGolds(suite: EvalSuite, snapshots: RunSnapshots): v
  * Each snapshot must have its datasource's schema: the same tables, columns, types and keys
  * (the schema fingerprint of @nl2sql/datasource). A snapshot of another schema would fail
  * right answers for reasons that are not theirs; refused (INVALID_OPTIONS) before anything
- * runs, naming the snapshot. `pinned` are the datasources by id (answerExecution's).
+ * runs, naming the snapshot, against the datasources of `execution` (answerExecution).
  */
 export async function checkSnapshotSchemas(
   snapshots: RunSnapshots,
-  pinned: Readonly<Record<string, Datasource>>,
+  execution: { readonly datasources: Readonly<Record<string, Datasource>> } | null,
 ): Promise<void> {
+  const pinned = execution?.datasources ?? {};
   for (const [id, list] of Object.entries(snapshots)) {
     if (list.length === 0) continue;
     const base = pinned[id];

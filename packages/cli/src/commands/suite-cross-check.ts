@@ -19,7 +19,7 @@ export const suiteCrossCheck: Command = {
     "With --snapshots it checks evals.yaml's snapshots instead: every approved case's gold on",
     'each snapshot of its datasource (datasources.ID.snapshots), classified as differing from',
     'the pinned rows, the same, empty (an empty answer matches it) or failing there, and the',
-    "rows the case records for it (rows_by_snapshot) against what the gold returns now.",
+    'rows the case records for it (rows_by_snapshot) against what the gold returns now.',
   ].join('\n'),
   arguments: [
     { name: 'PATH', required: false, description: 'the suite file (default: the Chinook suite)' },
