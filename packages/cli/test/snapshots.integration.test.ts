@@ -112,6 +112,16 @@ describe('EX across snapshots from the CLI', () => {
       { case_id: 'paid_total', role: 'admin', pass: 1, failed_on: ['march'] },
     ]);
 
+    // A journal records the snapshots' data too: resumed over a changed snapshot, refused.
+    const journal = ['--journal', 'run.jsonl'];
+    const answers = ['eval', 'run', '--config', config, '--predictions', 'answers.jsonl'];
+    expect((await run([...answers, ...journal])).code).toBe(EXIT.ok);
+    expect((await run([...answers, ...journal, '--resume'])).code).toBe(EXIT.ok);
+    await buildDatabase(join(dir, 'march.sqlite'), "INSERT INTO orders VALUES (4, 'paid', 1)");
+    const resumed = await run([...answers, ...journal, '--resume']);
+    expect(resumed.code).toBe(EXIT.config);
+    expect(resumed.err).toContain('shop@march.orders');
+
     // A stale snapshot gold is a cross-check finding (exit 1).
     const stale = suite.cases.map((c) => ({ ...c, rows_by_snapshot: { march: { rows: [[0]] } } }));
     writeFileSync(join(dir, 'stale.yaml'), formatSuite({ ...suite, cases: stale }));

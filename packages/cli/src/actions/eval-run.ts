@@ -54,7 +54,7 @@ import type { Io } from '../io.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProjectBeforeData } from '../project/open-project.js';
 import { recordsCommit } from '../project/project-commit.js';
-import { openSnapshots } from '../project/project-snapshots.js';
+import { openSnapshots, withSnapshotData } from '../project/project-snapshots.js';
 import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
@@ -306,7 +306,7 @@ async function evalRun(
         // A journal and a shard record the data they ran against: --resume and eval merge
         // refuse other data.
         ...(typeof flags.journal === 'string' || sharding
-          ? { data: await runData(byId, setup.caseDatasources) }
+          ? { data: await withSnapshotData(await runData(byId, setup.caseDatasources), snapshots) }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.fresh ? { restart: true } : {}),

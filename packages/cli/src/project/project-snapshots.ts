@@ -3,8 +3,10 @@
 // file is missing or not SQLite, or whose schema differs from its datasource's (the schema
 // fingerprint), is one line located in evals.yaml and exit 3: a snapshot of another schema
 // would fail right answers for reasons that are not theirs. Nothing is left open on a refusal.
+import { createHash } from 'node:crypto';
 import { schemaFingerprint } from '@nl2sql/datasource';
 import { type Project, projectLine } from '@nl2sql/project';
+import { type DataFingerprint, dataFingerprint } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
 import { openDatabase } from '../open-database.js';
 import { type OpenDatasource, withLimits } from './datasource-limits.js';
@@ -77,4 +79,28 @@ export async function openSnapshots(
     throw error;
   }
   return { byId, map: new Map(Object.entries(byId)), close };
+}
+
+/**
+ * The run's data digest with its snapshots' folded in (their row counts as
+ * `ID@SNAPSHOT.Table`): a journal resumed, or shards merged, over other snapshot data are
+ * refused as over other data.
+ */
+export async function withSnapshotData(
+  data: DataFingerprint,
+  snapshots: OpenSnapshots | null,
+): Promise<DataFingerprint> {
+  const entries = Object.entries(snapshots?.byId ?? {}).flatMap(([id, list]) =>
+    list.map((s) => ({ key: `${id}@${s.name}`, datasource: s.datasource })),
+  );
+  if (entries.length === 0) return data;
+  const rowCounts: Record<string, number> = { ...data.rowCounts };
+  const lines = [data.digest];
+  for (const { key, datasource } of entries) {
+    const each = await dataFingerprint(datasource);
+    lines.push(`${key}\t${each.digest}`);
+    for (const [table, count] of Object.entries(each.rowCounts))
+      rowCounts[`${key}.${table}`] = count;
+  }
+  return { digest: createHash('sha256').update(lines.join('\n')).digest('hex'), rowCounts };
 }
