@@ -367,7 +367,7 @@ describe('a project that cannot run: one located line, exit 3, nothing asked or 
     );
     const err = await refused(['--config', config]);
     expect(err).toBe(
-      `nl2sql: ${config}:5: datasources.shop.file: unknown field 'file' (allowed: engine, path, timeout_ms, max_rows)`,
+      `nl2sql: ${config}:5: datasources.shop.file: unknown field 'file' (allowed: engine, path, snapshots, timeout_ms, max_rows)`,
     );
   });
 

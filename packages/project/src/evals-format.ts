@@ -48,6 +48,28 @@ const SqliteDatasourceSchema = Type.Object(
     path: Text({
       description: 'The SQLite file, relative to the folder of evals.yaml; opened read-only.',
     }),
+    snapshots: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            name: Type.String({
+              pattern: NAME_PATTERN,
+              description: "The snapshot's name, as cases record it (rows_by_snapshot.NAME).",
+            }),
+            path: Text({
+              description:
+                'Another SQLite file with the same schema (a copy of another day, a date partition), relative to the folder of evals.yaml; opened read-only.',
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          minItems: 1,
+          description:
+            "Other databases with this one's schema: gold rows are regenerated on each (rows_by_snapshot) and a case run passes EX on all snapshots only when its SQL matches the gold on every one (001 §5.2). Names unique; a snapshot whose schema differs from this file's is refused.",
+        },
+      ),
+    ),
     ...DatasourceLimits,
   },
   { additionalProperties: false, description: 'A SQLite database file, opened read-only.' },

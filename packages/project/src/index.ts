@@ -20,6 +20,7 @@ export {
 export type {
   DatasourceConfig,
   DatasourceLimits,
+  DatasourceSnapshot,
   DuckdbDatasourceConfig,
   EngineConfig,
   HttpEngineConfig,

@@ -97,6 +97,18 @@ function danglingReference(file: EvalsFile): { path: FieldPath; message: string 
       }
     }
   }
+  for (const [id, source] of Object.entries(file.datasources)) {
+    if (source.engine !== 'sqlite') continue;
+    const seen = new Set<string>();
+    for (const [i, snapshot] of (source.snapshots ?? []).entries()) {
+      if (seen.has(snapshot.name))
+        return {
+          path: ['datasources', id, 'snapshots', i, 'name'],
+          message: `${snapshot.name} names two snapshots of ${id}; names are unique`,
+        };
+      seen.add(snapshot.name);
+    }
+  }
   const roles = Object.keys(file.policy?.roles ?? {});
   for (const [id, source] of Object.entries(file.datasources)) {
     if (source.engine !== 'postgres') continue;
@@ -125,8 +137,19 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(source.timeout_ms !== undefined ? { timeoutMs: source.timeout_ms } : {}),
       ...(source.max_rows !== undefined ? { maxRows: source.max_rows } : {}),
     };
-    if (source.engine === 'sqlite')
-      return { id, engine: 'sqlite', path: inDir(dir, source.path), ...limits };
+    if (source.engine === 'sqlite') {
+      const snapshots = source.snapshots?.map((snap) => ({
+        name: snap.name,
+        path: inDir(dir, snap.path),
+      }));
+      return {
+        id,
+        engine: 'sqlite',
+        path: inDir(dir, source.path),
+        ...(snapshots ? { snapshots } : {}),
+        ...limits,
+      };
+    }
     if (source.engine === 'duckdb')
       return { id, engine: 'duckdb', path: inDir(dir, source.path), ...limits };
     return {

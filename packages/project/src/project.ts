@@ -24,6 +24,15 @@ export interface SqliteDatasourceConfig extends DatasourceLimits {
    * the path is evals.yaml's own.
    */
   readonly pathFlag?: string;
+  /** Other SQLite files with the same schema, by name (paths absolute); absent: none. */
+  readonly snapshots?: readonly DatasourceSnapshot[];
+}
+
+/** One snapshot of a SQLite datasource: another file with its schema. */
+export interface DatasourceSnapshot {
+  readonly name: string;
+  /** The SQLite file, absolute. */
+  readonly path: string;
 }
 
 export interface PostgresDatasourceConfig extends DatasourceLimits {

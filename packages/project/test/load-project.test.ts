@@ -56,6 +56,21 @@ function refusal(text: string, env: Record<string, string> = {}): ProjectError {
 }
 
 describe('parseProject', () => {
+  it("reads a SQLite datasource's snapshots, paths absolute against the folder", () => {
+    const text =
+      'version: 1\ndatasources:\n  shop:\n    engine: sqlite\n    path: shop.sqlite\n    snapshots:\n      - { name: march, path: snaps/march.sqlite }\n      - { name: april, path: /abs/april.sqlite }\nsuites: [a]\n';
+    const [shop] = parseProject(text, '/work/proj/evals.yaml').datasources;
+    expect(shop).toMatchObject({
+      snapshots: [
+        { name: 'march', path: '/work/proj/snaps/march.sqlite' },
+        { name: 'april', path: '/abs/april.sqlite' },
+      ],
+    });
+    expect(parseProject(MINIMAL, '/work/proj/evals.yaml').datasources[0]).not.toHaveProperty(
+      'snapshots',
+    );
+  });
+
   it('reads every key: camelCase, paths absolute against the folder, env replaced', () => {
     const project = parseProject(FULL, '/work/proj/evals.yaml', { env: ENV });
     expect(project).toEqual({
@@ -213,7 +228,7 @@ describe('parseProject', () => {
       'a misspelt key (unknown, and the key it stands for missing)',
       'version: 1\ndatasources:\n  shop:\n    engine: sqlite\n    file: x\nsuites: [a]\n',
       5,
-      "datasources.shop.file: unknown field 'file' (allowed: engine, path, timeout_ms, max_rows)",
+      "datasources.shop.file: unknown field 'file' (allowed: engine, path, snapshots, timeout_ms, max_rows)",
     ],
     ['a wrong version', MINIMAL.replace('version: 1', 'version: 2'), 1, 'version: must be 1'],
     [
@@ -282,6 +297,18 @@ describe('parseProject', () => {
       'version: 1\ndatasources:\n  w:\n    engine: postgres\n    url: postgres://x\n    roles:\n      ghost: postgres://y\npolicy:\n  roles:\n    analyst: { tables: [t] }\nsuites: [a]\n',
       7,
       'datasources.w.roles.ghost: names no policy role (roles: analyst)',
+    ],
+    [
+      'two snapshots of one name',
+      'version: 1\ndatasources:\n  shop:\n    engine: sqlite\n    path: shop.sqlite\n    snapshots:\n      - { name: march, path: m.sqlite }\n      - { name: march, path: m2.sqlite }\nsuites: [a]\n',
+      8,
+      'datasources.shop.snapshots[1].name: march names two snapshots of shop; names are unique',
+    ],
+    [
+      'a snapshot with an unknown key',
+      'version: 1\ndatasources:\n  shop:\n    engine: sqlite\n    path: shop.sqlite\n    snapshots:\n      - { name: march, file: m.sqlite }\nsuites: [a]\n',
+      7,
+      'datasources.shop.snapshots[0].file: unknown field',
     ],
     ['a YAML syntax error', 'version: 1\ndatasources: [\n', 3, 'evals.yaml:3: '],
     ['a duplicate key', `${MINIMAL}suites: [b]\n`, 5, 'Map keys must be unique'],

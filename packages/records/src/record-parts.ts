@@ -19,6 +19,7 @@ import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
 import { ROWS_CHECK_OUTCOMES, ROWS_SOURCES } from './rows-source.js';
 import { RUN_MODES } from './run-mode.js';
+import { CaseSnapshotsSchema, SnapshotsMetricsSchema } from './snapshots-metrics.js';
 
 export { Count, Text };
 
@@ -92,6 +93,7 @@ const RecordParts = Type.Module({
         ),
       ),
       policies: Type.Optional(PoliciesMetricsSchema),
+      snapshots: Type.Optional(SnapshotsMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),
@@ -331,6 +333,7 @@ const RecordParts = Type.Module({
           },
         ),
       ),
+      snapshots: Type.Optional(CaseSnapshotsSchema),
       diagnostics: Type.Optional(
         Nullable(CaseDiagnosticsSchema, {
           description:

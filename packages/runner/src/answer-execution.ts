@@ -96,7 +96,7 @@ async function unsafeFinding(
 }
 
 /** The case's role's own view of the datasource: its login where the datasource has one per role. */
-function asRole(datasource: Datasource, role: string | null): Datasource {
+export function asRole(datasource: Datasource, role: string | null): Datasource {
   if (role !== null && datasource.forRole && (datasource.roles?.length ?? 0) > 0) {
     return datasource.forRole(role);
   }

@@ -9,6 +9,7 @@ import { caseResult, type FinishedRun } from './case-result.js';
 import { curatedHit, databaseMs } from './engine-trace.js';
 import { scoreCase } from './score-case.js';
 import type { AskScoreInput } from './scorer.js';
+import { snapshotMatch } from './snapshot-match.js';
 import type { CaseTask } from './task-list.js';
 
 /** The keys of `from` among `keys` that are set. */
@@ -117,16 +118,30 @@ export async function askCase(
     response,
   };
   // Cancelled while scoring: not recorded, like an ask cancelled in flight.
-  const verdict = await scoreCase(
-    context.scorers,
-    input,
-    response.error?.code ?? null,
-    signal,
-  ).catch((error: unknown) => {
-    if (signal.aborted) return null;
-    throw error;
-  });
+  let verdict = await scoreCase(context.scorers, input, response.error?.code ?? null, signal).catch(
+    (error: unknown) => {
+      if (signal.aborted) return null;
+      throw error;
+    },
+  );
   if (verdict === null) return null;
+  // EX on all snapshots: the pinned pass's SQL run on every snapshot (snapshot-match.ts).
+  const onSnapshots = context.snapshots
+    ? await snapshotMatch(task, response, verdict.strict === 'pass', context.snapshots, {
+        maxRows: context.maxRows,
+        ...(context.answerExecution?.timeoutMs !== undefined
+          ? { timeoutMs: context.answerExecution.timeoutMs }
+          : {}),
+        ...context.snapshotCompare,
+        signal,
+      })
+    : null;
+  if (signal.aborted) return null;
+  if (onSnapshots !== null)
+    verdict = {
+      ...verdict,
+      scores: { ...verdict.scores, snapshots: { ...onSnapshots, kind: 'diagnostic' } },
+    };
   let scoringMs = performance.now() - t;
   let engineMs = first.ms;
   let dbMs = databaseMs(response.trace);

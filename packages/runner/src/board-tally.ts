@@ -12,6 +12,7 @@ import { PeerPolicyTally } from './peer-policy-tally.js';
 import { percentile } from './percentile.js';
 import { rate } from './record-rate.js';
 import { RetrievalTally } from './retrieval-tally.js';
+import { SnapshotTally } from './snapshot-tally.js';
 
 /** What a board counts besides its case runs. */
 export interface BoardTallyOptions {
@@ -28,6 +29,10 @@ export interface BoardTallyOptions {
 /** The policies section where the peers' rules ran, else nothing (the field is optional). */
 const policiesOf = (policies: RunMetrics['policies']): Pick<RunMetrics, 'policies'> =>
   policies === undefined ? {} : { policies };
+
+/** The snapshots section where case runs were scored on snapshots, else nothing. */
+const snapshotsOf = (snapshots: RunMetrics['snapshots']): Pick<RunMetrics, 'snapshots'> =>
+  snapshots === undefined ? {} : { snapshots };
 
 /** An accuracy with its 95% Wilson interval; no runs scored reads 0 of 0, interval [0, 1]. */
 export function accuracy(count: number, total: number): RecordAccuracy {
@@ -85,6 +90,7 @@ export class BoardTally {
   readonly #overheads: number[] = [];
   readonly #byCase = new Map<string, CaseAcrossPasses>();
   readonly #policies = new PeerPolicyTally();
+  readonly #snapshots = new SnapshotTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
   readonly #retrieval = new RetrievalTally();
@@ -133,6 +139,7 @@ export class BoardTally {
     if (r.harnessMs !== null) this.#overheads.push(r.harnessMs);
     if (this.options.passes > 1) this.#addPass(r);
     this.#policies.add(r, order);
+    this.#snapshots.add(r, order);
     if (this.options.faithfulness) {
       const score = r.scores.faithfulness;
       if (score !== undefined) {
@@ -269,6 +276,7 @@ export class BoardTally {
       determinism,
       faithfulness,
       ...policiesOf(this.#policies.metrics()),
+      ...snapshotsOf(this.#snapshots.metrics()),
     };
   }
 

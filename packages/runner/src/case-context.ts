@@ -1,8 +1,10 @@
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Price } from '@nl2sql/llm';
 import type { Mode } from '@nl2sql/records';
 import type { AnswerChecks, AnswerExecution } from './answer-execution.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
+import type { RunSnapshots } from './snapshot-match.js';
 
 /** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */
 export interface CaseContext {
@@ -22,6 +24,10 @@ export interface CaseContext {
   readonly answerChecks: AnswerChecks;
   /** The run's row cap: the harness reads at most this many rows of an external engine's SQL. */
   readonly maxRows: number;
+  /** The snapshots of each datasource (EX on all snapshots); null when none were given. */
+  readonly snapshots: RunSnapshots | null;
+  /** How a snapshot's rows are compared: the run's tolerance and policy. */
+  readonly snapshotCompare: { readonly tolerance?: number; readonly policy?: AccessPolicy };
   /** Diagnostics, test suite and verdict of each asked case run; null when off. */
   readonly evaluation: EvaluationSettings | null;
 }

@@ -89,6 +89,21 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     // Written only when there are some, so records of runs without them stay as they were.
     ...(result.diagnostics === null ? {} : { diagnostics: result.diagnostics }),
     ...(result.rowsCheck ? { rows_check: result.rowsCheck } : {}),
+    ...snapshotsField(result),
+  };
+}
+
+/** EX across snapshots, read from the snapshots score; absent without one. */
+function snapshotsField(result: CaseResult): Pick<CaseRunRecord, 'snapshots'> {
+  const score = result.scores.snapshots;
+  if (score === undefined) return {};
+  const failedOn = score.detail.failed_on;
+  return {
+    snapshots: {
+      pinned: score.detail.pinned === true,
+      all: score.pass,
+      failed_on: Array.isArray(failedOn) ? failedOn.map(String) : [],
+    },
   };
 }
 

@@ -189,6 +189,14 @@ export {
   type ShardReportJson,
   shardReportJson,
 } from './shard-report-json.js';
+export {
+  checkSnapshotGolds,
+  checkSnapshotSchemas,
+  type RunSnapshot,
+  type RunSnapshots,
+  type SnapshotMatchOptions,
+  snapshotMatch,
+} from './snapshot-match.js';
 export { type SqlChecksOptions, sqlChecksScorer } from './sql-checks-scorer.js';
 export { sqlSizeScorer } from './sql-size-scorer.js';
 export { suspectReason } from './suspect.js';

@@ -30,6 +30,7 @@ import { type RunEvalOptions, type RunSettings, resolveRunOptions } from './run-
 import type { RunReport } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 import { schedule } from './schedule.js';
+import { checkSnapshotSchemas } from './snapshot-match.js';
 import { type CaseTask, listTasks, pendingTasks, type TaskList } from './task-list.js';
 
 /**
@@ -197,6 +198,7 @@ async function runLocked(
   // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
   // before any case starts so no statement timeout or LLM deadline running then pays for it.
   if (run.mode !== 'retrieval') await loadSqlcheck();
+  if (run.snapshots) await checkSnapshotSchemas(run.snapshots, run.answerExecution); // before any case
 
   // Each config's board is counted as its case runs finish.
   const collector = new RunCollector({

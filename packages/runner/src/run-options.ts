@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Engine } from '@nl2sql/engine';
 import { assertPriced, configSecrets, type LlmConfig, type Price, Redactor } from '@nl2sql/llm';
 import {
@@ -21,6 +22,7 @@ import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
 import type { Scorer } from './scorer.js';
 import { checkShard, type Shard } from './shard.js';
+import { checkSnapshotGolds, type RunSnapshots } from './snapshot-match.js';
 
 export interface RetrievalSettings {
   /** The full-snapshot limit sent with each retrieve. Default 0, so the search always runs. */
@@ -39,6 +41,13 @@ export interface RunEvalOptions extends CaseSelection, ScorerOptions {
    * its engine's reported rows (EvalConfig.trustReportedRows); the reference engine ignores it.
    */
   readonly answerExecution?: AnswerExecution;
+  /**
+   * Datasource id -> its snapshots (other databases with the same schema, opened): every case
+   * run passing EX on the pinned database has its SQL run on each, as its role, and is scored
+   * "EX on all snapshots" beside EX (snapshot-match.ts). Each case of such a datasource must
+   * record the gold of each snapshot (rows_by_snapshot), or the run is refused.
+   */
+  readonly snapshots?: RunSnapshots;
   /** One engine under test (named after the mode), or `configs` to compare several. */
   readonly engine?: Engine;
   readonly configs?: readonly EvalConfig[];
@@ -138,6 +147,10 @@ export interface RunSettings {
   readonly answerExecution: AnswerExecution | null;
   /** The sql checks' policy (vetted functions, size limit) the check before that run follows. */
   readonly answerChecks: AnswerChecks;
+  /** The snapshots of each datasource (EX on all snapshots); null when none were given. */
+  readonly snapshots: RunSnapshots | null;
+  /** How a snapshot's rows are compared: the run's tolerance and policy. */
+  readonly snapshotCompare: { readonly tolerance?: number; readonly policy?: AccessPolicy };
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
   /** What masks secrets in everything the run stores or emits. */
@@ -219,6 +232,20 @@ function checkExecutable(config: string, options: RunEvalOptions): void {
   );
 }
 
+/** The run's snapshots, their golds checked; null without any (and in mode retrieval). */
+function resolveSnapshots(options: RunEvalOptions, mode: Mode): RunSnapshots | null {
+  const given = options.snapshots;
+  if (given === undefined || Object.values(given).every((list) => list.length === 0)) return null;
+  if (mode === 'retrieval') {
+    throw new RunnerError(
+      'INVALID_OPTIONS',
+      'snapshots score the SQL of an answer; mode retrieval writes none',
+    );
+  }
+  checkSnapshotGolds(options.suite, given);
+  return given;
+}
+
 /**
  * Checks runEval's options before anything runs (a library caller gets a RunnerError, not a
  * half-started run): the mode, the counts, the configs, the cap mode full needs, a price for
@@ -298,6 +325,11 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     maxRows,
     answerExecution: options.answerExecution ?? null,
     answerChecks: answerChecks(options),
+    snapshots: resolveSnapshots(options, mode),
+    snapshotCompare: {
+      ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
+    },
     scorers: options.scorers
       ? [...options.scorers]
       : defaultScorers(mode, {

@@ -1,3 +1,4 @@
+export { COMPARISON_HEADINGS, comparisonRows, comparisonTable } from './comparison-table.js';
 export {
   type Coverage,
   coverage,

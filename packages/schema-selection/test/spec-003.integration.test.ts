@@ -11,107 +11,36 @@ import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { readSet } from '@nl2sql/sqlcheck';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type CaseReport,
-  caseReport,
-  completeSelection,
-  coverage,
-  referenceQueryOutcome,
+  comparisonRows,
   resolveRequirements,
-  type SchemaSelection,
   type SelectionContext,
   type SelectionReport,
   searchTokens,
-  selectCandidates,
-  selectionContext,
-  selectionReport,
   summaryCells,
 } from '../src/index.js';
 import {
   SPEC_003_ALIASES,
   SPEC_003_CASES,
-  SPEC_003_DDL,
-  SPEC_003_DECLARED,
   SPEC_003_LIMITATIONS,
-  SPEC_003_ROLES,
-  SPEC_003_ROWS,
   SPEC_003_STRATEGIES,
   SPEC_003_TABLE,
-  type Spec003Case,
   type Spec003Outcome,
 } from './fixtures/spec-003.js';
-import { restrictedRunner, writeDatabase } from './fixtures/sqlite.js';
-
-const METHODS = {
-  candidatesOnly: 'candidates only',
-  completed: 'candidates + path completion',
-} as const;
-type Method = keyof typeof METHODS;
+import {
+  SPEC_003_METHODS as METHODS,
+  type Spec003Method as Method,
+  runSpec003Experiment,
+} from './fixtures/spec-003-experiment.js';
 
 let dir: string;
 let file: string;
 let schema: DatabaseSchema;
 let report: SelectionReport;
-const contexts = new Map<string, SelectionContext>();
-
-async function evaluate(
-  method: Method,
-  c: Spec003Case,
-  run: ReturnType<typeof restrictedRunner>,
-): Promise<CaseReport> {
-  const context = contexts.get(c.role)!;
-  const candidates = { columns: c.candidates };
-  const selection: SchemaSelection =
-    method === 'completed'
-      ? completeSelection(candidates, context)
-      : selectCandidates(candidates, context);
-  const strategy = c.strategy ? SPEC_003_STRATEGIES[c.strategy] : undefined;
-  const covered = strategy
-    ? coverage(selection, resolveRequirements(strategy, context.registry, c.id))
-    : undefined;
-  const reference =
-    c.reference && covered
-      ? await referenceQueryOutcome(
-          {
-            sql: c.reference.sql,
-            expected: { columns: c.reference.columns, rows: c.reference.rows },
-          },
-          selection,
-          covered,
-          run,
-        )
-      : undefined;
-  return caseReport({
-    id: c.id,
-    question: c.question,
-    role: c.role,
-    selection,
-    ...(covered ? { coverage: covered } : {}),
-    ...(reference ? { reference } : {}),
-    ...(c.expectedStatus ? { expectedStatus: c.expectedStatus } : {}),
-  });
-}
+let contexts: ReadonlyMap<string, SelectionContext>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'spec-003-'));
-  file = join(dir, 'orders.sqlite');
-  await writeDatabase(file, SPEC_003_DDL, SPEC_003_ROWS);
-  const datasource = await openSqlite(file);
-  try {
-    schema = await datasource.introspect({ rowCounts: false });
-  } finally {
-    await datasource.close();
-  }
-  for (const [name, role] of Object.entries(SPEC_003_ROLES)) {
-    contexts.set(name, selectionContext(schema, { role, declared: SPEC_003_DECLARED }));
-  }
-  const run = restrictedRunner(file, schema, dir);
-  const methods = [];
-  for (const method of Object.keys(METHODS) as Method[]) {
-    const cases: CaseReport[] = [];
-    for (const c of SPEC_003_CASES) cases.push(await evaluate(method, c, run));
-    methods.push({ method: METHODS[method], cases });
-  }
-  report = selectionReport({ settings: { top_k: 8 }, methods, limitations: SPEC_003_LIMITATIONS });
+  ({ file, schema, contexts, report } = await runSpec003Experiment(dir));
 });
 
 afterAll(async () => {
@@ -127,6 +56,17 @@ function methodReport(method: Method) {
 describe("spec 003's summary table", () => {
   it.each(Object.keys(METHODS) as Method[])('%s: every cell as 003 prints it', (method) => {
     expect(summaryCells(methodReport(method).summary)).toEqual(SPEC_003_TABLE[method]);
+  });
+
+  it('comparisonRows gives the same cells, one row per method under the headings', () => {
+    const [headings, ...rows] = comparisonRows(report);
+    expect(headings?.[0]).toBe('method');
+    expect(rows).toEqual(
+      (Object.keys(METHODS) as Method[]).map((m) => [
+        METHODS[m],
+        ...Object.values(SPEC_003_TABLE[m]),
+      ]),
+    );
   });
 
   it('has five scored and four boundary cases per method', () => {

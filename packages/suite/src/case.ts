@@ -106,6 +106,46 @@ const AltReadsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where the gold's ORDER BY leaves rows tied (order_ties). */
+const OrderTiesSchema = Type.Object(
+  {
+    groups: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      description:
+        'Run lengths over `rows`, in order: each run is rows whose ORDER BY keys are equal (the database says so); they sum to the number of rows.',
+    }),
+    boundary_rows: Type.Optional(
+      Type.Array(Type.Array(CellSchema), {
+        description:
+          "When the LIMIT cuts through the last run: every row of that whole tie group, `rows`' own among them, as the gold selects them.",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "Where the gold's ORDER BY leaves rows tied, so a run of tied rows may come in any order (order_matters cases); written by regenerate and import, never by hand. Absent: the order is exact.",
+  },
+);
+
+/** A snapshot's name, as evals.yaml names it (datasources.ID.snapshots[].name). */
+export const SNAPSHOT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
+
+const SnapshotRowsSchema = Type.Object(
+  {
+    rows: RowsSchema,
+    order_ties: Type.Optional(OrderTiesSchema),
+    alt_rows: Type.Optional(
+      Type.Array(RowsSchema, { description: 'What each alt_sql returns on the snapshot.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "What the gold SQL (and each alt_sql) returns on one snapshot of the case's datasource; written by regenerate, never by hand.",
+  },
+);
+
 /** One eval case. */
 export const EvalCaseSchema = Type.Object(
   {
@@ -158,28 +198,7 @@ export const EvalCaseSchema = Type.Object(
     ),
     sql: Type.Optional(Sql({ description: 'The gold SQL; absent on an unanswerable case.' })),
     rows: Type.Optional(RowsSchema),
-    order_ties: Type.Optional(
-      Type.Object(
-        {
-          groups: Type.Array(Type.Integer({ minimum: 1 }), {
-            minItems: 1,
-            description:
-              'Run lengths over `rows`, in order: each run is rows whose ORDER BY keys are equal (the database says so); they sum to the number of rows.',
-          }),
-          boundary_rows: Type.Optional(
-            Type.Array(Type.Array(CellSchema), {
-              description:
-                "When the LIMIT cuts through the last run: every row of that whole tie group, `rows`' own among them, as the gold selects them.",
-            }),
-          ),
-        },
-        {
-          additionalProperties: false,
-          description:
-            "Where the gold's ORDER BY leaves rows tied, so a run of tied rows may come in any order (order_matters cases); written by regenerate and import, never by hand. Absent: the order is exact.",
-        },
-      ),
-    ),
+    order_ties: Type.Optional(OrderTiesSchema),
     alt_sql: Type.Optional(
       Type.Array(Sql(), { description: 'Other accepted answers, one SQL each.' }),
     ),
@@ -218,6 +237,13 @@ export const EvalCaseSchema = Type.Object(
         },
       ),
     ),
+    rows_by_snapshot: Type.Optional(
+      Type.Record(Type.String({ pattern: SNAPSHOT_NAME_PATTERN }), SnapshotRowsSchema, {
+        minProperties: 1,
+        description:
+          "Snapshot name -> what the gold returns on that snapshot of the case's datasource (evals.yaml's datasources.ID.snapshots): a run passes EX on all snapshots only when the answer matches on each. Written by regenerate; absent where the datasource has no snapshots.",
+      }),
+    ),
     plan: Type.Optional(
       FormatRef<PlanModel>(PLAN_FORMAT, {
         description: 'The gold plan; present exactly on answerable cases.',
@@ -238,6 +264,7 @@ export const EvalCaseSchema = Type.Object(
       plan: ['sql'],
       sql_by_engine: ['sql'],
       rows_by_engine: ['rows'],
+      rows_by_snapshot: ['rows'],
     },
   },
 );
@@ -255,6 +282,8 @@ export interface ImportedSource extends Static<typeof ImportedSourceSchema> {}
 /** A case's source: `hand`, `harvested`, or the file and line of an imported pair. */
 export type CaseSource = (typeof CASE_SOURCES)[number] | ImportedSource;
 export type Row = Cell[];
+/** What the gold returns on one snapshot (`rows_by_snapshot[name]`). */
+export interface SnapshotRows extends Static<typeof SnapshotRowsSchema> {}
 // Interfaces, not aliases, so declaration files refer to them by name.
 export interface EvalCase extends Static<typeof EvalCaseSchema> {}
 export interface PlanNote extends Static<typeof PlanNoteSchema> {}

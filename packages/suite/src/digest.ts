@@ -81,7 +81,7 @@ export function canonicalDigest(value: unknown): string {
 /**
  * SHA-256 (hex) over the case's gold data: question, SQL, rows and their tie groups,
  * alternatives (and what they read), per-engine SQL
- * and rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.
+ * and rows, per-snapshot rows, outcomes, tables, columns and plan. Tags, notes and approval are not gold data and do not count.
  */
 export function goldPin(c: EvalCase): string {
   const gold = {
@@ -96,6 +96,8 @@ export function goldPin(c: EvalCase): string {
     // canonicalJson leaves out undefined keys: the pins of cases without them are unchanged.
     sql_by_engine: c.sql_by_engine,
     rows_by_engine: c.rows_by_engine,
+    // Pinned only when present, so a suite without snapshots keeps its pins.
+    rows_by_snapshot: c.rows_by_snapshot,
     outcome: c.outcome,
     tables: c.tables,
     columns: c.columns,

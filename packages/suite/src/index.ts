@@ -57,6 +57,8 @@ export {
   type Outcome,
   type PlanNote,
   type Row,
+  SNAPSHOT_NAME_PATTERN,
+  type SnapshotRows,
   SOURCE_KINDS,
   type SourceKind,
   SUITE_FORMAT,
@@ -194,6 +196,7 @@ export {
   type RegenerateSource,
   regenerate,
   regenerateSuite,
+  type Snapshot,
 } from './regenerate.js';
 export {
   columnsOutsideScope,
@@ -212,6 +215,14 @@ export {
   type SettleResult,
   settleAltSqlProposals,
 } from './settle-alt-sql-proposals.js';
+export {
+  checkSnapshots,
+  SNAPSHOT_CLASS_REASONS,
+  type SnapshotCheck,
+  type SnapshotCheckOptions,
+  type SnapshotCheckReport,
+  type SnapshotClass,
+} from './snapshot-check.js';
 export { type SourceLocation, sourceLocation } from './source-location.js';
 export {
   SuiteFormatError,

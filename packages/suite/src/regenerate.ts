@@ -3,7 +3,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Datasource } from '@nl2sql/datasource';
-import type { EvalCase, EvalSuite, Row } from './case.js';
+import type { EvalCase, EvalSuite, Row, SnapshotRows } from './case.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
 import { parseSuite } from './load-suite.js';
@@ -17,6 +17,18 @@ export interface RegenerateOptions {
   timeoutMs?: number;
   /** Only these case ids (default: every case). */
   only?: readonly string[];
+  /**
+   * Datasource id -> its snapshots (evals.yaml's datasources.ID.snapshots), opened: each
+   * case's gold is also run on every snapshot of its datasource into `rows_by_snapshot`. A
+   * case whose datasource has none keeps no `rows_by_snapshot`.
+   */
+  snapshots?: ReadonlyMap<string, readonly Snapshot[]>;
+}
+
+/** One snapshot of a datasource: another database with the same schema, by name. */
+export interface Snapshot {
+  readonly name: string;
+  readonly datasource: Datasource;
 }
 
 export interface RegenerateResult {
@@ -82,6 +94,48 @@ async function run(
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * A case's gold on one database: the SQL's rows (tie groups asked of the database for an
+ * ordered case) and each alternative's rows. `what` names the SQL in errors.
+ */
+export async function goldOn(
+  datasource: Datasource,
+  c: EvalCase,
+  what: string,
+  timeoutMs: number | undefined,
+): Promise<{ gold: SnapshotRows; statements: number; untied?: string }> {
+  const sql = c.sql as string;
+  let rows = await run(datasource, sql, c.id, what, timeoutMs);
+  let statements = 1;
+  let order_ties: SnapshotRows['order_ties'];
+  let untied: string | undefined;
+  if (c.order_matters) {
+    // Rows the gold's ORDER BY leaves tied may come in any order: the database says which.
+    const tied = await goldTies(datasource, sql, rows, timeoutMs);
+    statements += tied.statements;
+    if (tied.ties) {
+      rows = tied.rows;
+      order_ties = tied.ties;
+    } else if (!tied.ordered) {
+      untied = tied.none;
+    }
+  }
+  let alt_rows: Row[][] | undefined;
+  if (c.alt_sql && c.alt_sql.length > 0) {
+    alt_rows = [];
+    const on = what === 'sql' ? '' : what.slice('sql'.length);
+    for (const [i, alt] of c.alt_sql.entries()) {
+      alt_rows.push(await run(datasource, alt, c.id, `alt_sql[${i}]${on}`, timeoutMs));
+      statements++;
+    }
+  }
+  return {
+    gold: { rows, ...(order_ties ? { order_ties } : {}), ...(alt_rows ? { alt_rows } : {}) },
+    statements,
+    ...(untied === undefined ? {} : { untied }),
+  };
+}
+
+/**
  * The datasource each case is read from. With datasources by id, a case (to be read) naming
  * none of them is refused before any query runs, so nothing is half regenerated.
  */
@@ -135,35 +189,35 @@ export async function regenerateSuite(
       continue;
     }
     const datasource = datasourceOf(c);
-    const rows = await run(datasource, c.sql, c.id, 'sql', options.timeoutMs);
-    statements++;
-    const next = { ...c, rows };
+    const pinned = await goldOn(datasource, c, 'sql', options.timeoutMs);
+    statements += pinned.statements;
+    if (pinned.untied !== undefined) untied.push({ caseId: c.id, reason: pinned.untied });
+    const next: EvalCase = { ...c, rows: pinned.gold.rows };
     delete next.order_ties;
-    if (c.order_matters) {
-      // Rows the gold's ORDER BY leaves tied may come in any order: the database says which.
-      const tied = await goldTies(datasource, c.sql, rows, options.timeoutMs);
-      statements += tied.statements;
-      if (tied.ties) {
-        next.rows = tied.rows;
-        next.order_ties = tied.ties;
-      } else if (!tied.ordered) {
-        untied.push({ caseId: c.id, reason: tied.none });
+    delete next.alt_rows;
+    delete next.rows_by_snapshot;
+    if (pinned.gold.order_ties) next.order_ties = pinned.gold.order_ties;
+    if (pinned.gold.alt_rows) next.alt_rows = pinned.gold.alt_rows;
+    const snapshots = options.snapshots?.get(c.datasource) ?? [];
+    if (snapshots.length > 0) {
+      const bySnapshot: Record<string, SnapshotRows> = {};
+      for (const snapshot of snapshots) {
+        const on = await goldOn(
+          snapshot.datasource,
+          c,
+          `sql on snapshot ${snapshot.name}`,
+          options.timeoutMs,
+        );
+        statements += on.statements;
+        bySnapshot[snapshot.name] = on.gold;
       }
-    }
-    if (c.alt_sql && c.alt_sql.length > 0) {
-      const altRows: Row[][] = [];
-      for (const [i, alt] of c.alt_sql.entries()) {
-        altRows.push(await run(datasource, alt, c.id, `alt_sql[${i}]`, options.timeoutMs));
-        statements++;
-      }
-      next.alt_rows = altRows;
-    } else {
-      delete next.alt_rows;
+      next.rows_by_snapshot = bySnapshot;
     }
     if (
       !same(c.rows, next.rows) ||
       !same(c.alt_rows, next.alt_rows) ||
-      !same(c.order_ties, next.order_ties)
+      !same(c.order_ties, next.order_ties) ||
+      !same(c.rows_by_snapshot, next.rows_by_snapshot)
     )
       changedCases.push(c.id);
     cases.push(next);

@@ -5,7 +5,14 @@
 import { writeFile } from 'node:fs/promises';
 import type { PlanModel } from '@nl2sql/plan';
 import { Document, type Node, Pair, parse, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import { type AltReads, CASE_KEYS, type EvalCase, type EvalSuite, SUITE_KEYS } from './case.js';
+import {
+  type AltReads,
+  CASE_KEYS,
+  type EvalCase,
+  type EvalSuite,
+  type SnapshotRows,
+  SUITE_KEYS,
+} from './case.js';
 
 // The plan's keys in SQL reading order (SELECT DISTINCT ... FROM ...), which is how a
 // person reads a plan; the definition lists required keys first for structured output.
@@ -184,6 +191,25 @@ function readsNode(reads: AltReads): YAMLMap {
   return map;
 }
 
+function tiesNode(ties: NonNullable<EvalCase['order_ties']>): YAMLMap {
+  const out = new YAMLMap();
+  out.items.push(new Pair(new Scalar('groups'), flowSeq(ties.groups)));
+  if (ties.boundary_rows !== undefined)
+    out.items.push(new Pair(new Scalar('boundary_rows'), rowsNode(ties.boundary_rows)));
+  return out;
+}
+
+/** One snapshot's gold: rows, their ties, each alternative's rows, as the case lays them out. */
+function snapshotNode(s: SnapshotRows): YAMLMap {
+  const out = new YAMLMap();
+  out.items.push(new Pair(new Scalar('rows'), rowsNode(s.rows)));
+  if (s.order_ties !== undefined)
+    out.items.push(new Pair(new Scalar('order_ties'), tiesNode(s.order_ties)));
+  if (s.alt_rows !== undefined)
+    out.items.push(new Pair(new Scalar('alt_rows'), blockSeq(s.alt_rows.map(rowsNode))));
+  return out;
+}
+
 function caseNode(c: EvalCase): YAMLMap {
   const map = new YAMLMap();
   const record = c as unknown as Record<string, unknown>;
@@ -203,18 +229,20 @@ function caseNode(c: EvalCase): YAMLMap {
       case 'alt_rows':
         node = blockSeq((v as unknown[][][]).map(rowsNode));
         break;
-      case 'order_ties': {
-        const ties = v as NonNullable<EvalCase['order_ties']>;
-        const out = new YAMLMap();
-        out.items.push(new Pair(new Scalar('groups'), flowSeq(ties.groups)));
-        if (ties.boundary_rows !== undefined)
-          out.items.push(new Pair(new Scalar('boundary_rows'), rowsNode(ties.boundary_rows)));
-        node = out;
+      case 'order_ties':
+        node = tiesNode(v as NonNullable<EvalCase['order_ties']>);
         break;
-      }
       case 'alt_reads':
         node = blockSeq((v as AltReads[]).map(readsNode));
         break;
+      case 'rows_by_snapshot': {
+        const out = new YAMLMap();
+        const byName = v as Record<string, SnapshotRows>;
+        for (const name of Object.keys(byName).sort())
+          out.items.push(new Pair(scalar(name), snapshotNode(byName[name] as SnapshotRows)));
+        node = out;
+        break;
+      }
       case 'tags':
       case 'tables':
         node = flowSeq(v as unknown[]);

@@ -54,6 +54,7 @@ import type { Io } from '../io.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
 import { openProjectBeforeData } from '../project/open-project.js';
 import { recordsCommit } from '../project/project-commit.js';
+import { openSnapshots, withSnapshotData } from '../project/project-snapshots.js';
 import { runData, runDatabase } from '../project/run-database.js';
 import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
@@ -182,6 +183,11 @@ async function evalRun(
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
     await admitSuite(setup.suite, { ...admission, datasources: setup.datasources.byId });
+    // evals.yaml's snapshots (EX on all snapshots), each checked to have its datasource's
+    // schema; mode retrieval writes no SQL to run on them.
+    const snapshots =
+      mode === 'retrieval' ? null : await openSnapshots(setup.project, setup.datasources.byId);
+    if (snapshots) setup.closers.push(() => snapshots.close());
     const configs =
       predictions !== null
         ? [
@@ -252,6 +258,7 @@ async function evalRun(
         database: await runDatabase(byId, setup.caseDatasources),
         // An external engine's SQL is run by the harness on the datasource its case names.
         answerExecution: { datasources: Object.fromEntries(byId) },
+        ...(snapshots && snapshots.map.size > 0 ? { snapshots: snapshots.byId } : {}),
         // L2 checks the SQL against the database its case names.
         // evals.yaml checks: (LIMIT policy, vetted functions, size limit) over the defaults.
         sqlChecks:
@@ -299,7 +306,7 @@ async function evalRun(
         // A journal and a shard record the data they ran against: --resume and eval merge
         // refuse other data.
         ...(typeof flags.journal === 'string' || sharding
-          ? { data: await runData(byId, setup.caseDatasources) }
+          ? { data: await withSnapshotData(await runData(byId, setup.caseDatasources), snapshots) }
           : {}),
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.fresh ? { restart: true } : {}),

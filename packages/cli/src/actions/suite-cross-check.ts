@@ -63,6 +63,12 @@ function line(result: CrossCheckCase): string {
 
 /** `nl2sql suite cross-check [PATH]`; options are described in commands/suite-cross-check.ts. */
 export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io) => {
+  // --snapshots: the golds on evals.yaml's snapshots instead of PostgreSQL.
+  if (flags.snapshots === true) {
+    const { runSuiteCrossCheckSnapshots } = await import('./suite-cross-check-snapshots.js');
+    return runSuiteCrossCheckSnapshots({ flags, positionals }, io);
+  }
+  if (flags.config !== undefined) throw usageError('--config is read with --snapshots');
   const path = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
   if (!existsSync(path)) throw configError(`${path}: no such file`);
   const isChinook = path === resolve(CHINOOK_SUITE_PATH);

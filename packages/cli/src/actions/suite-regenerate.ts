@@ -43,10 +43,12 @@ export const runSuiteRegenerate: CommandRun = async ({ flags, positionals }, io)
   // Without evals.yaml, or with --db, every case is read from one database, as before; with
   // evals.yaml each case from the datasource it names (a case naming none of them is
   // refused before anything is written).
-  const databases = await openSuiteDatabases(flags, io, project);
+  // evals.yaml's snapshots too: each case's gold is also written per snapshot (rows_by_snapshot).
+  const databases = await openSuiteDatabases(flags, io, project, { snapshots: true });
   try {
     const result = await regenerate(path, databases.source, {
       allowPackaged: flags['allow-packaged'] === true,
+      ...(databases.snapshots.size > 0 ? { snapshots: databases.snapshots } : {}),
     });
     io.out(
       result.changed

@@ -152,6 +152,12 @@ export const evalRun: Command = {
         "mode retrieval: sweep the reference engine's k (as --top-k), one config per value on one board, so recall is read with the amount sent",
     },
     {
+      name: 'methods',
+      value: 'M,..',
+      description:
+        "mode retrieval: spec 003's methods on the same cases, one config each (candidates: the retriever's candidates only; completion: candidates + path completion), and 003's comparison table under the board",
+    },
+    {
       name: 'engine',
       value: 'NAME|URL',
       parse: engineFlag,
@@ -320,7 +326,9 @@ export const evalRun: Command = {
     'from three tiers (canonical AST, execution, LLM judge) with the tier that decided it.',
     'Where the suite has a test suite beside it (<suite>.testsuite/manifest.json, made by',
     '`nl2sql suite testsuite`), a case run passes it only if it matches the gold on every',
-    'database; the board shows it beside EX and names the EX false positives. None of this',
+    'database; the board shows it beside EX and names the EX false positives. Where evals.yaml',
+    'names snapshots of a datasource, each EX pass on the pinned database is run on every',
+    'snapshot too: EX on all snapshots and the single-snapshot false positives. None of this',
     'changes EX or the gate (decisions/evaluation-beyond-ex-in-runs.md).',
     '',
     'Stdout carries only the board (or the JSON). Progress goes to stderr: on a terminal a',

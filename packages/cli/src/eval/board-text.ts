@@ -12,6 +12,7 @@ import {
   reviewLines,
 } from './diagnostics-text.js';
 import { policiesLines } from './policies-board.js';
+import { snapshotFalsePositiveLines, snapshotRows } from './snapshots-text.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;
@@ -91,6 +92,7 @@ export function boardRows(board: ConfigReport): string[][] {
     ['accuracy lenient', accuracyCell(m.accuracy.execution.lenient)],
     ['all scorers', rateCell(m.accuracy_all_scorers)],
     ...evaluationRows(board),
+    ...snapshotRows(board),
   ];
   if (m.accuracy_generated) rows.push(['generated path', rateCell(m.accuracy_generated)]);
   if (m.pass_k) {
@@ -273,6 +275,12 @@ export function renderReport(
       out.push('');
       out.push(`EX false positives: pass EX, fail the test suite (${falsePositives.length}):`);
       out.push(...falsePositives);
+    }
+    const onSnapshots = snapshotFalsePositiveLines(board);
+    if (onSnapshots.length > 0) {
+      out.push('');
+      out.push(`Pass EX on the pinned database, fail on a snapshot (${onSnapshots.length}):`);
+      out.push(...onSnapshots);
     }
     const review = reviewLines(board);
     if (review.length > 0) {

@@ -34,6 +34,7 @@ import { kSweep, sweepConfigName } from './k-sweep.js';
 import { listFlag } from './list-flag.js';
 import { processEngineConfig } from './process-engine-config.js';
 import type { RunSetup } from './run-setup.js';
+import { methodConfigs, selectionMethods } from './selection-methods.js';
 
 /** Every provider a config uses that needs a key must have one before the run starts. */
 function assertKeys(
@@ -82,6 +83,12 @@ function enginePlace(project: Project, name: string): string {
 export function checkEngineFlags(mode: Mode, flags: Flags, choice: EngineChoice): void {
   // The sweep's own rules (mode retrieval, not with --top-k), before the engine's.
   kSweep(flags, mode);
+  selectionMethods(flags, mode);
+  if (choice.kind !== 'reference' && flags.methods !== undefined) {
+    throw usageError(
+      "--methods compares the reference engine's retriever with and without path completion; an --engine URL or an external engine of evals.yaml has its own",
+    );
+  }
   if (choice.kind !== 'reference' && flags.k !== undefined) {
     throw usageError(
       "--k sweeps the reference engine's retriever; an --engine URL or an external engine of evals.yaml has its own",
@@ -231,6 +238,8 @@ export async function buildConfigs(
   }
   if (mode === 'plans' || mode === 'retrieval') {
     // Retrieval makes no LLM call; the gold-plan engine is a reference engine like any other.
+    const methods = selectionMethods(flags, mode);
+    if (methods !== undefined) return methodConfigs(methods, setup, reference);
     const sweep = kSweep(flags, mode);
     if (sweep !== undefined) {
       const configs: EvalConfig[] = [];

@@ -1,6 +1,7 @@
 // The databases a suite command reads gold rows from (`suite regenerate`, approving a review
 // proposal): with an evals.yaml each case from the datasource it names; with `--db`, or
-// without evals.yaml, every case from one SQLite file (the verified Chinook file by default).
+// without evals.yaml, every case from one SQLite file (the verified Chinook file by default);
+// for regenerate, also the snapshots evals.yaml names (project-snapshots.ts).
 
 import { resolve } from 'node:path';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
@@ -11,10 +12,13 @@ import type { Flags } from '../command.js';
 import type { Io } from '../io.js';
 import { openDatabase } from '../open-database.js';
 import { openDatasources } from './project-datasources.js';
+import { type OpenSnapshot, type OpenSnapshots, openSnapshots } from './project-snapshots.js';
 
 /** Where rows are read from (one datasource, or datasources by id) and how to let go of it. */
 export interface SuiteDatabases {
   readonly source: Datasource | ReadonlyMap<string, Datasource>;
+  /** With `snapshots: true` and an evals.yaml: each datasource's snapshots, open (else empty). */
+  readonly snapshots: ReadonlyMap<string, readonly OpenSnapshot[]>;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,7 @@ async function oneDatabase(flags: Flags, io: Io): Promise<SuiteDatabases> {
     throw error;
   }
   const datasource = await openDatabase(dbPath);
-  return { source: datasource, close: () => datasource.close() };
+  return { source: datasource, snapshots: new Map(), close: () => datasource.close() };
 }
 
 /** Opens what a suite command reads rows from; `project` is the loaded evals.yaml, if any. */
@@ -36,8 +40,25 @@ export async function openSuiteDatabases(
   flags: Flags,
   io: Io,
   project: Project | undefined,
+  options: { readonly snapshots?: boolean } = {},
 ): Promise<SuiteDatabases> {
   if (project === undefined || typeof flags.db === 'string') return oneDatabase(flags, io);
   const opened = await openDatasources(project);
-  return { source: opened.byId, close: () => opened.close() };
+  if (options.snapshots !== true)
+    return { source: opened.byId, snapshots: new Map(), close: () => opened.close() };
+  let snapshots: OpenSnapshots;
+  try {
+    snapshots = await openSnapshots(project, opened.byId);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return {
+    source: opened.byId,
+    snapshots: snapshots.map,
+    close: async () => {
+      await snapshots.close();
+      await opened.close();
+    },
+  };
 }

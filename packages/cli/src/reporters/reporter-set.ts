@@ -67,6 +67,7 @@ export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reportin
     diagnostics: flags.diagnostics === true,
     candidates: typeof flags.predictions === 'string',
     policies: policiesFlag(flags, typeof flags.predictions === 'string'),
+    comparison: flags.methods !== undefined,
   };
   const reporters = specs.map((spec) => reporterOf(spec, context));
   return {

@@ -40,6 +40,8 @@ export interface ReporterContext {
   readonly candidates?: boolean;
   /** `--policies`: the leaderboards' rules the text board shows; null for none. */
   readonly policies?: readonly BoardPolicy[] | null;
+  /** `--methods`: the text board adds spec 003's comparison table. */
+  readonly comparison?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { renderReport } from '../eval/board-text.js';
 import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
+import { comparisonText } from '../eval/selection-methods.js';
 import { colorsFor } from '../terminal-colors.js';
 import { terminalSafeValue } from '../terminal-text.js';
 import type { Reporter, ReporterContext } from './reporter.js';
@@ -16,7 +17,13 @@ import type { Reporter, ReporterContext } from './reporter.js';
  * an explanation quotes what an engine returned, and a line of it starting with `::` would
  * otherwise be run as a workflow command (a forged annotation, a mask, a stop).
  */
-export function textReporter({ io, diagnostics, candidates, policies }: ReporterContext): Reporter {
+export function textReporter({
+  io,
+  diagnostics,
+  candidates,
+  policies,
+  comparison,
+}: ReporterContext): Reporter {
   const colors = colorsFor(io.env, io.isTty);
   return {
     name: 'text',
@@ -30,6 +37,8 @@ export function textReporter({ io, diagnostics, candidates, policies }: Reporter
           policies: policies ?? null,
         }),
       ];
+      // --methods: spec 003's table of the methods compared (eval/selection-methods.ts).
+      if (comparison === true) parts.push(comparisonText(report, outcome.suite));
       if (gate.status === 'not run') parts.push(GATE_NOT_RUN);
       else if (gate.status === 'no baseline') parts.push(gate.message);
       else if (gate.status === 'gated') parts.push(renderGate(gate.gate, colors));
