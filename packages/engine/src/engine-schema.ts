@@ -112,6 +112,54 @@ export const AskTimingSchema = Type.Object(
   },
 );
 
+/** The kinds of step a trajectory holds (TRAJECTORY_STEP_KINDS order is the wire's). */
+export const TRAJECTORY_STEP_KINDS = ['sql', 'schema', 'error'] as const;
+
+/**
+ * One step an agent took before it answered: a SQL statement it executed (a probe, a retry,
+ * the final one), a schema-exploration call, or an error it saw. The harness checks every
+ * SQL step as it checks the final answer, and counts rows itself: `row_count` is the
+ * engine's word, kept only to show beside the harness's.
+ */
+export const TrajectoryStepSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        kind: Type.Literal('sql'),
+        sql: Type.String({ minLength: 1, description: 'The statement as it was executed.' }),
+        row_count: Type.Optional(
+          Nullable(Count(), { description: 'Rows it returned, as the engine counted them.' }),
+        ),
+        error: Type.Optional(
+          Nullable(Type.String(), { description: 'The error executing it raised, if any.' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('schema'),
+        call: Type.String({
+          minLength: 1,
+          description: 'What was asked of the schema (list_tables, describe_table, ...).',
+        }),
+        target: Type.Optional(
+          Nullable(Type.String(), { description: 'The table or object it was asked about.' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('error'),
+        message: Type.String({ description: 'An error the agent saw (a tool, a model, a check).' }),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'One step of the trajectory: sql, schema or error.' },
+);
+
 export const AskResponseSchema = Type.Object(
   {
     status: StringEnum(ASK_STATUSES),
@@ -133,6 +181,12 @@ export const AskResponseSchema = Type.Object(
     // What the engine did, in its own terms: the reference engine's is AskTrace.
     trace: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
     timing: Type.Optional(AskTimingSchema),
+    trajectory: Type.Optional(
+      Type.Array(TrajectoryStepSchema, {
+        description:
+          "Optional: every step the system took, in order: each SQL it executed (probes, retries and the final one), each schema-exploration call, each error it saw. Every SQL step is checked by the harness (syntax, schema, safety, the role's scope, and run as the role to count its rows); one that fails a check fails the case run even when the final answer is right.",
+      }),
+    ),
   },
   {
     // An error status must carry an error; success must not (no if/then: a `then` key makes

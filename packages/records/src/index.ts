@@ -1,4 +1,9 @@
 export {
+  CLARIFY_VERDICTS,
+  type ClarifyVerdict,
+  TRAJECTORY_KINDS,
+} from './agent-record.js';
+export {
   type BaselineMiss,
   type BaselineOptions,
   baselineMisses,
@@ -62,6 +67,11 @@ export {
   type UnfaithfulAnswer,
 } from './record.js';
 export { RecordError, type RecordErrorCode } from './record-error.js';
+export type {
+  ClarifyRecord,
+  TrajectoryRecord,
+  TrajectoryStepRecord,
+} from './record-parts.js';
 export {
   type RecordName,
   recordDir,

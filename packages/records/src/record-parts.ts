@@ -14,6 +14,12 @@ import {
   type TProperties,
   Type,
 } from '@nl2sql/format';
+import {
+  ClarifyMetricsSchema,
+  ClarifyRecordSchema,
+  ProcessMetricsSchema,
+  TrajectoryRecordSchema,
+} from './agent-record.js';
 import { CaseDiagnosticsSchema, DiagnosticsParts } from './diagnostics-record.js';
 import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
@@ -92,6 +98,8 @@ const RecordParts = Type.Module({
         ),
       ),
       policies: Type.Optional(PoliciesMetricsSchema),
+      process: Type.Optional(ProcessMetricsSchema),
+      clarify: Type.Optional(ClarifyMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),
@@ -331,6 +339,11 @@ const RecordParts = Type.Module({
           },
         ),
       ),
+      trajectory: Type.Optional(Nullable(TrajectoryRecordSchema)),
+      clarify: Type.Optional(Nullable(ClarifyRecordSchema)),
+      as_of_date: Type.Optional(
+        Nullable(Type.String(), { description: 'The date "today" meant for the case, or null.' }),
+      ),
       diagnostics: Type.Optional(
         Nullable(CaseDiagnosticsSchema, {
           description:
@@ -374,6 +387,12 @@ export interface Scoreboard extends Of<'scoreboard'> {}
 export interface ScoreboardSettings extends Of<'settings'> {}
 /** One case asked once: one case, one role, one pass. */
 export interface CaseRecord extends Of<'caseRecord'> {}
+/** A case run's trajectory as the harness checked it (agent-record.ts). */
+export type TrajectoryRecord = NonNullable<CaseRecord['trajectory']>;
+/** One step of it. */
+export type TrajectoryStepRecord = TrajectoryRecord['steps'][number];
+/** A case run's clarify verdict (agent-record.ts). */
+export type ClarifyRecord = NonNullable<CaseRecord['clarify']>;
 /** A pass/fail status as the case record writes it. */
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 /** The board's diagnostics (diagnostics-record.ts). */

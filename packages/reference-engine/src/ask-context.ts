@@ -80,12 +80,15 @@ export class AskContext {
   execute(sql: string): Promise<ResultSet> {
     return this.rec.node('executor', async () => {
       try {
-        return await executeSql(roleDatasource(this.ds.entry.datasource, this.role), sql, {
+        const result = await executeSql(roleDatasource(this.ds.entry.datasource, this.role), sql, {
           timeoutMs: this.settings.statementTimeoutMs,
           maxRows: this.settings.maxRows,
           signal: this.signal,
         });
+        this.rec.executed(sql, { rows: result.rows.length });
+        return result;
       } catch (error) {
+        this.rec.executed(sql, { error: (error as Error)?.message ?? String(error) });
         // The database refused the role's own login (PostgreSQL's grants): the same refused
         // outcome as the validator's, with the generic message, since the database's own
         // words would name the table; no refinement can make the query allowed.
@@ -102,6 +105,7 @@ export class AskContext {
   /** The validator's refusal; it names `tables` only when the engine reveals them. */
   refuse(tables: string[] = []): EngineError {
     const { revealRefusedTable, refusalMessage: message } = this.settings;
+    this.rec.sawError(`SECURITY_VIOLATION: ${message}`);
     return new EngineError(
       'SECURITY_VIOLATION',
       refusalMessage(this.role, tables, revealRefusedTable && tables.length > 0, message),
@@ -124,6 +128,7 @@ export class AskContext {
       error: null,
       usage: rec.usage,
       trace: rec.trace(),
+      trajectory: rec.steps,
     };
   }
 }

@@ -6,6 +6,7 @@ import type {
   RunMetrics,
   UnfaithfulAnswer,
 } from '@nl2sql/records';
+import { AgentTally } from './agent-tally.js';
 import type { CaseResult } from './case-result.js';
 import { OrderedSum } from './ordered-sum.js';
 import { PeerPolicyTally } from './peer-policy-tally.js';
@@ -85,6 +86,7 @@ export class BoardTally {
   readonly #overheads: number[] = [];
   readonly #byCase = new Map<string, CaseAcrossPasses>();
   readonly #policies = new PeerPolicyTally();
+  readonly #agents = new AgentTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
   readonly #retrieval = new RetrievalTally();
@@ -133,6 +135,7 @@ export class BoardTally {
     if (r.harnessMs !== null) this.#overheads.push(r.harnessMs);
     if (this.options.passes > 1) this.#addPass(r);
     this.#policies.add(r, order);
+    this.#agents.add(r);
     if (this.options.faithfulness) {
       const score = r.scores.faithfulness;
       if (score !== undefined) {
@@ -269,6 +272,7 @@ export class BoardTally {
       determinism,
       faithfulness,
       ...policiesOf(this.#policies.metrics()),
+      ...this.#agents.metrics(),
     };
   }
 

@@ -3,6 +3,7 @@ import type { Mode } from '@nl2sql/records';
 import type { AnswerChecks, AnswerExecution } from './answer-execution.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
+import type { TrajectoryChecks } from './trajectory-check.js';
 
 /** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */
 export interface CaseContext {
@@ -22,6 +23,8 @@ export interface CaseContext {
   readonly answerChecks: AnswerChecks;
   /** The run's row cap: the harness reads at most this many rows of an external engine's SQL. */
   readonly maxRows: number;
+  /** How each SQL step of an engine's trajectory is checked (L1-L3, the role's scope). */
+  readonly trajectoryChecks: TrajectoryChecks;
   /** Diagnostics, test suite and verdict of each asked case run; null when off. */
   readonly evaluation: EvaluationSettings | null;
 }

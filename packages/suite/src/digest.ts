@@ -97,6 +97,8 @@ export function goldPin(c: EvalCase): string {
     sql_by_engine: c.sql_by_engine,
     rows_by_engine: c.rows_by_engine,
     outcome: c.outcome,
+    // Why a clarify case is ambiguous is what it expects; absent it is left out (pins unchanged).
+    clarify_reason: c.clarify_reason,
     tables: c.tables,
     columns: c.columns,
     plan: c.plan ?? null,
