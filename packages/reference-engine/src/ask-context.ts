@@ -7,6 +7,7 @@
 import { roleTables } from '@nl2sql/access-policy';
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
 import { type AskResponse, EngineError, type ResultSet } from '@nl2sql/engine';
+import { frozenToday } from '@nl2sql/sqlcheck';
 import type { CuratedAnswers } from './curated-answers.js';
 import type { PreparedDatasource } from './datasource-catalog.js';
 import { executeSql } from './executor.js';
@@ -45,6 +46,8 @@ export class AskContext {
     readonly noteSql: (sql: string) => void,
     /** Evidence, instructions and today's date for the planner ('' for none). */
     readonly context = '',
+    /** The day "today" means (the ask's as_of_date): each 'now' literal of the SQL becomes it. */
+    readonly asOfDate?: string,
   ) {
     this.#scope = roleTables(engine.settings.policy, role);
   }
@@ -59,6 +62,11 @@ export class AskContext {
 
   get settings(): ReferenceSettings {
     return this.engine.settings;
+  }
+
+  /** The SQL as it runs: relative dates frozen to the ask's as_of_date (sqlcheck's frozenToday). */
+  today(sql: string): string {
+    return frozenToday(sql, this.asOfDate);
   }
 
   /** The safety check (the safety node), the SQL recorded in the trace first. */

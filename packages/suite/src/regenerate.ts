@@ -3,6 +3,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Datasource } from '@nl2sql/datasource';
+import { frozenToday } from '@nl2sql/sqlcheck';
 import type { EvalCase, EvalSuite, Row } from './case.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
@@ -135,13 +136,15 @@ export async function regenerateSuite(
       continue;
     }
     const datasource = datasourceOf(c);
-    const rows = await run(datasource, c.sql, c.id, 'sql', options.timeoutMs);
+    // The case's as_of_date is "today" for its gold SQL too: each 'now' literal becomes it.
+    const gold = frozenToday(c.sql, c.as_of_date);
+    const rows = await run(datasource, gold, c.id, 'sql', options.timeoutMs);
     statements++;
     const next = { ...c, rows };
     delete next.order_ties;
     if (c.order_matters) {
       // Rows the gold's ORDER BY leaves tied may come in any order: the database says which.
-      const tied = await goldTies(datasource, c.sql, rows, options.timeoutMs);
+      const tied = await goldTies(datasource, gold, rows, options.timeoutMs);
       statements += tied.statements;
       if (tied.ties) {
         next.rows = tied.rows;
@@ -153,7 +156,15 @@ export async function regenerateSuite(
     if (c.alt_sql && c.alt_sql.length > 0) {
       const altRows: Row[][] = [];
       for (const [i, alt] of c.alt_sql.entries()) {
-        altRows.push(await run(datasource, alt, c.id, `alt_sql[${i}]`, options.timeoutMs));
+        altRows.push(
+          await run(
+            datasource,
+            frozenToday(alt, c.as_of_date),
+            c.id,
+            `alt_sql[${i}]`,
+            options.timeoutMs,
+          ),
+        );
         statements++;
       }
       next.alt_rows = altRows;
