@@ -24,12 +24,12 @@ export class AgentTally {
       this.#clarifySeen = true;
       this.#clarify.expected++;
     }
-    if (r.clarify !== null) {
+    if (r.clarify) {
       this.#clarifySeen = true;
       this.#clarify[r.clarify.verdict]++;
     }
     const t = r.trajectory;
-    if (t === null) return;
+    if (!t) return;
     this.#executions.push(t.executions);
     this.#schemaCalls += t.schema_calls;
     if (t.unsafe_step !== null) this.#unsafe++;

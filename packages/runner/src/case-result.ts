@@ -79,13 +79,14 @@ export interface CaseResult {
   readonly rowsCheck: RowsCheck | null;
   /**
    * What the engine did before it answered, as the harness checked it (trajectory-check.ts);
-   * null when it sent no trajectory, and in older records.
+   * null when it sent no trajectory, and in older records. Optional in memory (a result built
+   * by hand has none); the record always writes it.
    */
-  readonly trajectory: TrajectoryRecord | null;
+  readonly trajectory?: TrajectoryRecord | null;
   /** Clarify versus guess (clarify-verdict.ts); null where no verdict applies. */
-  readonly clarify: ClarifyRecord | null;
+  readonly clarify?: ClarifyRecord | null;
   /** The date "today" meant for the case (the case's as_of_date, sent in the ask), or null. */
-  readonly asOfDate: string | null;
+  readonly asOfDate?: string | null;
 }
 
 /** Where one case run's time went, in milliseconds. */

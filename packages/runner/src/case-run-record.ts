@@ -95,9 +95,9 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     // Written only when there are some, so records of runs without them stay as they were.
     ...(result.diagnostics === null ? {} : { diagnostics: result.diagnostics }),
     ...(result.rowsCheck ? { rows_check: result.rowsCheck } : {}),
-    trajectory: result.trajectory,
-    clarify: result.clarify,
-    as_of_date: result.asOfDate,
+    trajectory: result.trajectory ?? null,
+    clarify: result.clarify ?? null,
+    as_of_date: result.asOfDate ?? null,
   };
 }
 
