@@ -2,7 +2,8 @@
 // case run's trajectory (every step, the harness's own row counts, the first unsafe step)
 // and its clarify verdict, and the config's process and clarify metrics. Defined once here;
 // record-parts.ts embeds them, the runner writes them, the gate reads executions from them.
-import { EnumOf, Nullable, Type } from '@nl2sql/format';
+import { EnumOf, Nullable, type Static, Type } from '@nl2sql/format';
+import type { Frozen } from './record-parts.js';
 import { Amount, Count } from './record-values.js';
 
 const closed = { additionalProperties: false } as const;
@@ -116,3 +117,10 @@ export const ClarifyMetricsSchema = Type.Object(
     description: 'Clarify versus guess; absent when no case expects clarify and none asked back.',
   },
 );
+
+/** A case run's trajectory as the harness checked it. */
+export type TrajectoryRecord = Frozen<Static<typeof TrajectoryRecordSchema>>;
+/** One step of it. */
+export type TrajectoryStepRecord = TrajectoryRecord['steps'][number];
+/** A case run's clarify verdict. */
+export type ClarifyRecord = Frozen<Static<typeof ClarifyRecordSchema>>;

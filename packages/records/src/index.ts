@@ -1,7 +1,10 @@
 export {
   CLARIFY_VERDICTS,
+  type ClarifyRecord,
   type ClarifyVerdict,
   TRAJECTORY_KINDS,
+  type TrajectoryRecord,
+  type TrajectoryStepRecord,
 } from './agent-record.js';
 export {
   type BaselineMiss,
@@ -67,11 +70,6 @@ export {
   type UnfaithfulAnswer,
 } from './record.js';
 export { RecordError, type RecordErrorCode } from './record-error.js';
-export type {
-  ClarifyRecord,
-  TrajectoryRecord,
-  TrajectoryStepRecord,
-} from './record-parts.js';
 export {
   type RecordName,
   recordDir,

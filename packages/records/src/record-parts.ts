@@ -387,12 +387,6 @@ export interface Scoreboard extends Of<'scoreboard'> {}
 export interface ScoreboardSettings extends Of<'settings'> {}
 /** One case asked once: one case, one role, one pass. */
 export interface CaseRecord extends Of<'caseRecord'> {}
-/** A case run's trajectory as the harness checked it (agent-record.ts). */
-export type TrajectoryRecord = NonNullable<CaseRecord['trajectory']>;
-/** One step of it. */
-export type TrajectoryStepRecord = TrajectoryRecord['steps'][number];
-/** A case run's clarify verdict (agent-record.ts). */
-export type ClarifyRecord = NonNullable<CaseRecord['clarify']>;
 /** A pass/fail status as the case record writes it. */
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 /** The board's diagnostics (diagnostics-record.ts). */

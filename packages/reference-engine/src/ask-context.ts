@@ -96,11 +96,18 @@ export class AskContext {
         this.rec.executed(sql, { rows: result.rows.length });
         return result;
       } catch (error) {
-        this.rec.executed(sql, { error: (error as Error)?.message ?? String(error) });
+        // The trajectory says what failed, never the database's words of a refusal (they
+        // would name the table the role may not read).
+        const denied = error instanceof DatasourceError && error.code === 'PERMISSION_DENIED';
+        this.rec.executed(sql, {
+          error: denied
+            ? `SECURITY_VIOLATION: ${this.settings.refusalMessage}`
+            : ((error as Error)?.message ?? String(error)),
+        });
         // The database refused the role's own login (PostgreSQL's grants): the same refused
         // outcome as the validator's, with the generic message, since the database's own
         // words would name the table; no refinement can make the query allowed.
-        if (error instanceof DatasourceError && error.code === 'PERMISSION_DENIED') {
+        if (denied) {
           throw new EngineError('SECURITY_VIOLATION', this.settings.refusalMessage, {
             node: 'executor',
           });
