@@ -166,6 +166,10 @@ describe('the case run converter', () => {
       'scores',
       'explanation',
       'suspect',
+      // Issue 28's, after every earlier field: null when the engine sent none.
+      'trajectory',
+      'clarify',
+      'as_of_date',
     ]);
     expect(record.tokens).toEqual({
       input: 10,
