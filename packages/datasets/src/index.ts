@@ -17,7 +17,7 @@ export { CHINOOK_POLICIES, CHINOOK_TABLES, type ChinookRole } from './chinook-po
 export { postgresType } from './chinook-postgres-ddl.js';
 export { CHINOOK_QUESTIONS } from './chinook-questions.js';
 export { CHINOOK_SCHEMA, type ChinookTableSchema } from './chinook-schema.js';
-export { CHINOOK_SUITE_PATH } from './chinook-suite-path.js';
+export { CHINOOK_CLARIFY_SUITE_PATH, CHINOOK_SUITE_PATH } from './chinook-suite-path.js';
 export { DatasetError, type DatasetErrorCode } from './dataset-error.js';
 export { fileSha256 } from './file-sha256.js';
 export {

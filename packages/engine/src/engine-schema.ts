@@ -15,6 +15,9 @@ import {
   Type,
 } from '@nl2sql/format';
 import type { ErrorCode } from './error-codes.js';
+import { TrajectoryStepSchema } from './trajectory-schema.js';
+
+export { TRAJECTORY_STEP_KINDS, TrajectoryStepSchema } from './trajectory-schema.js';
 
 const Text = () => Type.String({ minLength: 1 });
 const Strings = () => Type.Array(Type.String());
@@ -133,6 +136,12 @@ export const AskResponseSchema = Type.Object(
     // What the engine did, in its own terms: the reference engine's is AskTrace.
     trace: Type.Unsafe<Record<string, unknown>>({ type: 'object' }),
     timing: Type.Optional(AskTimingSchema),
+    trajectory: Type.Optional(
+      Type.Array(TrajectoryStepSchema, {
+        description:
+          "Optional: every step the system took, in order: each SQL it executed (probes, retries and the final one), each schema-exploration call, each error it saw. Every SQL step is checked by the harness (syntax, schema, safety, the role's scope, and run as the role to count its rows); one that fails a check fails the case run even when the final answer is right.",
+      }),
+    ),
   },
   {
     // An error status must carry an error; success must not (no if/then: a `then` key makes

@@ -16,6 +16,8 @@ import type {
   RetrievalRecordSchema,
   RetrieveRequestSchema,
   SELECTION_STATES,
+  TRAJECTORY_STEP_KINDS,
+  TrajectoryStepSchema,
 } from './engine-schema.js';
 
 // The messages' types come from their definitions in engine-schema.ts; the Engine interface
@@ -76,6 +78,12 @@ export interface AskTrace {
  * backoff waits and the client's own queueing are not in it.
  */
 export interface AskTiming extends Static<typeof AskTimingSchema> {}
+
+/** One step of an answer's trajectory: a SQL it executed, a schema call, an error it saw. */
+export type TrajectoryStep = Static<typeof TrajectoryStepSchema>;
+
+/** What kind of step a trajectory step is. */
+export type TrajectoryStepKind = (typeof TRAJECTORY_STEP_KINDS)[number];
 
 /** The trace is any object on the wire; the reference engine's is an AskTrace. */
 export interface AskResponse extends Omit<Static<typeof AskResponseSchema>, 'trace' | 'results'> {

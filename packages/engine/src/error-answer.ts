@@ -8,7 +8,7 @@ import type { AskResponse } from './engine.js';
 export function errorAnswer(
   code: string,
   message: string,
-  extra: Partial<Pick<AskResponse, 'sql' | 'usage' | 'trace'>> = {},
+  extra: Partial<Pick<AskResponse, 'sql' | 'usage' | 'trace' | 'trajectory'>> = {},
 ): AskResponse {
   return {
     status: 'error',
@@ -18,5 +18,6 @@ export function errorAnswer(
     error: { code, message },
     usage: extra.usage ?? [],
     trace: extra.trace ?? {},
+    ...(extra.trajectory ? { trajectory: extra.trajectory } : {}),
   };
 }

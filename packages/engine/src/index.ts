@@ -16,6 +16,8 @@ export {
   type RetrieveResponse,
   type SelectionState,
   type TraceNode,
+  type TrajectoryStep,
+  type TrajectoryStepKind,
   UNKNOWN_ENGINE,
 } from './engine.js';
 export { EngineError } from './engine-error.js';
@@ -26,6 +28,7 @@ export {
   protocolErrors,
   RETRIEVE_REQUEST_JSON_SCHEMA,
   RETRIEVE_RESPONSE_JSON_SCHEMA,
+  TRAJECTORY_STEP_KINDS,
 } from './engine-schema.js';
 export { type ServedEngine, type ServeOptions, serveEngine } from './engine-server.js';
 export { errorAnswer } from './error-answer.js';

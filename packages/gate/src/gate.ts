@@ -2,11 +2,16 @@ import { byCase, caseKey } from './by-case.js';
 import { assertComparable } from './comparability.js';
 import { type Flips, groupFlips } from './flips.js';
 import { IncomparableRunsError } from './incomparable-runs-error.js';
+import { clarifyChecks, executionsCheck, type ProcessCheck } from './process-checks.js';
 import type { CaseRef, CaseRun, RunSummary, Score } from './run-summary.js';
 import { checkThresholds, type GateThresholds } from './thresholds.js';
 
 /** The checks the gate runs; the names match the evals.yaml gate keys they read. */
-export type GateCheckName = 'max_regressions' | 'significant_loss' | 'max_cost_increase';
+export type GateCheckName =
+  | 'max_regressions'
+  | 'significant_loss'
+  | 'max_cost_increase'
+  | ProcessCheck['name'];
 
 /** One named check on one config (and, for flips, one score). */
 export interface GateCheck {
@@ -98,6 +103,14 @@ export function gate(
       if (limits.alpha !== null) checks.push(significantLossCheck(moved, limits.alpha));
     }
     checks.push(costCheck(config, before, after, limits.maxCostIncrease));
+    // How the answers were got: executions per question (with a limit) and clarify verdicts.
+    const process = [
+      ...(limits.maxExecutionsIncrease === undefined
+        ? []
+        : [executionsCheck(config, before, after, limits.maxExecutionsIncrease)]),
+      ...clarifyChecks(config, before, after, limits.maxRegressions),
+    ];
+    for (const check of process) if (check !== null) checks.push({ ...check, config });
   }
   return {
     pass: checks.every((check) => check.pass),

@@ -10,6 +10,7 @@ export type { Interval } from './interval.js';
 export { mcnemarExact } from './mcnemar.js';
 export { meanAccuracy } from './mean-accuracy.js';
 export { passK } from './pass-k.js';
+export { executionsPerQuestion } from './process-checks.js';
 export type { Proportion } from './proportion.js';
 export type { CaseRef, CaseRun, RunSummary, Score } from './run-summary.js';
 export { checkThresholds, type GateThresholds } from './thresholds.js';

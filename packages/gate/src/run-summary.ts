@@ -29,6 +29,10 @@ export interface CaseRun {
   readonly rowsDigest?: string | null;
   /** Dollars this case run cost; omitted everywhere when the run recorded no cost. */
   readonly costUsd?: number;
+  /** SQL statements the engine executed for this case run (its trajectory); omit when it sent none. */
+  readonly executions?: number;
+  /** The clarify verdict, where the case expects clarify or the engine asked back. */
+  readonly clarify?: 'clarified' | 'guessed' | 'asked_needlessly';
 }
 
 /** Everything the gate needs from one run. */

@@ -15,6 +15,11 @@ export interface GateThresholds {
   readonly alpha: number | null;
   /** Most relative rise in cost per case run (0.2 = 20%). */
   readonly maxCostIncrease: number;
+  /**
+   * Most relative rise in SQL executions per question (0.5 = 50%), over case runs whose engine
+   * reported a trajectory; absent runs no such check.
+   */
+  readonly maxExecutionsIncrease?: number;
 }
 
 /** `thresholds`, checked: a limit that cannot be meant is a GateInputError, not a verdict. */
@@ -38,5 +43,20 @@ export function checkThresholds(thresholds: GateThresholds): GateThresholds {
       `gate: maxCostIncrease must be a finite number >= 0, got ${maxCostIncrease}`,
     );
   }
-  return { maxRegressions, alpha, maxCostIncrease };
+  const { maxExecutionsIncrease } = thresholds;
+  if (
+    maxExecutionsIncrease !== undefined &&
+    !(Number.isFinite(maxExecutionsIncrease) && maxExecutionsIncrease >= 0)
+  ) {
+    throw new GateInputError(
+      'INVALID_THRESHOLDS',
+      `gate: maxExecutionsIncrease must be a finite number >= 0, got ${maxExecutionsIncrease}`,
+    );
+  }
+  return {
+    maxRegressions,
+    alpha,
+    maxCostIncrease,
+    ...(maxExecutionsIncrease === undefined ? {} : { maxExecutionsIncrease }),
+  };
 }

@@ -1,4 +1,12 @@
 export {
+  CLARIFY_VERDICTS,
+  type ClarifyRecord,
+  type ClarifyVerdict,
+  TRAJECTORY_KINDS,
+  type TrajectoryRecord,
+  type TrajectoryStepRecord,
+} from './agent-record.js';
+export {
   type BaselineMiss,
   type BaselineOptions,
   baselineMisses,

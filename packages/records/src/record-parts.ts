@@ -14,6 +14,12 @@ import {
   type TProperties,
   Type,
 } from '@nl2sql/format';
+import {
+  ClarifyMetricsSchema,
+  ClarifyRecordSchema,
+  ProcessMetricsSchema,
+  TrajectoryRecordSchema,
+} from './agent-record.js';
 import { CaseDiagnosticsSchema, DiagnosticsParts } from './diagnostics-record.js';
 import { PoliciesMetricsSchema } from './policies-metrics.js';
 import { Amount, Count, described, Share, Text } from './record-values.js';
@@ -94,6 +100,8 @@ const RecordParts = Type.Module({
       ),
       policies: Type.Optional(PoliciesMetricsSchema),
       snapshots: Type.Optional(SnapshotsMetricsSchema),
+      process: Type.Optional(ProcessMetricsSchema),
+      clarify: Type.Optional(ClarifyMetricsSchema),
       answerability: Type.Ref('rate', {
         description: 'Runs whose outcome (allowed, refused, unanswerable) was right.',
       }),
@@ -334,6 +342,11 @@ const RecordParts = Type.Module({
         ),
       ),
       snapshots: Type.Optional(CaseSnapshotsSchema),
+      trajectory: Type.Optional(Nullable(TrajectoryRecordSchema)),
+      clarify: Type.Optional(Nullable(ClarifyRecordSchema)),
+      as_of_date: Type.Optional(
+        Nullable(Type.String(), { description: 'The date "today" meant for the case, or null.' }),
+      ),
       diagnostics: Type.Optional(
         Nullable(CaseDiagnosticsSchema, {
           description:

@@ -75,5 +75,7 @@ function toCaseRun(run: CaseRecord): CaseRun {
     ...(run.sql === undefined ? {} : { sql: run.sql }),
     ...(run.rows_digest === undefined ? {} : { rowsDigest: run.rows_digest }),
     ...(run.cost_usd === undefined || run.cost_usd === null ? {} : { costUsd: run.cost_usd }),
+    ...(run.trajectory ? { executions: run.trajectory.executions } : {}),
+    ...(run.clarify ? { clarify: run.clarify.verdict } : {}),
   };
 }

@@ -11,13 +11,20 @@ describe('gateThresholds', () => {
       maxRegressions: 2,
       alpha: 0.05,
       maxCostIncrease: 0.2,
+      maxExecutionsIncrease: 0.25,
     });
     expect(gateThresholds('plans')).toEqual({
       maxRegressions: 0,
       alpha: null,
       maxCostIncrease: 0.2,
+      maxExecutionsIncrease: 0.25,
     });
-    expect(gateThresholds('retrieval')).toEqual(gateThresholds('plans'));
+    // A retrieval run executes no SQL of an agent's: nothing to hold executions to.
+    expect(gateThresholds('retrieval')).toEqual({
+      maxRegressions: 0,
+      alpha: null,
+      maxCostIncrease: 0.2,
+    });
   });
 
   it('has limits for every mode', () => {
@@ -29,6 +36,7 @@ describe('gateThresholds', () => {
       maxRegressions: 2,
       alpha: 0.01,
       maxCostIncrease: 0.2,
+      maxExecutionsIncrease: 0.25,
     });
     expect(() => gateThresholds('plans', { maxRegressions: -1 })).toThrow(GateInputError);
     expect(() => gateThresholds('full', { alpha: 1 })).toThrow(/alpha must be strictly between/);
@@ -50,6 +58,7 @@ describe('recordGateThresholds', () => {
       maxRegressions: 0,
       alpha: 0.05,
       maxCostIncrease: 0.2,
+      maxExecutionsIncrease: 0.25,
     });
     expect(recordGateThresholds(engine('full'))).toEqual(gateThresholds('full'));
   });
@@ -66,6 +75,7 @@ describe('recordGateThresholds', () => {
       maxRegressions: 3,
       alpha: 0.05,
       maxCostIncrease: 0.2,
+      maxExecutionsIncrease: 0.25,
     });
   });
 });

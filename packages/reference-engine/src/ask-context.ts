@@ -7,6 +7,7 @@
 import { roleTables } from '@nl2sql/access-policy';
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
 import { type AskResponse, EngineError, type ResultSet } from '@nl2sql/engine';
+import { frozenToday } from '@nl2sql/sqlcheck';
 import type { CuratedAnswers } from './curated-answers.js';
 import type { PreparedDatasource } from './datasource-catalog.js';
 import { executeSql } from './executor.js';
@@ -45,6 +46,8 @@ export class AskContext {
     readonly noteSql: (sql: string) => void,
     /** Evidence, instructions and today's date for the planner ('' for none). */
     readonly context = '',
+    /** The day "today" means (the ask's as_of_date): each 'now' literal of the SQL becomes it. */
+    readonly asOfDate?: string,
   ) {
     this.#scope = roleTables(engine.settings.policy, role);
   }
@@ -59,6 +62,11 @@ export class AskContext {
 
   get settings(): ReferenceSettings {
     return this.engine.settings;
+  }
+
+  /** The SQL as it runs: relative dates frozen to the ask's as_of_date (sqlcheck's frozenToday). */
+  today(sql: string): string {
+    return frozenToday(sql, this.asOfDate);
   }
 
   /** The safety check (the safety node), the SQL recorded in the trace first. */
@@ -80,16 +88,26 @@ export class AskContext {
   execute(sql: string): Promise<ResultSet> {
     return this.rec.node('executor', async () => {
       try {
-        return await executeSql(roleDatasource(this.ds.entry.datasource, this.role), sql, {
+        const result = await executeSql(roleDatasource(this.ds.entry.datasource, this.role), sql, {
           timeoutMs: this.settings.statementTimeoutMs,
           maxRows: this.settings.maxRows,
           signal: this.signal,
         });
+        this.rec.executed(sql, { rows: result.rows.length });
+        return result;
       } catch (error) {
+        // The trajectory says what failed, never the database's words of a refusal (they
+        // would name the table the role may not read).
+        const denied = error instanceof DatasourceError && error.code === 'PERMISSION_DENIED';
+        this.rec.executed(sql, {
+          error: denied
+            ? `SECURITY_VIOLATION: ${this.settings.refusalMessage}`
+            : ((error as Error)?.message ?? String(error)),
+        });
         // The database refused the role's own login (PostgreSQL's grants): the same refused
         // outcome as the validator's, with the generic message, since the database's own
         // words would name the table; no refinement can make the query allowed.
-        if (error instanceof DatasourceError && error.code === 'PERMISSION_DENIED') {
+        if (denied) {
           throw new EngineError('SECURITY_VIOLATION', this.settings.refusalMessage, {
             node: 'executor',
           });
@@ -102,6 +120,7 @@ export class AskContext {
   /** The validator's refusal; it names `tables` only when the engine reveals them. */
   refuse(tables: string[] = []): EngineError {
     const { revealRefusedTable, refusalMessage: message } = this.settings;
+    this.rec.sawError(`SECURITY_VIOLATION: ${message}`);
     return new EngineError(
       'SECURITY_VIOLATION',
       refusalMessage(this.role, tables, revealRefusedTable && tables.length > 0, message),
@@ -124,6 +143,7 @@ export class AskContext {
       error: null,
       usage: rec.usage,
       trace: rec.trace(),
+      trajectory: rec.steps,
     };
   }
 }

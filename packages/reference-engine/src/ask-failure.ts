@@ -13,7 +13,12 @@ export function failure(
   rec: TraceRecorder,
   sql: string | null,
 ): AskResponse {
-  return errorAnswer(code, message, { sql, usage: rec.usage, trace: rec.trace() });
+  return errorAnswer(code, message, {
+    sql,
+    usage: rec.usage,
+    trace: rec.trace(),
+    trajectory: rec.steps,
+  });
 }
 
 function llmCode(error: LlmError): ErrorCode {

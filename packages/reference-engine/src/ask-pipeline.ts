@@ -39,6 +39,7 @@ export async function runAsk(
     signal,
     noteSql,
     questionContext(request),
+    request.as_of_date,
   );
 
   // Curated answers: verified SQL, no plan.

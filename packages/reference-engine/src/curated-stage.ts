@@ -9,7 +9,8 @@ import type { CuratedAnswer } from './curated-answers.js';
 export async function curatedStage(ask: AskContext, hit: CuratedAnswer): Promise<AskResponse> {
   ask.rec.curated = true;
   for (const node of ['decomposer', 'retriever', 'planner']) ask.rec.skip(node);
-  const safety = await ask.check(hit.sql);
+  const sql = ask.today(hit.sql);
+  const safety = await ask.check(sql);
   if (safety.kind === 'refused')
     throw new EngineError('SECURITY_VIOLATION', ask.settings.refusalMessage, { node: 'safety' });
   if (safety.kind === 'unsafe') {
@@ -17,5 +18,5 @@ export async function curatedStage(ask: AskContext, hit: CuratedAnswer): Promise
       node: 'safety',
     });
   }
-  return ask.finish(hit.sql, await ask.execute(hit.sql));
+  return ask.finish(sql, await ask.execute(sql));
 }

@@ -23,6 +23,13 @@ export interface GoldCase {
   sql?: string;
   plan?: PlanModel;
   rows?: ReadonlyArray<ReadonlyArray<null | number | string>>;
+  /** A clarify case: why the question is ambiguous; the planner asks back about it. */
+  clarify_reason?: string;
+}
+
+/** The clarifying question mode plans asks for a clarify case: its reason, as a question. */
+export function clarifyQuestion(reason: string): string {
+  return `Your question is ambiguous (${reason.replace(/[.\s]+$/, '')}): which did you mean?`;
 }
 
 export const KEEP_SAME_PLAN = 'Keep the same plan.';
@@ -40,7 +47,8 @@ export function goldAnswer(rows: ReadonlyArray<ReadonlyArray<null | number | str
  * Answers keyed by schema name for `new FakeLLMServer({ answers })`: resolver -> the case's
  * datasource (an empty list for an unanswerable case), decomposer -> one sub-query expecting
  * the plan's select names, planner -> the gold plan, refiner -> keep the same plan,
- * synthesizer -> goldAnswer of the gold rows. A question no case asks gets no answer (the
+ * synthesizer -> goldAnswer of the gold rows. A clarify case (clarify_reason, no SQL) is
+ * routed to its datasource and the planner asks back (clarifyQuestion). A question no case asks gets no answer (the
  * fake server replies 400, which the engine reports as LLM_ERROR).
  */
 export function goldPlanResponder(suite: {
@@ -57,7 +65,7 @@ export function goldPlanResponder(suite: {
     [RESOLVER_SCHEMA_NAME]: (request) => {
       const c = caseOf(request);
       if (!c) return undefined;
-      return answerable(c)
+      return answerable(c) || c.clarify_reason !== undefined
         ? { datasources: [c.datasource], reason: `gold datasource of ${c.id}` }
         : { datasources: [], reason: `${c.id} is unanswerable` };
     },
@@ -76,6 +84,12 @@ export function goldPlanResponder(suite: {
     [PLANNER_SCHEMA_NAME]: (request) => {
       const c = caseOf(request);
       if (!c) return undefined;
+      if (!answerable(c) && c.clarify_reason !== undefined) {
+        return fillNulls(PLANNER_SCHEMA, {
+          clarification: clarifyQuestion(c.clarify_reason),
+          plan: null,
+        });
+      }
       return fillNulls(PLANNER_SCHEMA, { clarification: null, plan: c.plan ?? null });
     },
     [REFINER_SCHEMA_NAME]: { explanation: KEEP_SAME_PLAN, plan: null },

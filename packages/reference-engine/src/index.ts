@@ -19,6 +19,7 @@ export {
 export { executeSql, toResultCell } from './executor.js';
 export { generateSql, planDialect } from './generator.js';
 export {
+  clarifyQuestion,
   type GoldCase,
   goldAnswer,
   goldPlanResponder,

@@ -32,11 +32,12 @@ export async function attemptPlan(ask: AskContext, plan: PlanModel): Promise<Att
   );
   if (validation.kind === 'refused') throw ask.refuse(validation.tables);
   if (validation.kind === 'invalid') {
+    ask.rec.sawError(`INVALID_PLAN: ${describePlanErrors(validation.errors)}`);
     return { code: 'INVALID_PLAN', message: describePlanErrors(validation.errors), sql: null };
   }
   let sql: string;
   try {
-    sql = await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows));
+    sql = ask.today(await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows)));
   } catch (error) {
     if (error instanceof PlanCompileError)
       return { code: 'INVALID_PLAN', message: error.message, sql: null };
@@ -44,7 +45,10 @@ export async function attemptPlan(ask: AskContext, plan: PlanModel): Promise<Att
   }
   const safety = await ask.check(sql);
   if (safety.kind === 'refused') throw ask.refuse();
-  if (safety.kind === 'unsafe') return { code: 'UNSAFE_SQL', message: safety.message, sql };
+  if (safety.kind === 'unsafe') {
+    ask.rec.sawError(`UNSAFE_SQL: ${safety.message}`);
+    return { code: 'UNSAFE_SQL', message: safety.message, sql };
+  }
   try {
     return { sql, result: await ask.execute(sql) };
   } catch (error) {

@@ -38,6 +38,7 @@ export async function planStage(ask: AskContext): Promise<Planned | AskResponse>
   );
   rec.addUsage(retrieval.usage);
   rec.retrieval = retrieval.record;
+  rec.schemaCall('retrieve', ds.entry.id);
   // The planner is told the selection's state (an ambiguous or unauthorised join, nothing
   // matched) beside the schema, so it asks instead of guessing.
   const schemaText = schemaPrompt(retrieval.schema, retrieval.selection);
@@ -59,6 +60,7 @@ export async function planStage(ask: AskContext): Promise<Planned | AskResponse>
       error: null,
       usage: rec.usage,
       trace: rec.trace(),
+      trajectory: rec.steps,
     };
   }
   throw new EngineError(

@@ -1,7 +1,8 @@
 // Collects an ask's trace as the pipeline runs: each node's wall time and outcome, the LLM
-// usage, the retrieval record, every SQL checked, and the curated / plan-cache flags.
+// usage, the retrieval record, every SQL checked, and the curated / plan-cache flags; and
+// the trajectory the protocol carries (every SQL executed, the schema search, the errors seen).
 
-import type { AskTrace, RetrievalRecord, TraceNode } from '@nl2sql/engine';
+import type { AskTrace, RetrievalRecord, TraceNode, TrajectoryStep } from '@nl2sql/engine';
 import type { UsageRecord } from '@nl2sql/llm';
 
 function codeOf(error: unknown): string {
@@ -13,6 +14,8 @@ export class TraceRecorder {
   readonly nodes: TraceNode[] = [];
   readonly usage: UsageRecord[] = [];
   readonly sql: string[] = [];
+  /** The ask's trajectory, in order (the AskResponse's `trajectory`). */
+  readonly steps: TrajectoryStep[] = [];
   datasource: string | null = null;
   retrieval: RetrievalRecord | null = null;
   plan: unknown = null;
@@ -42,6 +45,25 @@ export class TraceRecorder {
   /** Record a node that did not run (curated hit, plan-cache hit, switched off). */
   skip(name: string): void {
     this.nodes.push({ node: name, ms: 0, status: 'skipped' });
+  }
+
+  /** A statement the executor ran: its row count, or the error it raised. */
+  executed(sql: string, outcome: { rows: number } | { error: string }): void {
+    this.steps.push(
+      'rows' in outcome
+        ? { kind: 'sql', sql, row_count: outcome.rows, error: null }
+        : { kind: 'sql', sql, row_count: null, error: outcome.error },
+    );
+  }
+
+  /** A search of the schema (the retriever), and what it searched. */
+  schemaCall(call: string, target: string | null): void {
+    this.steps.push({ kind: 'schema', call, target });
+  }
+
+  /** An error the pipeline saw and may recover from (a refused plan, unsafe SQL). */
+  sawError(message: string): void {
+    this.steps.push({ kind: 'error', message });
   }
 
   addUsage(records: readonly UsageRecord[]): void {

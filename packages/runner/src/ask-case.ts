@@ -6,11 +6,46 @@ import type { CaseContext } from './case-context.js';
 import { caseCost } from './case-cost.js';
 import { CaseTimeoutError, withDeadline } from './case-deadline.js';
 import { caseResult, type FinishedRun } from './case-result.js';
+import { clarifyVerdict } from './clarify-verdict.js';
 import { curatedHit, databaseMs } from './engine-trace.js';
 import { scoreCase } from './score-case.js';
 import type { AskScoreInput } from './scorer.js';
 import { snapshotMatch } from './snapshot-match.js';
 import type { CaseTask } from './task-list.js';
+import { checkTrajectory, failUnsafe, settleRecovery } from './trajectory-check.js';
+
+/**
+ * The engine's trajectory checked step by step (trajectory-check.ts): run here as the role
+ * when the harness runs the config's SQL (an external engine whose rows are not trusted).
+ * Null when it sent none; undefined when the run was cancelled during a step.
+ */
+async function checkedTrajectory(
+  response: AskResponse,
+  task: CaseTask,
+  context: CaseContext,
+  signal: AbortSignal,
+) {
+  if (!response.trajectory || response.trajectory.length === 0) return null;
+  const { config } = task;
+  const runs = config.external && config.trustReportedRows !== true;
+  const runOn = runs ? (context.answerExecution?.datasources[task.case.datasource] ?? null) : null;
+  const checked = await checkTrajectory(
+    {
+      steps: response.trajectory,
+      datasource: task.case.datasource,
+      role: task.role,
+      finalSql: response.status === 'success' ? response.sql : null,
+      runOn,
+      maxRows: context.maxRows,
+      ...(context.answerExecution?.timeoutMs !== undefined
+        ? { timeoutMs: context.answerExecution.timeoutMs }
+        : {}),
+      signal,
+    },
+    context.trajectoryChecks,
+  );
+  return checked ?? undefined;
+}
 
 /** The keys of `from` among `keys` that are set. */
 function pick<T extends object, K extends keyof T>(
@@ -109,6 +144,8 @@ export async function askCase(
     : { response: first.response, check: null, databaseMs: 0 };
   if (checked === null) return null;
   const { response } = checked;
+  const steps = await checkedTrajectory(first.response, task, context, signal);
+  if (steps === undefined) return null;
   const input: AskScoreInput = {
     kind: 'ask',
     mode: context.mode,
@@ -118,13 +155,18 @@ export async function askCase(
     response,
   };
   // Cancelled while scoring: not recorded, like an ask cancelled in flight.
-  let verdict = await scoreCase(context.scorers, input, response.error?.code ?? null, signal).catch(
-    (error: unknown) => {
-      if (signal.aborted) return null;
-      throw error;
-    },
-  );
-  if (verdict === null) return null;
+  const scored = await scoreCase(
+    context.scorers,
+    input,
+    response.error?.code ?? null,
+    signal,
+  ).catch((error: unknown) => {
+    if (signal.aborted) return null;
+    throw error;
+  });
+  if (scored === null) return null;
+  // An unsafe step fails the case run whatever the final answer (trajectory-check.ts).
+  let verdict = steps === null ? scored : failUnsafe(scored, steps);
   // EX on all snapshots: the pinned pass's SQL run on every snapshot (snapshot-match.ts).
   const onSnapshots = context.snapshots
     ? await snapshotMatch(task, response, verdict.strict === 'pass', context.snapshots, {
@@ -142,6 +184,7 @@ export async function askCase(
       ...verdict,
       scores: { ...verdict.scores, snapshots: { ...onSnapshots, kind: 'diagnostic' } },
     };
+  const trajectory = steps === null ? null : settleRecovery(steps, verdict.strict === 'pass');
   let scoringMs = performance.now() - t;
   let engineMs = first.ms;
   let dbMs = databaseMs(response.trace);
@@ -183,6 +226,8 @@ export async function askCase(
     tokens: sumUsage(usage),
     curated,
     rowsCheck: checked.check,
+    trajectory,
+    clarify: clarifyVerdict(task.expected, first.response),
   });
   return {
     result,

@@ -6,6 +6,7 @@ import type {
   RunMetrics,
   UnfaithfulAnswer,
 } from '@nl2sql/records';
+import { AgentTally } from './agent-tally.js';
 import type { CaseResult } from './case-result.js';
 import { OrderedSum } from './ordered-sum.js';
 import { PeerPolicyTally } from './peer-policy-tally.js';
@@ -91,6 +92,7 @@ export class BoardTally {
   readonly #byCase = new Map<string, CaseAcrossPasses>();
   readonly #policies = new PeerPolicyTally();
   readonly #snapshots = new SnapshotTally();
+  readonly #agents = new AgentTally();
   #written = 0;
   readonly #unfaithful: Array<readonly [order: number, answer: UnfaithfulAnswer]> = [];
   readonly #retrieval = new RetrievalTally();
@@ -140,6 +142,7 @@ export class BoardTally {
     if (this.options.passes > 1) this.#addPass(r);
     this.#policies.add(r, order);
     this.#snapshots.add(r, order);
+    this.#agents.add(r);
     if (this.options.faithfulness) {
       const score = r.scores.faithfulness;
       if (score !== undefined) {
@@ -277,6 +280,7 @@ export class BoardTally {
       faithfulness,
       ...policiesOf(this.#policies.metrics()),
       ...snapshotsOf(this.#snapshots.metrics()),
+      ...this.#agents.metrics(),
     };
   }
 

@@ -5,6 +5,7 @@ import type { AnswerChecks, AnswerExecution } from './answer-execution.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import type { Scorer } from './scorer.js';
 import type { RunSnapshots } from './snapshot-match.js';
+import type { TrajectoryChecks } from './trajectory-check.js';
 
 /** What the case stages (ask-case, retrieve-case) need from the run, the same for every task. */
 export interface CaseContext {
@@ -28,6 +29,8 @@ export interface CaseContext {
   readonly snapshots: RunSnapshots | null;
   /** How a snapshot's rows are compared: the run's tolerance and policy. */
   readonly snapshotCompare: { readonly tolerance?: number; readonly policy?: AccessPolicy };
+  /** How each SQL step of an engine's trajectory is checked (L1-L3, the role's scope). */
+  readonly trajectoryChecks: TrajectoryChecks;
   /** Diagnostics, test suite and verdict of each asked case run; null when off. */
   readonly evaluation: EvaluationSettings | null;
 }

@@ -1,6 +1,11 @@
 import type { AskStatus, EngineErrorInfo, ResultSet } from '@nl2sql/engine';
 import type { TokenCounts } from '@nl2sql/llm';
-import type { CaseDiagnosticsRecord, CaseStatus } from '@nl2sql/records';
+import type {
+  CaseDiagnosticsRecord,
+  CaseStatus,
+  ClarifyRecord,
+  TrajectoryRecord,
+} from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import { type ResultHead, resultHead } from './result-head.js';
 import type { RowsCheck } from './rows-check.js';
@@ -72,6 +77,16 @@ export interface CaseResult {
    * the reference engine (its SQL ran on the harness's executor) and in older records.
    */
   readonly rowsCheck: RowsCheck | null;
+  /**
+   * What the engine did before it answered, as the harness checked it (trajectory-check.ts);
+   * null when it sent no trajectory, and in older records. Optional in memory (a result built
+   * by hand has none); the record always writes it.
+   */
+  readonly trajectory?: TrajectoryRecord | null;
+  /** Clarify versus guess (clarify-verdict.ts); null where no verdict applies. */
+  readonly clarify?: ClarifyRecord | null;
+  /** The date "today" meant for the case (the case's as_of_date, sent in the ask), or null. */
+  readonly asOfDate?: string | null;
 }
 
 /** Where one case run's time went, in milliseconds. */
@@ -121,6 +136,9 @@ export interface CaseAnswer {
   readonly diagnostics?: CaseDiagnosticsRecord | null;
   /** An external engine's rows check (answer-execution.ts); absent for the reference engine. */
   readonly rowsCheck?: RowsCheck | null;
+  /** The checked trajectory; absent or null when the engine sent none. */
+  readonly trajectory?: TrajectoryRecord | null;
+  readonly clarify?: ClarifyRecord | null;
 }
 
 /** Milliseconds as results keep them: to the hundredth, so sub-millisecond engines show. */
@@ -159,6 +177,9 @@ export function caseResult(task: CaseTask, answer: CaseAnswer): CaseResult {
     resultHead: answer.result ? resultHead(answer.result) : null,
     diagnostics: answer.diagnostics ?? null,
     rowsCheck: answer.rowsCheck ?? null,
+    trajectory: answer.trajectory ?? null,
+    clarify: answer.clarify ?? null,
+    asOfDate: task.case.as_of_date ?? null,
   };
 }
 

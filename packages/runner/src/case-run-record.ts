@@ -1,4 +1,4 @@
-import type { CaseRecord, CaseStatus } from '@nl2sql/records';
+import type { CaseRecord, CaseStatus, ClarifyRecord, TrajectoryRecord } from '@nl2sql/records';
 import type { Outcome } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import type { ResultHead } from './result-head.js';
@@ -45,6 +45,12 @@ export interface CaseRunRecord extends CaseRecord {
   readonly suspect?: string | null;
   /** An external engine's case run only: how its rows were obtained (rows-check.ts). */
   readonly rows_check?: RowsCheck;
+  /** The checked trajectory, null when the engine sent none; absent in older records. */
+  readonly trajectory?: TrajectoryRecord | null;
+  /** Clarify versus guess, null where no verdict applies; absent in older records. */
+  readonly clarify?: ClarifyRecord | null;
+  /** The date "today" meant for the case, null when it gives none; absent in older records. */
+  readonly as_of_date?: string | null;
 }
 
 /**
@@ -89,6 +95,9 @@ export function toCaseRunRecord(result: CaseResult): CaseRunRecord {
     // Written only when there are some, so records of runs without them stay as they were.
     ...(result.diagnostics === null ? {} : { diagnostics: result.diagnostics }),
     ...(result.rowsCheck ? { rows_check: result.rowsCheck } : {}),
+    trajectory: result.trajectory ?? null,
+    clarify: result.clarify ?? null,
+    as_of_date: result.asOfDate ?? null,
     ...snapshotsField(result),
   };
 }
@@ -149,5 +158,8 @@ export function fromCaseRunRecord(record: CaseRunRecord | ReportCaseRun): CaseRe
     resultHead: shown.result ?? null,
     diagnostics: record.diagnostics ?? null,
     rowsCheck: record.rows_check ?? null,
+    trajectory: record.trajectory ?? null,
+    clarify: record.clarify ?? null,
+    asOfDate: record.as_of_date ?? null,
   };
 }

@@ -39,6 +39,7 @@ export {
 export { type CaseSelection, selectCases } from './case-selection.js';
 export { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 export { type DecidedVerdict, decideVerdict, type VerdictInput } from './case-verdict.js';
+export { clarifyVerdict } from './clarify-verdict.js';
 export { CostCap } from './cost-cap.js';
 export { type DataFingerprint, dataFingerprint } from './data-fingerprint.js';
 export { databaseIdentity } from './database-identity.js';
@@ -211,3 +212,8 @@ export {
   taskKey,
   taskKeysDigest,
 } from './task-list.js';
+export {
+  checkTrajectory,
+  type TrajectoryChecks,
+  type TrajectoryInput,
+} from './trajectory-check.js';

@@ -48,7 +48,9 @@ export interface OutcomeScorerOptions {
  *   only what the role may read;
  * - refused: status error, SECURITY_VIOLATION with the generic refusal (it names no table),
  *   no rows;
- * - unanswerable: status error, QUESTION_NOT_ANSWERABLE, no rows.
+ * - unanswerable: status error, QUESTION_NOT_ANSWERABLE, no rows;
+ * - clarify: status clarify with a question asked back, no rows (a guess fails, see
+ *   clarify-verdict.ts).
  */
 export function outcomeScorer(options: OutcomeScorerOptions = {}): Scorer {
   const refusal = options.refusalMessage ?? GENERIC_REFUSAL;
@@ -95,6 +97,9 @@ export function outcomeScorer(options: OutcomeScorerOptions = {}): Scorer {
       }
       if (hasRows(response)) {
         return verdict(false, `${expected} but the response carries rows`, detail);
+      }
+      if (expected === 'clarify' && !response.answer?.trim()) {
+        return verdict(false, 'clarify without a question: the answer asks nothing', detail);
       }
       if (expected === 'refused' && response.error?.message !== refusal) {
         return verdict(

@@ -23,6 +23,7 @@ import { RunnerError } from './runner-error.js';
 import type { Scorer } from './scorer.js';
 import { checkShard, type Shard } from './shard.js';
 import { checkSnapshotGolds, type RunSnapshots } from './snapshot-match.js';
+import type { TrajectoryChecks } from './trajectory-check.js';
 
 export interface RetrievalSettings {
   /** The full-snapshot limit sent with each retrieve. Default 0, so the search always runs. */
@@ -151,6 +152,8 @@ export interface RunSettings {
   readonly snapshots: RunSnapshots | null;
   /** How a snapshot's rows are compared: the run's tolerance and policy. */
   readonly snapshotCompare: { readonly tolerance?: number; readonly policy?: AccessPolicy };
+  /** How each SQL step of a trajectory is checked: the sql checks' options and the policy. */
+  readonly trajectoryChecks: TrajectoryChecks;
   readonly scorers: readonly Scorer[];
   readonly fullSnapshotMaxTables: number;
   /** What masks secrets in everything the run stores or emits. */
@@ -211,6 +214,31 @@ function shardCap(
 function answerChecks(options: RunEvalOptions): AnswerChecks {
   const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
   return {
+    ...(checks.allowedFunctions ? { allowedFunctions: checks.allowedFunctions } : {}),
+    ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
+  };
+}
+
+/** The schema, dialect and policy each trajectory step is checked with (the sql checks'). */
+function trajectoryChecks(options: RunEvalOptions): TrajectoryChecks {
+  const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
+  const dialect = checks.dialect ?? options.database?.engine ?? 'sqlite';
+  return {
+    dialectOf: () => dialect,
+    schemaOf: (datasource) =>
+      checks.schemas
+        ? Object.hasOwn(checks.schemas, datasource)
+          ? checks.schemas[datasource]
+          : undefined
+        : checks.schema,
+    ...(options.policy
+      ? {
+          scope: {
+            policy: options.policy,
+            ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
+          },
+        }
+      : {}),
     ...(checks.allowedFunctions ? { allowedFunctions: checks.allowedFunctions } : {}),
     ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
   };
@@ -330,6 +358,7 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
       ...(options.policy ? { policy: options.policy } : {}),
     },
+    trajectoryChecks: trajectoryChecks(options),
     scorers: options.scorers
       ? [...options.scorers]
       : defaultScorers(mode, {

@@ -68,10 +68,14 @@ export async function scopeLeak(
   };
 }
 
-/** The leak in words, for a failing score's explanation. */
-export function leakText(role: string, leak: ScopeLeak): string {
+/** The leak in words, for a failing score's explanation (`subject`: what read it). */
+export function leakText(
+  role: string,
+  leak: ScopeLeak,
+  subject = 'the engine answered with SQL',
+): string {
   const read = [...leak.tables, ...leak.columns];
   const parts = read.length > 0 ? [`reads ${read.join(', ')}`] : [];
   if (leak.unchecked !== undefined) parts.push(`cannot be checked: ${leak.unchecked}`);
-  return `the engine answered with SQL that ${parts.join('; ')}, outside what role ${role} may read (a leak)`;
+  return `${subject} that ${parts.join('; ')}, outside what role ${role} may read (a leak)`;
 }

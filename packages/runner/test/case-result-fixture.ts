@@ -27,6 +27,9 @@ export function caseResultOf(caseId: string, extra: Partial<CaseResult> = {}): C
     resultHead: null,
     diagnostics: null,
     rowsCheck: null,
+    trajectory: null,
+    clarify: null,
+    asOfDate: null,
     ...extra,
   };
 }

@@ -20,7 +20,12 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
   status,
   lenientStatus: status,
   generatedStatus: nullable(status),
-  expected: fc.constantFrom('allowed' as const, 'refused' as const, 'unanswerable' as const),
+  expected: fc.constantFrom(
+    'allowed' as const,
+    'refused' as const,
+    'unanswerable' as const,
+    'clarify' as const,
+  ),
   engineStatus: nullable(fc.constantFrom('success', 'error', 'clarify')),
   error: nullable(fc.record({ code: fc.string(), message: fc.string() })),
   sql: nullable(fc.string()),
@@ -60,6 +65,45 @@ const caseResult: fc.Arbitrary<CaseResult> = fc.record({
       message: nullable(fc.string()),
     }),
   ),
+  trajectory: nullable(
+    fc.record({
+      steps: fc.array(
+        fc.oneof(
+          fc.record({
+            kind: fc.constant('sql' as const),
+            sql: fc.string({ minLength: 1 }),
+            error: nullable(fc.string()),
+            row_count: nullable(count),
+            unsafe: nullable(fc.string()),
+          }),
+          fc.record({
+            kind: fc.constant('schema' as const),
+            call: fc.string({ minLength: 1 }),
+            target: nullable(fc.string()),
+          }),
+          fc.record({ kind: fc.constant('error' as const), message: fc.string() }),
+        ),
+        { maxLength: 4 },
+      ),
+      executions: count,
+      schema_calls: count,
+      errors: count,
+      recovered: fc.boolean(),
+      probe_rows: count,
+      unsafe_step: nullable(fc.nat({ max: 3 })),
+    }),
+  ),
+  clarify: nullable(
+    fc.record({
+      verdict: fc.constantFrom(
+        'clarified' as const,
+        'guessed' as const,
+        'asked_needlessly' as const,
+      ),
+      question: nullable(fc.string()),
+    }),
+  ),
+  asOfDate: nullable(fc.constantFrom('2013-12-31', '2026-01-15')),
 });
 
 describe('the case run converter', () => {
@@ -122,6 +166,10 @@ describe('the case run converter', () => {
       'scores',
       'explanation',
       'suspect',
+      // Issue 28's, after every earlier field: null when the engine sent none.
+      'trajectory',
+      'clarify',
+      'as_of_date',
     ]);
     expect(record.tokens).toEqual({
       input: 10,

@@ -23,6 +23,7 @@ export type { FilterLiteral, FilterMatch } from './filter-literals.js';
 export { filterLiterals, filterValuesMatch } from './filter-literals.js';
 export type { FilterValue, FilterValueAccuracy, ValueShare } from './filter-value-accuracy.js';
 export { filterValueAccuracy } from './filter-value-accuracy.js';
+export { frozenToday } from './frozen-today.js';
 export { DENIED_FUNCTIONS, vettedFunctions } from './function-policy.js';
 export type { KeyedSchemaLike, KeyedSchemaTable } from './keyed-schema.js';
 export type { LoadInfo } from './load.js';

@@ -39,6 +39,7 @@ export const CASE_TAGS = [
   'value-matching',
   'rbac-denial',
   'unanswerable',
+  'ambiguous',
 ] as const;
 
 export type CaseTag = (typeof CASE_TAGS)[number];
@@ -49,8 +50,11 @@ export type CaseTag = (typeof CASE_TAGS)[number];
  */
 export const TAG_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*(:[A-Za-z0-9][A-Za-z0-9_.-]*)?$';
 
-/** What a role's run of a case must end in. */
-export const OUTCOMES = ['allowed', 'refused', 'unanswerable'] as const;
+/**
+ * What a role's run of a case must end in: answered, refused, declared unanswerable, or a
+ * clarifying question asked back (an ambiguous question: a guess is wrong, whatever it reads).
+ */
+export const OUTCOMES = ['allowed', 'refused', 'unanswerable', 'clarify'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /**
@@ -191,6 +195,12 @@ export const EvalCaseSchema = Type.Object(
       minProperties: 1,
       description: 'Role -> the outcome its run must end in.',
     }),
+    clarify_reason: Type.Optional(
+      Text({
+        description:
+          'Why the question is ambiguous, so a clarifying question is the right answer: required when some role expects clarify.',
+      }),
+    ),
     tables: SortedUnique(Text(), 'Tables the SQL reads.'),
     columns: SortedUnique(
       Type.String({ pattern: '^[^.]+(\\.[^.]+)*\\.[^.]+$' }),

@@ -99,6 +99,8 @@ export function goldPin(c: EvalCase): string {
     // Pinned only when present, so a suite without snapshots keeps its pins.
     rows_by_snapshot: c.rows_by_snapshot,
     outcome: c.outcome,
+    // Why a clarify case is ambiguous is what it expects; absent it is left out (pins unchanged).
+    clarify_reason: c.clarify_reason,
     tables: c.tables,
     columns: c.columns,
     plan: c.plan ?? null,

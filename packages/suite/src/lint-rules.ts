@@ -36,6 +36,7 @@ export type LintRule =
   | 'outcome-roles'
   | 'rbac-denial-tag'
   | 'unanswerable-tag'
+  | 'clarify-reason'
   | 'rows-missing'
   | 'rows-width'
   | 'sql-fails'
@@ -172,6 +173,12 @@ export const LINT_RULES: Readonly<Record<LintRule, LintRuleInfo>> = {
     modes: ALL,
     field: 'tags',
     checks: 'tagged unanswerable exactly when there is no sql',
+  },
+  'clarify-reason': {
+    severity: 'error',
+    modes: ALL,
+    field: 'clarify_reason',
+    checks: 'clarify_reason is set exactly when some role expects clarify',
   },
   'rows-missing': {
     severity: 'error',

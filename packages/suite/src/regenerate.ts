@@ -3,6 +3,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Datasource } from '@nl2sql/datasource';
+import { frozenToday } from '@nl2sql/sqlcheck';
 import type { EvalCase, EvalSuite, Row, SnapshotRows } from './case.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
@@ -103,7 +104,8 @@ export async function goldOn(
   what: string,
   timeoutMs: number | undefined,
 ): Promise<{ gold: SnapshotRows; statements: number; untied?: string }> {
-  const sql = c.sql as string;
+  // The case's as_of_date is "today" for its gold SQL too: each 'now' literal becomes it.
+  const sql = frozenToday(c.sql as string, c.as_of_date);
   let rows = await run(datasource, sql, c.id, what, timeoutMs);
   let statements = 1;
   let order_ties: SnapshotRows['order_ties'];
@@ -124,7 +126,15 @@ export async function goldOn(
     alt_rows = [];
     const on = what === 'sql' ? '' : what.slice('sql'.length);
     for (const [i, alt] of c.alt_sql.entries()) {
-      alt_rows.push(await run(datasource, alt, c.id, `alt_sql[${i}]${on}`, timeoutMs));
+      alt_rows.push(
+        await run(
+          datasource,
+          frozenToday(alt, c.as_of_date),
+          c.id,
+          `alt_sql[${i}]${on}`,
+          timeoutMs,
+        ),
+      );
       statements++;
     }
   }

@@ -191,6 +191,21 @@ describe('lintSuite', () => {
     ['rbac-denial-tag', { ...countries, tags: ['single-table', 'aggregation'] }],
     ['rbac-denial-tag', { ...albums, tags: ['join', 'rbac-denial'] }],
     ['unanswerable-tag', { ...weather, tags: [] }],
+    // A clarify case says why it is ambiguous; a reason without a clarify role is a slip.
+    [
+      'clarify-reason',
+      { ...weather, tags: ['ambiguous'], outcome: { admin: 'clarify', catalog: 'clarify' } },
+    ],
+    ['clarify-reason', { ...weather, clarify_reason: 'two readings' }],
+    // A clarify case has no gold answer, and expects clarify of every role.
+    [
+      'outcome-mismatch',
+      { ...countries, clarify_reason: 'x', outcome: { admin: 'clarify', catalog: 'refused' } },
+    ],
+    [
+      'outcome-mismatch',
+      { ...weather, clarify_reason: 'x', outcome: { admin: 'clarify', catalog: 'unanswerable' } },
+    ],
     ['unanswerable-tag', { ...countries, tags: [...countries.tags, 'unanswerable'] }],
     ['rows-missing', (({ rows: _, ...rest }) => rest)(countries)],
     ['plan-missing', (({ plan: _, ...rest }) => rest)(countries)],

@@ -194,3 +194,34 @@ describe('regenerate with a datasource per case', () => {
     }
   });
 });
+
+describe.skipIf(noChinook)('regenerate with a case frozen in time', () => {
+  it("runs the gold with the case's as_of_date for 'now', so its rows are the same any day", async () => {
+    const dated: EvalSuite = {
+      name: 'dated',
+      version: 1,
+      cases: [
+        {
+          id: 'd1',
+          question: 'How many invoices were issued in the 30 days before today?',
+          datasource: 'chinook',
+          source: 'hand',
+          tags: ['date'],
+          as_of_date: '2013-12-31',
+          order_matters: false,
+          outcome: { admin: 'allowed' },
+          tables: ['Invoice'],
+          columns: ['Invoice.InvoiceDate'],
+          sql: "SELECT date('now') AS today, COUNT(*) AS invoices FROM Invoice WHERE InvoiceDate >= date('now', '-30 days')",
+        },
+      ],
+    };
+    const path = await tempSuite(formatSuite(dated));
+    await regenerate(path, db);
+    const [c] = parseSuite(await readFile(path, 'utf8'), path).cases;
+    // Chinook's invoices end on 2013-12-22: some fall in December 2013, none after.
+    expect(c?.rows?.[0]?.[0]).toBe('2013-12-31');
+    expect(Number(c?.rows?.[0]?.[1])).toBeGreaterThan(0);
+    expect(c?.sql).toContain("date('now')");
+  });
+});

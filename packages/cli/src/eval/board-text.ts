@@ -12,6 +12,7 @@ import {
   reviewLines,
 } from './diagnostics-text.js';
 import { policiesLines } from './policies-board.js';
+import { processRows } from './process-board.js';
 import { snapshotFalsePositiveLines, snapshotRows } from './snapshots-text.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -141,6 +142,7 @@ export function boardRows(board: ConfigReport): string[][] {
     const f = m.faithfulness;
     rows.push(['faithfulness', `${f.faithful}/${f.answers}  ${pct(f.rate)}`]);
   }
+  rows.push(...processRows(m));
   return rows;
 }
 
