@@ -359,20 +359,32 @@ for (const n of notes) console.log(`  ${n}`);
 const goal: string[] = [];
 for (const workload of new Set(rows.map((r) => r.workload))) {
   const of = rows.filter((r) => r.workload === workload && r.pairs > 0);
-  const ours = of.find((r) => r.scorer.startsWith('nl2sql'));
+  // Ours as it is (test suite on), and with the flag that leaves out what the peers do not
+  // do (--skip-testsuite: execution accuracy only); the goal is held to both.
+  const configurations = [
+    ['ours (default: test suite on)', of.find((r) => r.scorer.startsWith('nl2sql'))],
+    [
+      'ours with --skip-testsuite (no test suite: the peers run none)',
+      of.find((r) => r.scorer.startsWith(' ')),
+    ],
+  ] as const;
   for (const peer of of.filter(
     (r) => !r.scorer.startsWith('nl2sql') && !r.scorer.startsWith(' '),
   )) {
-    if (ours === undefined) continue;
-    const ratio = ours.timed.wallMs / peer.timed.wallMs;
-    goal.push(
-      `${workload}: ours ${ratio < 1 ? `${(1 / ratio).toFixed(1)}x faster than` : `${ratio.toFixed(1)}x the wall time of`} ${peer.scorer}`,
-    );
+    for (const [name, ours] of configurations) {
+      if (ours === undefined) continue;
+      const ratio = ours.timed.wallMs / peer.timed.wallMs;
+      goal.push(
+        `${workload}: ${name} ${ratio < 1 ? `${(1 / ratio).toFixed(1)}x faster than` : `${ratio.toFixed(1)}x the wall time of`} ${peer.scorer}`,
+      );
+    }
   }
 }
 const met =
   goal.length > 0 && goal.every((g) => g.includes('faster')) && disagreements.length === 0;
-console.log(`\nGoal (faster than both at the same verdicts): ${met ? 'met' : 'NOT met'}`);
+console.log(
+  `\nGoal (faster than both at the same verdicts, as it is and with --skip-testsuite): ${met ? 'met' : 'NOT met'}`,
+);
 for (const g of goal) console.log(`  ${g}`);
 const machineAfter = machineFacts();
 if (machineBefore.load_average[0] > machineBefore.cpus)

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PHRASING,
@@ -136,5 +137,42 @@ describe('a format validator', () => {
     const other = documentValidator({ ...DRAWING.document, title: 'Another drawing' }, []);
     DRAWING.check({});
     expect(() => other.check({})).toThrow(/two different schema documents have the \$id/);
+  });
+});
+
+describe('deciding and listing', () => {
+  // check() runs a validator that stops at the first error, issues() lists them all with a
+  // second one: for any value, the value is in the format exactly when nothing is listed.
+  const shape = fc.oneof(
+    fc.record({
+      kind: fc.constantFrom('circle', 'square', 'oval'),
+      radius: fc.oneof(fc.double(), fc.string()),
+    }),
+    fc.record({
+      kind: fc.constant('square'),
+      side: fc.integer(),
+      colour: fc.constantFrom('red', 'blue', 'green'),
+    }),
+    fc.anything(),
+  );
+  const drawing = fc.oneof(
+    fc.record(
+      {
+        shapes: fc.array(shape, { maxLength: 3 }),
+        title: fc.oneof(fc.constant(null), fc.string({ maxLength: 2 })),
+        tag: fc.oneof(fc.string(), fc.integer(), fc.boolean()),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.anything(),
+  );
+
+  it('accepts exactly the values with no issue', () => {
+    fc.assert(
+      fc.property(drawing, (value) => {
+        expect(DRAWING.check(value)).toBe(DRAWING.issues(value).length === 0);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -118,7 +118,7 @@ export {
 export { jsonArrayRecords, type LocatedRecord } from './json-array-records.js';
 export { ALT_MAX_ROWS, ALT_MIN_ROWS } from './lint-alternatives.js';
 export { formatLintFinding, type LintFinding } from './lint-finding.js';
-export { GOLD_TIMEOUT_MS, type LintOptions } from './lint-options.js';
+export { GOLD_TIMEOUT_MS, LINT_CONCURRENCY, type LintOptions } from './lint-options.js';
 export { expectedOutcome } from './lint-outcomes.js';
 export {
   declaredModes,

@@ -30,14 +30,12 @@ export interface LintContext {
   readonly dialect: { dialect: string };
 }
 
-/** The context for one lint of `suite`; findings are pushed onto `findings`. */
-export function lintContext(
-  suite: EvalSuite,
-  options: LintOptions,
-  findings: LintFinding[],
-): LintContext {
-  const active = rulesFor(options.modes ?? declaredModes(suite));
-  const add: AddFinding = (item, rule, message) => {
+/**
+ * Reports findings of the `active` rules onto `findings`, each placed on the field at fault.
+ * A case linted alongside others gets its own list, appended in case order afterwards.
+ */
+export function findingAdder(active: ReadonlySet<LintRule>, findings: LintFinding[]): AddFinding {
+  return (item, rule, message) => {
     if (!active.has(rule)) return;
     const place = item ? sourceLocation(item) : undefined;
     const field = LINT_RULES[rule].field;
@@ -50,6 +48,16 @@ export function lintContext(
       message,
     });
   };
+}
+
+/** The context for one lint of `suite`; findings are pushed onto `findings`. */
+export function lintContext(
+  suite: EvalSuite,
+  options: LintOptions,
+  findings: LintFinding[],
+): LintContext {
+  const active = rulesFor(options.modes ?? declaredModes(suite));
+  const add = findingAdder(active, findings);
   const dialect = { dialect: options.dialect ?? 'sqlite' };
   const schema = options.schema && goldSchema(options.schema, dialect.dialect);
   const names = schema

@@ -46,7 +46,15 @@ export interface LintOptions {
    * a gold query that is merely slow on a loaded machine is not a broken one.
    */
   goldTimeoutMs?: number;
+  /** Cases checked at once (default LINT_CONCURRENCY); findings keep case order either way. */
+  concurrency?: number;
 }
+
+/**
+ * Cases lint checks at once: the default pool of the SQLite and PostgreSQL datasources, so
+ * the gold queries of four cases run side by side rather than one after another.
+ */
+export const LINT_CONCURRENCY = 4;
 
 /** The default time a gold query may take when lint runs it: a minute. */
 export const GOLD_TIMEOUT_MS = 60_000;

@@ -3,12 +3,12 @@
 // The checks live in lint-*.ts by what they look at; this file runs them in a fixed order
 // (findings come out in that order, case by case). The rules themselves are lint-rules.ts.
 
-import type { EvalSuite } from './case.js';
+import type { EvalCase, EvalSuite } from './case.js';
 import { lintAlternatives } from './lint-alternatives.js';
-import { lintContext } from './lint-context.js';
+import { findingAdder, type LintContext, lintContext } from './lint-context.js';
 import type { LintFinding } from './lint-finding.js';
 import { lintGoldRows } from './lint-gold-rows.js';
-import type { LintOptions } from './lint-options.js';
+import { LINT_CONCURRENCY, type LintOptions } from './lint-options.js';
 import { lintOutcomes } from './lint-outcomes.js';
 import { lintPlan } from './lint-plan.js';
 import { lintIds, lintParaphrase, lintPlanNotes } from './lint-references.js';
@@ -23,21 +23,40 @@ export async function lintSuite(
   const findings: LintFinding[] = [];
   const context = lintContext(suite, options, findings);
   const byId = lintIds(suite, context);
-  for (const c of suite.cases) {
-    lintRequirements(c, context);
-    lintParaphrase(c, byId, context);
-    lintOutcomes(c, context);
-    lintNames(c, context);
-    if (c.sql === undefined) {
-      // Unanswerable: nothing runs, so only that it has no plan is left to check.
-      lintPlan(c, context);
-      continue;
+  // Cases are checked LINT_CONCURRENCY at a time (each gold runs on the database, which
+  // answers several at once from its pool); each case's findings go to its own list and the
+  // lists are appended in case order, so the output is what one case after another gives.
+  const perCase: LintFinding[][] = suite.cases.map(() => []);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < suite.cases.length; i = next++) {
+      const own: LintContext = { ...context, add: findingAdder(context.active, perCase[i]!) };
+      await lintCase(suite.cases[i]!, byId, own);
     }
-    await lintGoldRows(c, c.sql, context);
-    await lintReads(c, c.sql, context);
-    lintPlan(c, context);
-    await lintAlternatives(c, c.sql, context);
-  }
+  };
+  const lanes = Math.min(options.concurrency ?? LINT_CONCURRENCY, suite.cases.length);
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  for (const own of perCase) findings.push(...own);
   lintPlanNotes(suite, byId, context);
   return findings;
+}
+
+async function lintCase(
+  c: EvalCase,
+  byId: ReturnType<typeof lintIds>,
+  context: LintContext,
+): Promise<void> {
+  lintRequirements(c, context);
+  lintParaphrase(c, byId, context);
+  lintOutcomes(c, context);
+  lintNames(c, context);
+  if (c.sql === undefined) {
+    // Unanswerable: nothing runs, so only that it has no plan is left to check.
+    lintPlan(c, context);
+    return;
+  }
+  await lintGoldRows(c, c.sql, context);
+  await lintReads(c, c.sql, context);
+  lintPlan(c, context);
+  await lintAlternatives(c, c.sql, context);
 }

@@ -149,3 +149,47 @@ describe.skipIf(noChinook)('lintSuite with a PostgreSQL datasource', () => {
     );
   });
 });
+
+describe.skipIf(noChinook)('lintSuite over several cases at once', () => {
+  // The first gold is slow (a recursive count), so with several lanes the later cases finish
+  // first: the findings must still come out case by case, as one lane gives them.
+  const slow = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) SELECT ArtistId, Name FROM Artist WHERE ArtistId <= (SELECT count(*) FROM n) / 150000 ORDER BY ArtistId LIMIT 2`;
+  const cases: EvalCase[] = [
+    {
+      ...artists,
+      id: 'slow-wide',
+      sql: `${slow.replace('SELECT ArtistId, Name FROM', 'SELECT ArtistId, Name, 1 FROM')}`,
+    },
+    { ...artists, id: 'narrow', sql: 'SELECT Name FROM Artist ORDER BY ArtistId LIMIT 2' },
+    { ...artists, id: 'fine' },
+    { ...artists, id: 'broken', sql: 'SELECT ArtistId, Nme FROM Artist ORDER BY ArtistId LIMIT 2' },
+    { ...artists, id: 'wide', sql: 'SELECT ArtistId, Name, 1 FROM Artist ORDER BY 1 LIMIT 2' },
+  ];
+  const suite = { name: 't', version: 1, cases };
+
+  it('gives the findings of one lane, in case order, with the golds run side by side', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const counting = {
+      execute: async (sql: string, options?: Parameters<SqliteDatasource['execute']>[1]) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await db.execute(sql, options);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const one = await lintSuite(suite, { modes: ['engine'], datasource: db, concurrency: 1 });
+    const four = await lintSuite(suite, { modes: ['engine'], datasource: counting });
+    expect(four).toEqual(one);
+    expect(most).toBeGreaterThan(1);
+    const gold = one.filter((f) => ['rows-width', 'sql-fails'].includes(f.rule));
+    expect(gold.map((f) => [f.caseId, f.rule])).toEqual([
+      ['slow-wide', 'rows-width'],
+      ['narrow', 'rows-width'],
+      ['broken', 'sql-fails'],
+      ['wide', 'rows-width'],
+    ]);
+  });
+});
