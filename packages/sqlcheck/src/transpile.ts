@@ -4,6 +4,7 @@
 // PostgreSQL folds unquoted names to lower case and SQLite compares them case-insensitively.
 import { type SqlDialect, toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
+import { sdkDialectOf } from './parse.js';
 
 /** The parser could not rewrite the SQL for the target dialect. */
 export class TranspileError extends Error {
@@ -29,7 +30,7 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
   const from = toDialect(options.from);
   const to = toDialect(options.to);
   const sdk = await loadSdk();
-  const dialect = (d: SqlDialect) => (d === 'sqlite' ? sdk.Dialect.SQLite : sdk.Dialect.PostgreSQL);
+  const dialect = (d: SqlDialect) => sdkDialectOf(sdk, d);
   const result = sdk.transpile(sql, dialect(from), dialect(to));
   if (!result.success || !result.sql) {
     throw new TranspileError(`cannot transpile from ${from} to ${to}: ${result.error ?? 'no SQL'}`);
