@@ -36,7 +36,7 @@ export async function attemptPlan(ask: AskContext, plan: PlanModel): Promise<Att
   }
   let sql: string;
   try {
-    sql = await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows));
+    sql = await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows, ds.schema));
   } catch (error) {
     if (error instanceof PlanCompileError)
       return { code: 'INVALID_PLAN', message: error.message, sql: null };
