@@ -19,8 +19,8 @@ export interface TranspileOptions {
   from: SqlDialect | 'postgresql';
   to: SqlDialect | 'postgresql';
   /**
-   * Table and column names as the target database spells them. On PostgreSQL an unquoted
-   * word spelling one of them in another case is written quoted with this spelling.
+   * Table and column names as the target database spells them. On PostgreSQL and MySQL an
+   * unquoted word spelling one of them in another case is written quoted with this spelling.
    */
   names?: Iterable<string>;
 }
@@ -41,7 +41,10 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
     );
   }
   const out = result.sql[0]!;
-  if (to !== 'postgres' || options.names === undefined) return out;
+  // PostgreSQL folds unquoted names to lower case; MySQL on Linux compares table names
+  // case-sensitively. SQLite and DuckDB compare every name case-insensitively.
+  if ((to !== 'postgres' && to !== 'mysql') || options.names === undefined) return out;
+  const quote = to === 'mysql' ? '`' : '"';
   const exact = new Map<string, string>();
   for (const name of options.names) {
     if (name !== name.toLowerCase()) exact.set(name.toLowerCase(), name);
@@ -76,7 +79,7 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
     if (aliases.has(token.text.toLowerCase()) && list[i + 1]?.type !== 'AS') continue;
     const spelling = exact.get(token.text.toLowerCase());
     if (spelling === undefined) continue;
-    written += `${out.slice(at, token.span.start)}"${spelling.replaceAll('"', '""')}"`;
+    written += `${out.slice(at, token.span.start)}${quote}${spelling.replaceAll(quote, quote + quote)}${quote}`;
     at = token.span.end;
   }
   return written + out.slice(at);
