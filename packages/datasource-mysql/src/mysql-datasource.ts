@@ -200,9 +200,14 @@ export class MysqlDatasource implements Datasource {
   }
 
   private async describe(pool: LoginPool, options: IntrospectOptions): Promise<DatabaseSchema> {
-    const { connection } = await this.acquire(pool, []);
+    const { connection, session } = await this.acquire(pool, []);
     let reusable = true;
     try {
+      if (session.limits !== '') {
+        // A query's sql_select_limit would cut the catalog's rows short.
+        session.limits = '';
+        await statement(connection, 'SET SESSION sql_select_limit = DEFAULT');
+      }
       return await introspectMysql(
         async (text, params) =>
           (await statement(connection, text, params as unknown[])) as unknown[][],

@@ -22,16 +22,14 @@ SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE FROM information_schema
 WHERE TABLE_SCHEMA = DATABASE()
 ORDER BY TABLE_NAME, ORDINAL_POSITION`;
 
-// Primary and foreign keys, their columns in key order.
+// Primary keys (always named PRIMARY) and foreign keys (the rows with a referenced table),
+// their columns in key order. Not TABLE_CONSTRAINTS: MariaDB shows a SELECT-only login none.
 const KEYS = `
-SELECT k.TABLE_NAME, k.CONSTRAINT_NAME, c.CONSTRAINT_TYPE, k.COLUMN_NAME,
-       k.REFERENCED_TABLE_SCHEMA, k.REFERENCED_TABLE_NAME, k.REFERENCED_COLUMN_NAME
-FROM information_schema.KEY_COLUMN_USAGE k
-JOIN information_schema.TABLE_CONSTRAINTS c
-  ON c.CONSTRAINT_SCHEMA = k.CONSTRAINT_SCHEMA AND c.TABLE_NAME = k.TABLE_NAME
- AND c.CONSTRAINT_NAME = k.CONSTRAINT_NAME
-WHERE k.TABLE_SCHEMA = DATABASE() AND c.CONSTRAINT_TYPE IN ('PRIMARY KEY', 'FOREIGN KEY')
-ORDER BY k.TABLE_NAME, k.CONSTRAINT_NAME, k.ORDINAL_POSITION`;
+SELECT TABLE_NAME, CONSTRAINT_NAME, COLUMN_NAME,
+       REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME
+FROM information_schema.KEY_COLUMN_USAGE
+WHERE TABLE_SCHEMA = DATABASE() AND (CONSTRAINT_NAME = 'PRIMARY' OR REFERENCED_TABLE_NAME IS NOT NULL)
+ORDER BY TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION`;
 
 /** A name as a backtick-quoted identifier. */
 export function quoteMysqlName(name: string): string {
@@ -70,11 +68,9 @@ export async function introspectMysql(
   }
   const primaryKeyOf = new Map<string, string[]>();
   const foreignKeysOf = new Map<string, Map<string, ForeignKeySchema>>();
-  for (const [table, constraint, kind, column, refSchema, refTable, refColumn] of await query(
-    KEYS,
-  )) {
+  for (const [table, constraint, column, refSchema, refTable, refColumn] of await query(KEYS)) {
     const owner = String(table);
-    if (kind === 'PRIMARY KEY') {
+    if (refTable === null) {
       primaryKeyOf.set(owner, [...(primaryKeyOf.get(owner) ?? []), String(column)]);
       continue;
     }

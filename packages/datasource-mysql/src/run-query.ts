@@ -113,9 +113,12 @@ export async function runQuery(
   let hardStop: NodeJS.Timeout | undefined;
   let socketCut = false;
   let abortedBy: AbortSignal | undefined;
+  // Set while the query runs: a cut socket may never end the driver's query, so cut ends it.
+  let finish: ((outcome: unknown) => void) | undefined;
   const cut = () => {
     socketCut = true;
     socket.destroy();
+    finish?.(new Error('the connection was closed under the statement'));
   };
   const halt = (why: Stop) => {
     if (stop) return;
@@ -152,8 +155,10 @@ export async function runQuery(
   let seen = 0;
   let readers: ((value: unknown) => CellValue)[] = [];
   const outcome = await new Promise<unknown>((resolve) => {
+    finish = resolve;
     const query = connection.query({ sql: text, rowsAsArray: true });
-    query.on('fields', (fields: { name: string; columnType: number }[]) => {
+    query.on('fields', (fields: { name: string; columnType: number }[] | undefined) => {
+      if (!fields) return; // a statement that returns no rows
       for (const field of fields) columns.push(field.name);
       readers = fields.map((field) => cellReader(field.columnType));
     });
@@ -176,6 +181,7 @@ export async function runQuery(
     query.on('error', (error: unknown) => resolve(error));
     query.on('end', () => resolve(undefined));
   });
+  finish = undefined;
   clearTimeout(timer);
   for (const { signal, listener } of listeners) signal.removeEventListener('abort', listener);
   if (killed) await killed;
