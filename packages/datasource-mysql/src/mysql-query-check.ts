@@ -21,6 +21,11 @@ export type MysqlQueryCheck = SingleQueryCheck & {
   takesLocks?: boolean;
 };
 
+/** `--` opens a comment only before whitespace, a control character or the end of the text. */
+function dashCommentFollows(next: string | undefined): boolean {
+  return next === undefined || next.charCodeAt(0) <= 32 || /\s/.test(next);
+}
+
 function refuse(
   code: 'SYNTAX' | 'READ_ONLY_VIOLATION',
   message: string,
@@ -48,7 +53,7 @@ export function maskMysqlSql(sql: string): { masked: string } | { problem: strin
   while (i < sql.length) {
     const c = sql[i]!;
     const next = sql[i + 1] ?? '';
-    if (c === '#' || (c === '-' && next === '-' && /^[\s\x00-\x1f]?$/.test(sql[i + 2] ?? ''))) {
+    if (c === '#' || (c === '-' && next === '-' && dashCommentFollows(sql[i + 2]))) {
       const nl = sql.indexOf('\n', i);
       const end = nl === -1 ? sql.length : nl;
       blank(i, end);
