@@ -5,6 +5,7 @@
 import { type SqlDialect, toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
 import { sdkDialectOf } from './parse.js';
+import { strftimeToDateFormat } from './transpile-strftime.js';
 
 /** The parser could not rewrite the SQL for the target dialect. */
 export class TranspileError extends Error {
@@ -40,7 +41,16 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
       `cannot transpile from ${from} to ${to}: ${result.sql.length} statements, expected one`,
     );
   }
-  const out = result.sql[0]!;
+  let out = result.sql[0]!;
+  if (to === 'mysql' && from === 'sqlite') {
+    try {
+      out = strftimeToDateFormat(sdk, out);
+    } catch (error) {
+      throw new TranspileError(
+        `cannot transpile from ${from} to ${to}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
   // PostgreSQL folds unquoted names to lower case; MySQL on Linux compares table names
   // case-sensitively. SQLite and DuckDB compare every name case-insensitively.
   if ((to !== 'postgres' && to !== 'mysql') || options.names === undefined) return out;
