@@ -178,6 +178,9 @@ export async function startMariadb(options: MariadbServerOptions = {}): Promise<
     }
   }
   const server = child;
+  // A process that ends without stop() (a crash, process.exit) must not leave the server behind.
+  const orphan = () => server.kill('SIGKILL');
+  process.once('exit', orphan);
   return {
     host: '127.0.0.1',
     port,
@@ -188,6 +191,7 @@ export async function startMariadb(options: MariadbServerOptions = {}): Promise<
     url: (database = '') =>
       `mysql://root:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
     stop: async () => {
+      process.removeListener('exit', orphan);
       await stopProcess(server);
       await removeDir();
     },

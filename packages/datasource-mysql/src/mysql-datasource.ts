@@ -12,7 +12,7 @@ import { mysqlError } from './mysql-error.js';
 import { introspectMysql } from './mysql-introspect.js';
 import { checkMysqlQuery } from './mysql-query-check.js';
 import { statement } from './mysql-session.js';
-import { runQuery } from './run-query.js';
+import { readyForNext, runQuery } from './run-query.js';
 
 export interface MysqlOptions {
   /**
@@ -72,6 +72,8 @@ export class MysqlDatasource implements Datasource {
   private readonly rolePools = new Map<string, LoginPool>();
   private readonly closing = new AbortController();
   private closed = false;
+  /** Connections ending their transaction before they go back to the pool. */
+  private readonly settling = new Set<Promise<void>>();
   private readonly timeoutMs: number;
   private readonly maxRows: number;
   private readonly maxValueBytes: number;
@@ -154,6 +156,7 @@ export class MysqlDatasource implements Datasource {
   async close(): Promise<void> {
     this.closed = true;
     this.closing.abort(new Error('the datasource was closed'));
+    await Promise.all([...this.settling]);
     await Promise.all([this.main, ...this.rolePools.values()].map((pool) => pool.end()));
   }
 
@@ -191,12 +194,28 @@ export class MysqlDatasource implements Datasource {
       signals,
       label: pool.label,
       sql,
-      takesLocks: check.takesLocks === true,
       killer: () => pool.openKiller(),
     });
-    pool.release(connection, outcome.reusable);
+    this.settle(pool, connection, outcome.reusable, check.takesLocks === true);
     if (outcome.error) throw outcome.error;
     return outcome.result!;
+  }
+
+  /**
+   * Roll the query's transaction back and open the next one, then return the connection to
+   * the pool (or close it), without the caller waiting: two round trips off every query's path.
+   */
+  private settle(
+    pool: LoginPool,
+    connection: Parameters<LoginPool['release']>[0],
+    reusable: boolean,
+    takesLocks: boolean,
+  ): void {
+    const done = (reusable ? readyForNext(connection, takesLocks) : Promise.resolve(false)).then(
+      (ok) => pool.release(connection, ok),
+    );
+    this.settling.add(done);
+    void done.finally(() => this.settling.delete(done));
   }
 
   private async describe(pool: LoginPool, options: IntrospectOptions): Promise<DatabaseSchema> {
@@ -218,7 +237,7 @@ export class MysqlDatasource implements Datasource {
       reusable = typed.code !== 'CONNECTION';
       throw typed;
     } finally {
-      pool.release(connection, reusable);
+      this.settle(pool, connection, reusable, false);
     }
   }
 }

@@ -30,7 +30,8 @@ const QUOTING_MODES = new Set(['ANSI_QUOTES', 'NO_BACKSLASH_ESCAPES', 'ANSI']);
  * Prepare a new connection: find the flavour, clear the sql_mode flags the gate's scanner does
  * not read (ANSI_QUOTES, NO_BACKSLASH_ESCAPES), and make every transaction of the session
  * read-only by default (`SET SESSION TRANSACTION READ ONLY`), a second wall behind the
- * read-only transaction each query opens. No SELECT can change a system variable back.
+ * read-only transaction each query runs in. No SELECT can change a system variable back. It
+ * ends inside `START TRANSACTION READ ONLY`: the transaction the first query will run in.
  */
 export async function prepareSession(
   connection: mysql.PoolConnection | mysql.Connection,
@@ -44,6 +45,7 @@ export async function prepareSession(
     .filter((mode) => mode !== '' && !QUOTING_MODES.has(mode.toUpperCase()));
   await statement(connection, 'SET SESSION sql_mode = ?', [modes.join(',')]);
   await statement(connection, 'SET SESSION TRANSACTION READ ONLY');
+  await statement(connection, 'START TRANSACTION READ ONLY');
   return { flavor, limits: '' };
 }
 

@@ -24,8 +24,6 @@ export interface RunQueryOptions {
   label: string;
   /** The caller's SQL, as given, for errors. */
   sql: string;
-  /** The query names GET_LOCK: release session locks (which a rollback keeps) afterwards. */
-  takesLocks: boolean;
   /** Opens the second connection (same login) that sends KILL QUERY. */
   killer: () => mysql.Connection;
 }
@@ -63,6 +61,25 @@ function killQuery(open: () => mysql.Connection, threadId: number): Promise<void
   });
 }
 
+/**
+ * End the transaction a query ran in and open the next one, off the caller's path: `ROLLBACK`
+ * (and `DO RELEASE_ALL_LOCKS()` when the query named GET_LOCK), then `START TRANSACTION READ
+ * ONLY`, so a connection in the pool always waits inside a fresh read-only transaction (which
+ * holds no snapshot and no lock until a query reads). False, and the socket closed, when any
+ * of them fails or takes longer than RESET_TIMEOUT_MS: the connection is not lent again.
+ */
+export async function readyForNext(
+  connection: mysql.PoolConnection,
+  takesLocks: boolean,
+): Promise<boolean> {
+  const ok =
+    (await within(connection, 'ROLLBACK')) &&
+    (!takesLocks || (await within(connection, 'DO RELEASE_ALL_LOCKS()'))) &&
+    (await within(connection, 'START TRANSACTION READ ONLY'));
+  if (!ok) (connection as unknown as ConnectionInternals).stream.destroy();
+  return ok;
+}
+
 /** A statement that must finish within RESET_TIMEOUT_MS; false when it failed or took longer. */
 async function within(connection: mysql.PoolConnection, sql: string): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -79,10 +96,10 @@ async function within(connection: mysql.PoolConnection, sql: string): Promise<bo
 }
 
 /**
- * Run one query on `connection` inside its own read-only transaction: the session's limits
- * (server-side timeout, `sql_select_limit`) when they changed, `START TRANSACTION READ ONLY`,
- * the query streamed row by row, `ROLLBACK` (and `DO RELEASE_ALL_LOCKS()` when the query
- * names GET_LOCK). At the deadline, on the caller's abort, at `maxRows + 1` rows under an
+ * Run one query on `connection`, which waits inside a fresh read-only transaction (opened by
+ * prepareSession or readyForNext): the session's limits (server-side timeout,
+ * `sql_select_limit`) when they changed, then the query streamed row by row; the caller ends
+ * the transaction with readyForNext before the connection is lent again. At the deadline, on the caller's abort, at `maxRows + 1` rows under an
  * explicit LIMIT, or at a cell past `maxValueBytes`, a second connection sends KILL QUERY; a
  * statement still running `KILL_GRACE_MS` later, or a result past `maxResultBytes` on the
  * wire, gets its socket closed. The outcome says whether the connection can be lent again.
@@ -96,16 +113,15 @@ export async function runQuery(
   const started = performance.now();
   const socket = (connection as unknown as ConnectionInternals).stream;
   const limits = limitsStatement(session.flavor, options.timeoutMs, options.maxRows);
-  try {
-    if (session.limits !== limits) {
+  if (session.limits !== limits) {
+    try {
       session.limits = '';
       await statement(connection, limits);
       session.limits = limits;
+    } catch (error) {
+      const typed = mysqlError(error, options.label, options.sql);
+      return { error: typed, reusable: typed.code !== 'CONNECTION' };
     }
-    await statement(connection, 'START TRANSACTION READ ONLY');
-  } catch (error) {
-    const typed = mysqlError(error, options.label, options.sql);
-    return { error: typed, reusable: typed.code !== 'CONNECTION' && (await reset()) };
   }
 
   let stop: Stop | undefined;
@@ -188,8 +204,8 @@ export async function runQuery(
   clearTimeout(hardStop);
   socket.removeListener('data', onData);
   const elapsedMs = performance.now() - started;
-  const open = !socketCut && !(outcome !== undefined && mysqlErrorCode(outcome) === 'CONNECTION');
-  const reusable = open && (await reset());
+  const reusable =
+    !socketCut && !(outcome !== undefined && mysqlErrorCode(outcome) === 'CONNECTION');
   if (stop === undefined && outcome === undefined) {
     return { result: { columns, rows, truncated: seen > options.maxRows, elapsedMs }, reusable };
   }
@@ -200,15 +216,6 @@ export async function runQuery(
     }
   }
   return { error: stoppedError(outcome), reusable };
-
-  /** Roll back, release session locks when the query could take one; false when that failed. */
-  async function reset(): Promise<boolean> {
-    const ok =
-      (await within(connection, 'ROLLBACK')) &&
-      (!options.takesLocks || (await within(connection, 'DO RELEASE_ALL_LOCKS()')));
-    if (!ok) cut();
-    return ok;
-  }
 
   function stoppedError(error: unknown): DatasourceError {
     const { label, sql } = options;

@@ -6,7 +6,7 @@ import { LoginPool } from '../src/login-pool.js';
 import { type MysqlDatasource, openMysql } from '../src/mysql-datasource.js';
 import { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '../src/mysql-error.js';
 import { mysqlGrantsSql } from '../src/mysql-grants-sql.js';
-import { runQuery } from '../src/run-query.js';
+import { readyForNext, runQuery } from '../src/run-query.js';
 import { asAdmin, chinookUrl, loginUrl, noServer, roleUrls } from './fixture.js';
 
 let db: MysqlDatasource;
@@ -161,6 +161,7 @@ describe.skipIf(noServer)(
           sql: 'SET SESSION TRANSACTION READ WRITE',
         });
         expect(switched.reusable).toBe(true);
+        expect(await readyForNext(connection, false)).toBe(true);
         const write = "UPDATE Genre SET Name = 'written' WHERE GenreId = 1";
         const refused = await runQuery(connection, session, write, { ...options, sql: write });
         expect(refused.error?.code).toBe('READ_ONLY_VIOLATION');

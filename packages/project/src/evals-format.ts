@@ -69,9 +69,28 @@ const PostgresDatasourceSchema = Type.Object(
   { additionalProperties: false, description: 'A PostgreSQL database.' },
 );
 
-const DatasourceSchema = Type.Union([SqliteDatasourceSchema, PostgresDatasourceSchema], {
-  description: 'A database cases are asked about; `engine` says which kind.',
-});
+const MysqlDatasourceSchema = Type.Object(
+  {
+    engine: Type.Literal('mysql'),
+    url: Text({
+      description: `The owner login (introspection): mysql://user:pass@host:port/db (MySQL or MariaDB); use ${ENV_REFERENCE}.`,
+    }),
+    roles: Type.Optional(
+      Named(Text(), {
+        description: `Policy role -> the login URL of that role's own user; use ${ENV_REFERENCE}.`,
+      }),
+    ),
+    ...DatasourceLimits,
+  },
+  { additionalProperties: false, description: 'A MySQL or MariaDB database.' },
+);
+
+const DatasourceSchema = Type.Union(
+  [SqliteDatasourceSchema, PostgresDatasourceSchema, MysqlDatasourceSchema],
+  {
+    description: 'A database cases are asked about; `engine` says which kind.',
+  },
+);
 
 const RoleSchema = Type.Object(
   {

@@ -22,6 +22,7 @@ export type {
   DatasourceLimits,
   EngineConfig,
   HttpEngineConfig,
+  MysqlDatasourceConfig,
   PostgresDatasourceConfig,
   ProcessEngineConfig,
   Project,

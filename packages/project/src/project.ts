@@ -35,7 +35,19 @@ export interface PostgresDatasourceConfig extends DatasourceLimits {
   readonly roles?: Readonly<Record<string, string>>;
 }
 
-export type DatasourceConfig = SqliteDatasourceConfig | PostgresDatasourceConfig;
+export interface MysqlDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'mysql';
+  /** The owner login URL, mysql://... (a secret: never print it). */
+  readonly url: string;
+  /** Policy role -> the login URL of that role's own user (secrets). */
+  readonly roles?: Readonly<Record<string, string>>;
+}
+
+export type DatasourceConfig =
+  | SqliteDatasourceConfig
+  | PostgresDatasourceConfig
+  | MysqlDatasourceConfig;
 
 /** What one role may read. */
 export interface ProjectRole {
