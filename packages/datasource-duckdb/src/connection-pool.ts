@@ -83,5 +83,8 @@ export class ConnectionPool<T> {
 }
 
 function cancelled(label: string): DatasourceError {
-  return new DatasourceError('CANCELLED', `${label}: the query was cancelled while it waited for a connection`);
+  return new DatasourceError(
+    'CANCELLED',
+    `${label}: the query was cancelled while it waited for a connection`,
+  );
 }

@@ -1,4 +1,3 @@
-import type { CellValue } from '@nl2sql/datasource';
 import {
   DuckDBBlobValue,
   DuckDBDecimalValue,
@@ -6,6 +5,7 @@ import {
   DuckDBTypeId,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import type { CellValue } from '@nl2sql/datasource';
 
 /** Turns one DuckDB value of a known column type into a cell (null stays null). */
 export type CellConverter = (value: DuckDBValue) => CellValue;

@@ -13,9 +13,9 @@ import {
   schemaFingerprint,
   type TableSchema,
 } from '@nl2sql/datasource';
+import { declaredTypeComment, isPlainTypeText } from './declared-type.js';
 import { openDuckdb } from './duckdb-datasource.js';
 import { duckdbError } from './duckdb-error.js';
-import { declaredTypeComment, isPlainTypeText } from './declared-type.js';
 import { quoteIdentifier as q } from './duckdb-introspect.js';
 import { rowsDigest } from './rows-digest.js';
 import { affinityType } from './sqlite-affinity.js';
@@ -43,7 +43,7 @@ export class DuckdbCopyError extends Error {
   override readonly name = 'DuckdbCopyError';
 }
 
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 2000;
 
 /** Tables in an order where every referenced table comes first (self-references aside). */
 function creationOrder(tables: TableSchema[]): TableSchema[] {
@@ -146,8 +146,11 @@ function generations(table: TableSchema, columns: string[], rows: CellValue[][])
     );
     if (ready.length === 0)
       throw new DuckdbCopyError(`${table.name}: rows reference rows that do not exist`);
-    for (const row of ready)
-      keys.forEach((k, i) => inserted[i]!.add(JSON.stringify(k.to.map((c) => String(row[c])))));
+    for (const row of ready) {
+      keys.forEach((k, i) => {
+        inserted[i]!.add(JSON.stringify(k.to.map((c) => String(row[c]))));
+      });
+    }
     const taken = new Set(ready);
     left = left.filter((row) => !taken.has(row));
     out.push(ready);
@@ -191,6 +194,8 @@ export async function writeDuckdbCopy(source: Datasource, target: string): Promi
       enable_external_access: 'false',
       autoload_known_extensions: 'false',
       autoinstall_known_extensions: 'false',
+    }).catch((error: unknown) => {
+      throw duckdbError(error, `cannot write the DuckDB copy ${file}`);
     });
     try {
       const connection = await instance.connect();
@@ -216,7 +221,8 @@ export async function writeDuckdbCopy(source: Datasource, target: string): Promi
     };
   } catch (error) {
     await rm(partial, { force: true });
-    if (error instanceof DatasourceError) throw new DuckdbCopyError(error.message, { cause: error });
+    if (error instanceof DatasourceError)
+      throw new DuckdbCopyError(error.message, { cause: error });
     throw error;
   }
 }

@@ -130,7 +130,8 @@ export class DuckdbDatasource implements Datasource {
         { sql },
       );
     }
-    if (sqlTokens(sql).length === 0) {
+    // Only comments, whitespace and semicolons: DuckDB's extraction fails without a message.
+    if (sqlTokens(sql).every((token) => token.text === ';')) {
       throw new DatasourceError('SYNTAX', `${this.label}: the SQL holds no statement`, { sql });
     }
     const running = this.run(sql, timeoutMs, maxRows, options.signal);
@@ -286,7 +287,9 @@ export class DuckdbDatasource implements Datasource {
       } catch (error) {
         const typed = duckdbError(error, `cannot open ${this.label} read-only`);
         throw new DatasourceError('CONNECTION', typed.message, {
-          ...(typed.databaseMessage !== undefined ? { databaseMessage: typed.databaseMessage } : {}),
+          ...(typed.databaseMessage !== undefined
+            ? { databaseMessage: typed.databaseMessage }
+            : {}),
           cause: error,
         });
       }

@@ -5,7 +5,7 @@ import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
  * after any prefix the Node API adds (`Failed to extract statements: Parser Error: ...`).
  */
 export function duckdbErrorType(message: string): string | undefined {
-  return /(?:^|: )([A-Z][A-Za-z]*(?: [A-Z][a-z]+)*) Error:/.exec(message)?.[1];
+  return /(?:^|: )([A-Z][A-Za-z]*(?: [A-Za-z]+)*) Error:/.exec(message)?.[1];
 }
 
 /**

@@ -85,8 +85,23 @@ const MysqlDatasourceSchema = Type.Object(
   { additionalProperties: false, description: 'A MySQL or MariaDB database.' },
 );
 
+const DuckdbDatasourceSchema = Type.Object(
+  {
+    engine: Type.Literal('duckdb'),
+    path: Text({
+      description:
+        'The DuckDB file, relative to the folder of evals.yaml; opened read-only with external access and extensions off. DuckDB has no logins: roles are held by the static and scope checks.',
+    }),
+    ...DatasourceLimits,
+  },
+  {
+    additionalProperties: false,
+    description: 'A DuckDB database file, opened read-only.',
+  },
+);
+
 const DatasourceSchema = Type.Union(
-  [SqliteDatasourceSchema, PostgresDatasourceSchema, MysqlDatasourceSchema],
+  [SqliteDatasourceSchema, PostgresDatasourceSchema, MysqlDatasourceSchema, DuckdbDatasourceSchema],
   {
     description: 'A database cases are asked about; `engine` says which kind.',
   },

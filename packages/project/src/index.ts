@@ -20,6 +20,7 @@ export {
 export type {
   DatasourceConfig,
   DatasourceLimits,
+  DuckdbDatasourceConfig,
   EngineConfig,
   HttpEngineConfig,
   MysqlDatasourceConfig,

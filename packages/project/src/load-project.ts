@@ -125,15 +125,17 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(source.timeout_ms !== undefined ? { timeoutMs: source.timeout_ms } : {}),
       ...(source.max_rows !== undefined ? { maxRows: source.max_rows } : {}),
     };
-    return source.engine === 'sqlite'
-      ? { id, engine: 'sqlite', path: inDir(dir, source.path), ...limits }
-      : {
-          id,
-          engine: source.engine,
-          url: source.url,
-          ...(source.roles ? { roles: { ...source.roles } } : {}),
-          ...limits,
-        };
+    if (source.engine === 'sqlite')
+      return { id, engine: 'sqlite', path: inDir(dir, source.path), ...limits };
+    if (source.engine === 'duckdb')
+      return { id, engine: 'duckdb', path: inDir(dir, source.path), ...limits };
+    return {
+      id,
+      engine: source.engine,
+      url: source.url,
+      ...(source.roles ? { roles: { ...source.roles } } : {}),
+      ...limits,
+    };
   });
   const entries = Object.entries(file.engines ?? { reference: { kind: 'reference' as const } });
   const engines: EngineConfig[] = entries.map(([name, engine]): EngineConfig => {

@@ -44,10 +44,18 @@ export interface MysqlDatasourceConfig extends DatasourceLimits {
   readonly roles?: Readonly<Record<string, string>>;
 }
 
+export interface DuckdbDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'duckdb';
+  /** The DuckDB file, absolute. */
+  readonly path: string;
+}
+
 export type DatasourceConfig =
   | SqliteDatasourceConfig
   | PostgresDatasourceConfig
-  | MysqlDatasourceConfig;
+  | MysqlDatasourceConfig
+  | DuckdbDatasourceConfig;
 
 /** What one role may read. */
 export interface ProjectRole {

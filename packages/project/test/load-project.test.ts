@@ -131,6 +131,21 @@ describe('parseProject', () => {
     });
   });
 
+  it('reads a DuckDB datasource: its path against the folder, its limits, no logins', () => {
+    const text =
+      'version: 1\ndatasources:\n  lake:\n    engine: duckdb\n    path: data/chinook.duckdb\n    max_rows: 100\nsuites: [a]\n';
+    expect(parseProject(text, '/p/evals.yaml', { env: {} }).datasources).toEqual([
+      { id: 'lake', engine: 'duckdb', path: '/p/data/chinook.duckdb', maxRows: 100 },
+    ]);
+    expect(() =>
+      parseProject(
+        'version: 1\ndatasources:\n  lake:\n    engine: duckdb\n    path: x.duckdb\n    roles: { analyst: y }\nsuites: [a]\n',
+        '/p/evals.yaml',
+        { env: {} },
+      ),
+    ).toThrow(/datasources\.lake\.roles: unknown field 'roles'/);
+  });
+
   it("carries a role's column lists into the policy", () => {
     const text = `${MINIMAL}policy:\n  roles:\n    support:\n      tables: [Customer, Invoice]\n      columns:\n        Customer: [CustomerId, FirstName]\n`;
     expect(parseProject(text, '/p/evals.yaml', { env: {} }).policy).toEqual({
@@ -229,7 +244,7 @@ describe('parseProject', () => {
       'an unknown datasource engine',
       MINIMAL.replace('engine: sqlite', 'engine: oracle'),
       3,
-      'datasources.shop.engine: must be one of: sqlite, postgres, mysql',
+      'datasources.shop.engine: must be one of: sqlite, postgres, mysql, duckdb',
     ],
     [
       'an unknown engine kind',

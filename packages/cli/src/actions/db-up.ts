@@ -10,6 +10,7 @@ import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { STOP_SIGNALS } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
+import { writeChinookDuckdb } from './db-up-duckdb.js';
 
 /** `url` logged in as `user` with `password`. */
 export function loginUrl(url: string, user: string, password: string): string {
@@ -42,9 +43,11 @@ export const runDbUp: CommandRun = async ({ flags, positionals }, io) => {
     const { runDbUpMysql } = await import('./db-up-mysql.js');
     return runDbUpMysql(typeof flags.port === 'number' ? flags.port : undefined, io);
   }
+  if (flags.engine === 'duckdb') return writeChinookDuckdb(flags, io);
   if (flags.engine !== undefined && flags.engine !== 'postgres') {
     throw usageError(`--engine ${String(flags.engine)}: postgres or mysql`);
   }
+  if (flags.out !== undefined) throw usageError('--out is for --engine duckdb');
   const stopped = untilStopped();
   const { applyGrants, grantsSql, startEmbeddedPostgres } = await import(
     '@nl2sql/datasource-postgres'

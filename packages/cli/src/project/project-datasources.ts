@@ -7,6 +7,7 @@
 
 import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
 import { openDatabase } from '../open-database.js';
+import { openDuckdbDatabase } from '../open-duckdb.js';
 import { openMysqlDatabase } from '../open-mysql.js';
 import { openPostgresDatabase } from '../open-postgres.js';
 import { type OpenDatasource, withLimits } from './datasource-limits.js';
@@ -56,6 +57,17 @@ export async function openDatasources(
             limits,
           ),
         );
+        continue;
+      }
+      if (source.engine === 'duckdb') {
+        // DuckDB has no logins: the policy's roles are recorded as unenforced by the database,
+        // and held by the static and scope checks (decisions/duckdb-roles-not-enforced.md).
+        const roles = Object.keys(project.policy?.roles ?? {});
+        const opened = await openDuckdbDatabase(source.path, where(project, source, 'path'), {
+          ...limits,
+          roles,
+        });
+        byId.set(source.id, withLimits(opened, limits));
         continue;
       }
       const opened = await openDatabase(source.path, where(project, source, 'path'), limits);
