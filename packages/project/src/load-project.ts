@@ -99,7 +99,7 @@ function danglingReference(file: EvalsFile): { path: FieldPath; message: string 
   }
   const roles = Object.keys(file.policy?.roles ?? {});
   for (const [id, source] of Object.entries(file.datasources)) {
-    if (source.engine === 'sqlite') continue;
+    if (source.engine === 'sqlite' || source.engine === 'duckdb') continue;
     for (const role of Object.keys(source.roles ?? {})) {
       if (!roles.includes(role)) {
         return {

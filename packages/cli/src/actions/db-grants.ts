@@ -40,7 +40,7 @@ function projectSetup(project: Project, file: string, engine: 'postgres' | 'mysq
   const [source] = postgres;
   const logins: Record<string, RoleLogin> = {};
   let database: string | undefined;
-  if (source && source.engine !== 'sqlite') {
+  if (source && (source.engine === 'postgres' || source.engine === 'mysql')) {
     database = decoded(new URL(source.url).pathname.replace(/^\//, '')) || undefined;
     for (const [role, url] of Object.entries(source.roles ?? {})) {
       const parsed = new URL(url);
