@@ -61,6 +61,8 @@ export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io)
   if (!existsSync(path)) throw configError(`${path}: no such file`);
   const isChinook = path === resolve(CHINOOK_SUITE_PATH);
   const engines = enginesOf(flags);
+  // The suite is read first: a suite that cannot be read is named before anything else.
+  const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
   if (!isChinook) {
     const missing = engines.filter((e) => typeof flags[e] !== 'string');
     if (typeof flags.db !== 'string' || missing.length > 0) {
@@ -71,7 +73,6 @@ export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io)
       throw usageError(`a suite other than Chinook needs its databases: ${need.join(' ')}`);
     }
   }
-  const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
   let dbPath: string;
   try {
     dbPath = typeof flags.db === 'string' ? resolve(io.cwd, flags.db) : await locateChinook();
