@@ -37,3 +37,23 @@ export const postgresUrlFlag: FlagParser = (text, flag) => {
     );
   return text;
 };
+
+/**
+ * A database server's URL: postgres://, postgresql://, mysql:// or mariadb://. The command
+ * checks that the scheme fits its --engine. No message repeats the text (it may hold a password).
+ */
+export const serverUrlFlag: FlagParser = (text, flag) => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw configError(
+      `${flag} must be a postgres:// or mysql:// URL (user:password@host:port/database); the value given does not parse as one`,
+    );
+  }
+  if (!['postgres:', 'postgresql:', 'mysql:', 'mariadb:'].includes(url.protocol))
+    throw configError(
+      `${flag} must be a postgres:// or mysql:// URL, not ${url.protocol.slice(0, -1)}://`,
+    );
+  return text;
+};

@@ -73,8 +73,9 @@ describe.skipIf(!server)('nl2sql suite cross-check', () => {
     ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(EXIT.ok);
+    expect(run.out).toMatch(/^\d+ cases on sqlite, postgres: \d+ same rows, /m);
     expect(run.out).toMatch(
-      /^\d+ cases: \d+ same, \d+ tolerated, 0 recorded in rows_by_engine, 0 to fix$/m,
+      /^postgres: \d+ same, \d+ tolerated, 0 recorded in rows_by_engine, 0 to fix$/m,
     );
     expect(run.out).not.toContain('FAIL');
   }, 240_000);
@@ -92,10 +93,10 @@ describe.skipIf(!server)('nl2sql suite cross-check', () => {
     ]);
     expect(run.code).toBe(EXIT.failed);
     expect(run.out).toMatch(
-      /^FAIL d1 \(transpiled\): integer division: .*rows_by_engine\.postgres/m,
+      /^ {2}FAIL d1 postgres \(transpiled\): integer division: .*rows_by_engine\.postgres/m,
     );
     expect(run.out).toContain(
-      '1 cases: 0 same, 0 tolerated, 0 recorded in rows_by_engine, 1 to fix',
+      'postgres: 0 same, 0 tolerated, 0 recorded in rows_by_engine, 1 to fix',
     );
   });
 

@@ -14,3 +14,13 @@ export const CHINOOK_URL = `https://raw.githubusercontent.com/lerocha/chinook-da
 
 /** Size of the pinned file in bytes, used to refuse a wrong download early. */
 export const CHINOOK_BYTES = 1_007_616;
+
+/** The upstream MySQL script of the same commit (tables, keys and rows as INSERTs). */
+export const CHINOOK_MYSQL_FILE = 'Chinook_MySql.sql';
+
+/** SHA-256 of the pinned MySQL script; anything else is refused. */
+export const CHINOOK_MYSQL_SHA256 =
+  '68768623bac1fe6f92c317235735c706a54a28cc76ab175c194e99f994dadbd6';
+
+/** Canonical download address of the pinned MySQL script. */
+export const CHINOOK_MYSQL_URL = `https://raw.githubusercontent.com/lerocha/chinook-database/${CHINOOK_COMMIT}/ChinookDatabase/DataSources/${CHINOOK_MYSQL_FILE}`;

@@ -2,6 +2,9 @@ export {
   CHINOOK_BYTES,
   CHINOOK_COMMIT,
   CHINOOK_FILE,
+  CHINOOK_MYSQL_FILE,
+  CHINOOK_MYSQL_SHA256,
+  CHINOOK_MYSQL_URL,
   CHINOOK_SHA256,
   CHINOOK_URL,
 } from './chinook.js';
@@ -30,5 +33,7 @@ export {
   type LocatedDataset,
   type LocateOptions,
   locateChinook,
+  locateChinookMysql,
   resolveChinook,
+  resolveChinookMysql,
 } from './locate-chinook.js';

@@ -1,10 +1,21 @@
-// PlanModel -> SQL. Output is a pure function of (plan, dialect): one clause per line, every
-// identifier quoted, every literal escaped, parentheses wherever the two dialects' operator
-// precedences could disagree (SQLite binds || tighter than * and /, PostgreSQL looser than
-// + and -).
+// PlanModel -> SQL. Output is a pure function of (plan, dialect, catalog): one clause per
+// line, every identifier quoted, every literal escaped, parentheses wherever the dialects'
+// operator precedences could disagree (SQLite binds || tighter than * and /, PostgreSQL
+// looser than + and -). What each dialect spells its own way is in dialect-sql.ts.
 
+import {
+  castType,
+  concatSql,
+  datePartSql,
+  isDialect,
+  likeSql,
+  nullsOrder,
+  roundSql,
+} from './dialect-sql.js';
+import { NumericKinds } from './numeric-kind.js';
 import { PlanCompileError } from './plan-compile-error.js';
 import type {
+  ArithmeticExpr,
   Condition,
   DatePartName,
   Dialect,
@@ -14,6 +25,7 @@ import type {
   PlanModel,
 } from './plan-model.js';
 import { quoteIdentifier, quoteLiteral } from './quote.js';
+import type { PlanCatalog } from './validate.js';
 
 /** Binding strength of a rendered expression; operands weaker than their operator get parentheses. */
 const Strength = { Concat: 1, Additive: 2, Multiplicative: 3, Atom: 4 } as const;
@@ -23,36 +35,6 @@ interface Rendered {
   sql: string;
   strength: Strength;
 }
-
-const SQLITE_PART_FORMAT: Record<Exclude<DatePartName, 'quarter'>, string> = {
-  year: '%Y',
-  month: '%m',
-  day: '%d',
-  day_of_week: '%w',
-  hour: '%H',
-  minute: '%M',
-  second: '%S',
-  year_month: '%Y-%m',
-  date: '%Y-%m-%d',
-};
-
-const POSTGRES_EXTRACT_FIELD: Record<
-  Exclude<DatePartName, 'year_month' | 'date' | 'second'>,
-  string
-> = {
-  year: 'YEAR',
-  quarter: 'QUARTER',
-  month: 'MONTH',
-  day: 'DAY',
-  day_of_week: 'DOW',
-  hour: 'HOUR',
-  minute: 'MINUTE',
-};
-
-const CAST_TYPE: Record<Dialect, Record<'integer' | 'real' | 'text', string>> = {
-  sqlite: { integer: 'INTEGER', real: 'REAL', text: 'TEXT' },
-  postgres: { integer: 'INTEGER', real: 'DOUBLE PRECISION', text: 'TEXT' },
-};
 
 const atom = (sql: string): Rendered => ({ sql, strength: Strength.Atom });
 const not = (negated: boolean | null | undefined): string => (negated ? 'NOT ' : '');
@@ -90,10 +72,13 @@ function count(value: unknown, what: string, path: string): number {
 }
 
 class SqlWriter {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly kinds: NumericKinds,
+  ) {}
 
   identifier(name: string, path: string): string {
-    return at(path, () => quoteIdentifier(name));
+    return at(path, () => quoteIdentifier(name, this.dialect));
   }
 
   expr(expr: Expr, path: string): string {
@@ -130,7 +115,7 @@ class SqlWriter {
         const right = this.render(expr.right, `${path}/right`);
         // The right operand is parenthesised at equal strength: a - (b + c), a * (b / c).
         return {
-          sql: `${this.wrap(left, left.strength < strength)} ${expr.op} ${this.wrap(right, right.strength <= strength)}`,
+          sql: `${this.wrap(left, left.strength < strength)} ${this.operator(expr, path)} ${this.wrap(right, right.strength <= strength)}`,
           strength,
         };
       }
@@ -141,20 +126,19 @@ class SqlWriter {
             : Number.isInteger(expr.digits)
               ? expr.digits
               : invalid('ROUND digits must be an integer', `${path}/digits`);
-        const arg = this.expr(expr.arg, `${path}/arg`);
-        // PostgreSQL only has round(numeric, int); a double precision argument would fail.
-        const value = this.dialect === 'postgres' ? `CAST(${arg} AS NUMERIC)` : arg;
-        return atom(`ROUND(${value}, ${digits})`);
+        return atom(roundSql(this.dialect, this.expr(expr.arg, `${path}/arg`), digits));
       }
       case 'date_part':
         return atom(this.datePart(expr.part, this.expr(expr.arg, `${path}/arg`), `${path}/part`));
       case 'concat': {
         const parts = nonEmpty(expr.parts, 'concat parts', `${path}/parts`).map((part, i) => {
           const rendered = this.render(part, `${path}/parts/${i}`);
-          return this.wrap(rendered, rendered.strength !== Strength.Atom);
+          const text = part?.kind === 'literal' && typeof part.value === 'string';
+          return { sql: this.wrap(rendered, rendered.strength !== Strength.Atom), text };
         });
         if (parts.length < 2) invalid('concat needs at least two parts', `${path}/parts`);
-        return { sql: parts.join(' || '), strength: Strength.Concat };
+        const sql = concatSql(this.dialect, parts);
+        return { sql, strength: this.dialect === 'mysql' ? Strength.Atom : Strength.Concat };
       }
       case 'case': {
         const branches = nonEmpty(expr.branches, 'CASE branches', `${path}/branches`).map(
@@ -168,7 +152,7 @@ class SqlWriter {
         return atom(`CASE ${branches.join(' ')}${otherwise} END`);
       }
       case 'cast': {
-        const type = CAST_TYPE[this.dialect][expr.to];
+        const type = castType(this.dialect, expr.to);
         if (type === undefined)
           invalid(`unknown cast type ${JSON.stringify(expr.to)}`, `${path}/to`);
         return atom(`CAST(${this.expr(expr.arg, `${path}/arg`)} AS ${type})`);
@@ -182,21 +166,26 @@ class SqlWriter {
   }
 
   private datePart(part: DatePartName, arg: string, path: string): string {
-    if (this.dialect === 'sqlite') {
-      if (part === 'quarter') return `((CAST(strftime('%m', ${arg}) AS INTEGER) + 2) / 3)`;
-      const format = SQLITE_PART_FORMAT[part];
-      if (format === undefined) invalid(`unknown date part ${JSON.stringify(part)}`, path);
-      const text = `strftime('${format}', ${arg})`;
-      // strftime returns text; numeric parts are integers on both dialects.
-      return part === 'year_month' || part === 'date' ? text : `CAST(${text} AS INTEGER)`;
-    }
-    if (part === 'year_month') return `to_char(${arg}, 'YYYY-MM')`;
-    if (part === 'date') return `to_char(${arg}, 'YYYY-MM-DD')`;
-    // EXTRACT(SECOND ...) carries fractions; SQLite's %S does not.
-    if (part === 'second') return `CAST(FLOOR(EXTRACT(SECOND FROM ${arg})) AS INTEGER)`;
-    const field = POSTGRES_EXTRACT_FIELD[part];
-    if (field === undefined) invalid(`unknown date part ${JSON.stringify(part)}`, path);
-    return `CAST(EXTRACT(${field} FROM ${arg}) AS INTEGER)`;
+    const sql = datePartSql(this.dialect, part, arg);
+    return sql ?? invalid(`unknown date part ${JSON.stringify(part)}`, path);
+  }
+
+  /**
+   * The operator of an arithmetic node. `/` of two integers truncates (SQLite's rule, kept
+   * by PostgreSQL); MySQL writes that DIV and DuckDB `//`, and both need to know the
+   * operands' types to choose, from the literals, casts and aggregates or the catalog.
+   */
+  private operator(expr: ArithmeticExpr, path: string): string {
+    if (expr.op !== '/' || this.dialect === 'sqlite' || this.dialect === 'postgres') return expr.op;
+    const left = this.kinds.of(expr.left);
+    const right = this.kinds.of(expr.right);
+    if (left === 'real' || right === 'real') return '/';
+    if (left === 'integer' && right === 'integer') return this.dialect === 'mysql' ? 'DIV' : '//';
+    throw new PlanCompileError(
+      'UNKNOWN_TYPE',
+      `${this.dialect} divides integers into decimals and SQLite truncates them: give compilePlan the catalog's column types, or cast an operand to real or integer`,
+      path,
+    );
   }
 
   /**
@@ -226,12 +215,12 @@ class SqlWriter {
       case 'between':
         return `${this.expr(condition.expr, `${path}/expr`)} ${not(condition.negated)}BETWEEN ${this.expr(condition.low, `${path}/low`)} AND ${this.expr(condition.high, `${path}/high`)}`;
       case 'like': {
-        // ILIKE makes PostgreSQL match case-insensitively like SQLite's LIKE; the explicit
-        // ESCAPE gives backslash the same meaning on both.
-        const operator = this.dialect === 'postgres' ? 'ILIKE' : 'LIKE';
-        const pattern = at(`${path}/pattern`, () => quoteLiteral(condition.pattern, this.dialect));
-        const escapeChar = quoteLiteral('\\', this.dialect);
-        return `${this.expr(condition.expr, `${path}/expr`)} ${not(condition.negated)}${operator} ${pattern} ESCAPE ${escapeChar}`;
+        const expr = this.expr(condition.expr, `${path}/expr`);
+        return at(`${path}/pattern`, () =>
+          likeSql(this.dialect, expr, condition.negated === true, condition.pattern, (v) =>
+            quoteLiteral(v, this.dialect),
+          ),
+        );
       }
       case 'is_null':
         return `${this.expr(condition.expr, `${path}/expr`)} IS ${not(condition.negated)}NULL`;
@@ -271,9 +260,9 @@ class SqlWriter {
 
   orderItem(item: OrderItem, path: string): string {
     const descending = item.direction === 'desc';
-    // SQLite sorts NULLs as the smallest value, PostgreSQL as the largest; spelling out
-    // SQLite's order on PostgreSQL makes a plan return the same rows on both.
-    const nulls = this.dialect === 'postgres' ? (descending ? ' NULLS LAST' : ' NULLS FIRST') : '';
+    // SQLite sorts NULLs as the smallest value, PostgreSQL and DuckDB as the largest;
+    // spelling out SQLite's order there makes a plan return the same rows everywhere.
+    const nulls = nullsOrder(this.dialect, descending);
     const direction = (descending ? 'DESC' : 'ASC') + nulls;
     if (item.kind === 'alias')
       return `${this.identifier(item.alias, `${path}/alias`)} ${direction}`;
@@ -285,13 +274,25 @@ class SqlWriter {
   }
 }
 
+export interface CompileOptions {
+  /**
+   * The tables' column types (a datasource's DatabaseSchema fits). MySQL and DuckDB need
+   * them to write a division of columns (integer or not); other dialects ignore them.
+   */
+  catalog?: PlanCatalog;
+}
+
 /**
  * Compiles a plan to one SELECT statement for the dialect. Deterministic: the same plan
  * always gives the same bytes. Throws PlanCompileError (with the plan path) when the plan
  * cannot be written as SQL; run validatePlan first to get every problem as a value.
  */
-export function compilePlan(plan: PlanModel, dialect: Dialect): string {
-  if (dialect !== 'sqlite' && dialect !== 'postgres') {
+export function compilePlan(
+  plan: PlanModel,
+  dialect: Dialect,
+  options: CompileOptions = {},
+): string {
+  if (!isDialect(dialect)) {
     throw new PlanCompileError(
       'UNSUPPORTED_DIALECT',
       `unsupported dialect ${JSON.stringify(dialect)}`,
@@ -299,7 +300,7 @@ export function compilePlan(plan: PlanModel, dialect: Dialect): string {
     );
   }
   if (plan === null || typeof plan !== 'object') invalid('a plan must be an object', '');
-  const w = new SqlWriter(dialect);
+  const w = new SqlWriter(dialect, new NumericKinds(plan, options.catalog));
   const lines: string[] = [];
 
   const select = nonEmpty(plan.select, 'select', '/select').map((item, i) => {
@@ -344,8 +345,10 @@ export function compilePlan(plan: PlanModel, dialect: Dialect): string {
   const hasLimit = plan.limit !== undefined && plan.limit !== null;
   const hasOffset = plan.offset !== undefined && plan.offset !== null;
   if (hasLimit) lines.push(`LIMIT ${count(plan.limit, 'LIMIT', '/limit')}`);
-  // SQLite only accepts OFFSET after a LIMIT; LIMIT -1 means no limit there.
+  // SQLite and MySQL only accept OFFSET after a LIMIT; LIMIT -1 means none on SQLite,
+  // the largest unsigned 64-bit number on MySQL (its documented idiom).
   else if (hasOffset && dialect === 'sqlite') lines.push('LIMIT -1');
+  else if (hasOffset && dialect === 'mysql') lines.push('LIMIT 18446744073709551615');
   if (hasOffset) lines.push(`OFFSET ${count(plan.offset, 'OFFSET', '/offset')}`);
 
   return lines.join('\n');

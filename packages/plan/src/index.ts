@@ -1,5 +1,6 @@
 export type { JsonSchema } from '@nl2sql/format';
-export { compilePlan } from './compile.js';
+export { type CompileOptions, compilePlan } from './compile.js';
+export { DIALECTS, isDialect } from './dialect-sql.js';
 export { PlanCompileError, type PlanCompileErrorCode } from './plan-compile-error.js';
 export type { PlanError, PlanErrorCode } from './plan-error.js';
 export type {

@@ -6,6 +6,7 @@ export type PlanCompileErrorCode =
   | 'EMPTY_IDENTIFIER'
   | 'INVALID_LITERAL'
   | 'INVALID_PLAN'
+  | 'UNKNOWN_TYPE'
   | 'UNSUPPORTED_DIALECT';
 
 /** Thrown by compilePlan; `path` is the JSON pointer of the offending node in the plan. */

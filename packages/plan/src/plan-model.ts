@@ -308,7 +308,7 @@ export type CompareCondition = Of<'CompareCondition'>;
 export type InCondition = Of<'InCondition'>;
 export type BetweenCondition = Of<'BetweenCondition'>;
 /**
- * expr [NOT] LIKE pattern, case-insensitive on both dialects (ILIKE on PostgreSQL, to match
+ * expr [NOT] LIKE pattern, case-insensitive in every dialect (ILIKE on PostgreSQL and DuckDB, to match
  * SQLite's LIKE); `%` and `_` are wildcards and `\` escapes them.
  */
 export type LikeCondition = Of<'LikeCondition'>;
@@ -331,12 +331,12 @@ export type OrderItem = Of<'OrderItem'>;
 
 /** Binary comparison operators, shared by WHERE/HAVING comparisons and join conditions. */
 export type ComparisonOp = CompareCondition['op'];
-/** Arithmetic operators. Division of two integers truncates on both dialects. */
+/** Arithmetic operators. Division of two integers truncates in every dialect (SQLite's rule). */
 export type ArithmeticOp = ArithmeticExpr['op'];
 /** Aggregate functions. `count` with no argument is COUNT(*). */
 export type AggregateFunc = AggregateExpr['func'];
 /**
- * Date parts. year..second and day_of_week (0 = Sunday) are integers on both dialects;
+ * Date parts. year..second and day_of_week (0 = Sunday) are integers in every dialect;
  * year_month ('YYYY-MM') and date ('YYYY-MM-DD') are text labels.
  */
 export type DatePartName = DatePartExpr['part'];
@@ -344,8 +344,8 @@ export type DatePartName = DatePartExpr['part'];
 export type CastType = CastExpr['to'];
 export type SortDirection = NonNullable<OrderByAlias['direction']>;
 
-/** SQL dialects the compiler writes. */
-export type Dialect = 'sqlite' | 'postgres';
+/** SQL dialects the compiler writes; the plan means what it means on SQLite, everywhere. */
+export type Dialect = 'sqlite' | 'postgres' | 'mysql' | 'duckdb';
 
 /** The plan format: definition, published document (`plan-model.schema.json`), validator. */
 export const PLAN_FORMAT = defineFormat(PlanModelSchema, {

@@ -1,11 +1,14 @@
 // Identifier and literal quoting. Every identifier is quoted so reserved words and mixed
 // case survive on PostgreSQL; every literal is escaped here and nowhere else.
 
+import { quoteName } from './dialect-sql.js';
 import { PlanCompileError } from './plan-compile-error.js';
 import type { Dialect } from './plan-model.js';
 
-/** Quotes an identifier with double quotes, doubling any embedded double quote. */
-export function quoteIdentifier(name: string): string {
+/**
+ * Quotes an identifier with double quotes (backticks on MySQL), doubling any embedded one.
+ */
+export function quoteIdentifier(name: string, dialect: Dialect = 'sqlite'): string {
   if (name.length === 0)
     throw new PlanCompileError('EMPTY_IDENTIFIER', 'an identifier is empty', '');
   if (name.includes('\0')) {
@@ -15,14 +18,14 @@ export function quoteIdentifier(name: string): string {
       '',
     );
   }
-  return `"${name.replaceAll('"', '""')}"`;
+  return quoteName(dialect, name);
 }
 
 /**
  * Writes a constant as SQL. Strings are single-quoted with quotes doubled (standard SQL);
  * on PostgreSQL a string holding a backslash is written E'...' with the backslash doubled,
  * which reads the same whatever standard_conforming_strings is.
- * Booleans are 1/0 on SQLite, which has no boolean type. Negative numbers are parenthesised
+ * Booleans are 1/0 on SQLite, which has no boolean type, TRUE/FALSE elsewhere. Negative numbers are parenthesised
  * so `a - -1` can never print as the comment `--`.
  */
 export function quoteLiteral(value: string | number | boolean | null, dialect: Dialect): string {
@@ -52,6 +55,15 @@ export function quoteLiteral(value: string | number | boolean | null, dialect: D
   // under both settings.
   if (dialect === 'postgres' && value.includes('\\')) {
     return `E'${quoted.replaceAll('\\', '\\\\')}'`;
+  }
+  // MySQL has no spelling of a backslash that reads the same with and without
+  // NO_BACKSLASH_ESCAPES (and the safety check refuses the ambiguity): refuse it here.
+  if (dialect === 'mysql' && value.includes('\\')) {
+    throw new PlanCompileError(
+      'INVALID_LITERAL',
+      `string ${JSON.stringify(value)} holds a backslash, which MySQL reads differently under NO_BACKSLASH_ESCAPES`,
+      '',
+    );
   }
   return `'${quoted}'`;
 }

@@ -553,7 +553,7 @@ describe('compilePlan: refusals', () => {
   });
 
   it('refuses an unknown dialect', () => {
-    refuses(planOf(col('t', 'a')), 'UNSUPPORTED_DIALECT', '', 'mysql' as Dialect);
+    refuses(planOf(col('t', 'a')), 'UNSUPPORTED_DIALECT', '', 'oracle' as Dialect);
   });
 });
 

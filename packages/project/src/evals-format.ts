@@ -91,6 +91,22 @@ const PostgresDatasourceSchema = Type.Object(
   { additionalProperties: false, description: 'A PostgreSQL database.' },
 );
 
+const MysqlDatasourceSchema = Type.Object(
+  {
+    engine: Type.Literal('mysql'),
+    url: Text({
+      description: `The owner login (introspection): mysql://user:pass@host:port/db (MySQL or MariaDB); use ${ENV_REFERENCE}.`,
+    }),
+    roles: Type.Optional(
+      Named(Text(), {
+        description: `Policy role -> the login URL of that role's own user; use ${ENV_REFERENCE}.`,
+      }),
+    ),
+    ...DatasourceLimits,
+  },
+  { additionalProperties: false, description: 'A MySQL or MariaDB database.' },
+);
+
 const DuckdbDatasourceSchema = Type.Object(
   {
     engine: Type.Literal('duckdb'),
@@ -107,7 +123,7 @@ const DuckdbDatasourceSchema = Type.Object(
 );
 
 const DatasourceSchema = Type.Union(
-  [SqliteDatasourceSchema, PostgresDatasourceSchema, DuckdbDatasourceSchema],
+  [SqliteDatasourceSchema, PostgresDatasourceSchema, MysqlDatasourceSchema, DuckdbDatasourceSchema],
   {
     description: 'A database cases are asked about; `engine` says which kind.',
   },

@@ -24,6 +24,7 @@ export type {
   DuckdbDatasourceConfig,
   EngineConfig,
   HttpEngineConfig,
+  MysqlDatasourceConfig,
   PostgresDatasourceConfig,
   ProcessEngineConfig,
   Project,

@@ -111,7 +111,7 @@ function danglingReference(file: EvalsFile): { path: FieldPath; message: string 
   }
   const roles = Object.keys(file.policy?.roles ?? {});
   for (const [id, source] of Object.entries(file.datasources)) {
-    if (source.engine !== 'postgres') continue;
+    if (source.engine === 'sqlite' || source.engine === 'duckdb') continue;
     for (const role of Object.keys(source.roles ?? {})) {
       if (!roles.includes(role)) {
         return {
@@ -154,7 +154,7 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       return { id, engine: 'duckdb', path: inDir(dir, source.path), ...limits };
     return {
       id,
-      engine: 'postgres',
+      engine: source.engine,
       url: source.url,
       ...(source.roles ? { roles: { ...source.roles } } : {}),
       ...limits,

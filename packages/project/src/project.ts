@@ -44,6 +44,15 @@ export interface PostgresDatasourceConfig extends DatasourceLimits {
   readonly roles?: Readonly<Record<string, string>>;
 }
 
+export interface MysqlDatasourceConfig extends DatasourceLimits {
+  readonly id: string;
+  readonly engine: 'mysql';
+  /** The owner login URL, mysql://... (a secret: never print it). */
+  readonly url: string;
+  /** Policy role -> the login URL of that role's own user (secrets). */
+  readonly roles?: Readonly<Record<string, string>>;
+}
+
 export interface DuckdbDatasourceConfig extends DatasourceLimits {
   readonly id: string;
   readonly engine: 'duckdb';
@@ -54,6 +63,7 @@ export interface DuckdbDatasourceConfig extends DatasourceLimits {
 export type DatasourceConfig =
   | SqliteDatasourceConfig
   | PostgresDatasourceConfig
+  | MysqlDatasourceConfig
   | DuckdbDatasourceConfig;
 
 /** What one role may read. */

@@ -71,6 +71,24 @@ describe('parseProject', () => {
     );
   });
 
+  it('reads a mysql datasource: its URL and role logins, as for postgres', () => {
+    const text =
+      'version: 1\ndatasources:\n  shop:\n    engine: mysql\n    url: ${env:SHOP_URL}\n    roles:\n      analyst: ${env:SHOP_ANALYST}\n    max_rows: 100\npolicy:\n  roles:\n    analyst: { tables: [orders] }\nsuites: [a.yaml]\n';
+    const env = {
+      SHOP_URL: 'mysql://owner:pw@db/shop',
+      SHOP_ANALYST: 'mysql://analyst:pw2@db/shop',
+    };
+    expect(parseProject(text, '/p/evals.yaml', { env }).datasources).toEqual([
+      {
+        id: 'shop',
+        engine: 'mysql',
+        url: env.SHOP_URL,
+        roles: { analyst: env.SHOP_ANALYST },
+        maxRows: 100,
+      },
+    ]);
+  });
+
   it('reads every key: camelCase, paths absolute against the folder, env replaced', () => {
     const project = parseProject(FULL, '/work/proj/evals.yaml', { env: ENV });
     expect(project).toEqual({
@@ -239,9 +257,9 @@ describe('parseProject', () => {
     ],
     [
       'an unknown datasource engine',
-      MINIMAL.replace('engine: sqlite', 'engine: mysql'),
+      MINIMAL.replace('engine: sqlite', 'engine: oracle'),
       3,
-      'datasources.shop.engine: must be one of: sqlite, postgres, duckdb',
+      'datasources.shop.engine: must be one of: sqlite, postgres, mysql, duckdb',
     ],
     [
       'an unknown engine kind',
@@ -291,6 +309,12 @@ describe('parseProject', () => {
       `${MINIMAL}default_engine: fast\n`,
       5,
       'default_engine: names no engine (engines: reference)',
+    ],
+    [
+      'a mysql login for a role the policy lacks',
+      'version: 1\ndatasources:\n  w:\n    engine: mysql\n    url: mysql://x\n    roles:\n      ghost: mysql://y\npolicy:\n  roles:\n    analyst: { tables: [t] }\nsuites: [a]\n',
+      7,
+      'datasources.w.roles.ghost: names no policy role (roles: analyst)',
     ],
     [
       'a postgres login for a role the policy lacks',

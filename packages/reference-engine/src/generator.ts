@@ -2,18 +2,27 @@
 // the safety check demands a bounded query, and the one extra row lets the executor (which
 // reads at most maxRows) report the result as truncated instead of silently short.
 
-import { compilePlan, type Dialect, type PlanModel } from '@nl2sql/plan';
+import { compilePlan, type Dialect, type PlanCatalog, type PlanModel } from '@nl2sql/plan';
 
-export function generateSql(plan: PlanModel, dialect: Dialect, maxRows: number): string {
+/** `catalog` gives the column types MySQL and DuckDB need to write integer division. */
+export function generateSql(
+  plan: PlanModel,
+  dialect: Dialect,
+  maxRows: number,
+  catalog?: PlanCatalog,
+): string {
   const bounded =
     plan.limit === undefined || plan.limit === null ? { ...plan, limit: maxRows + 1 } : plan;
-  return compilePlan(bounded, dialect);
+  return compilePlan(bounded, dialect, catalog ? { catalog } : {});
 }
 
-/** The plan dialect of a datasource engine name. */
+/** The plan dialect of a datasource engine name (the datasource's kind). */
 export function planDialect(engine: string): Dialect {
   const e = engine.toLowerCase();
-  if (e === 'sqlite') return 'sqlite';
+  if (e === 'sqlite' || e === 'mysql' || e === 'duckdb') return e;
   if (e === 'postgres' || e === 'postgresql') return 'postgres';
-  throw new Error(`no SQL dialect for datasource engine "${engine}" (sqlite or postgres)`);
+  if (e === 'mariadb') return 'mysql';
+  throw new Error(
+    `no SQL dialect for datasource engine "${engine}" (sqlite, postgres, mysql or duckdb)`,
+  );
 }

@@ -37,7 +37,9 @@ export async function attemptPlan(ask: AskContext, plan: PlanModel): Promise<Att
   }
   let sql: string;
   try {
-    sql = ask.today(await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows)));
+    sql = ask.today(
+      await rec.node('generator', () => generateSql(plan, ds.dialect, maxRows, ds.schema)),
+    );
   } catch (error) {
     if (error instanceof PlanCompileError)
       return { code: 'INVALID_PLAN', message: error.message, sql: null };

@@ -16,6 +16,9 @@ describe('generateSql', () => {
   it('maps datasource engines to dialects', () => {
     expect(planDialect('sqlite')).toBe('sqlite');
     expect(planDialect('PostgreSQL')).toBe('postgres');
+    expect(planDialect('mysql')).toBe('mysql');
+    expect(planDialect('MariaDB')).toBe('mysql');
+    expect(planDialect('duckdb')).toBe('duckdb');
     expect(() => planDialect('oracle')).toThrow(/oracle/);
   });
 });

@@ -2,8 +2,13 @@
 // no typed node for into a generic `function` node carrying only its name, so safety
 // cannot rely on the parser "knowing" a function: this is an explicit, vetted list, and
 // everything else is blocked until the caller allow-lists it (fail closed).
+import type { SqlDialect } from './dialect.js';
+import { DUCKDB_DENIED, DUCKDB_VETTED, MYSQL_DENIED, MYSQL_VETTED } from './dialect-functions.js';
 
-/** Side-effect, file, network, session or sequence functions: blocked even if allow-listed. */
+/**
+ * Side-effect, file, network, session or sequence functions: blocked in every dialect, even
+ * if allow-listed (each dialect adds its own: deniedFunctions).
+ */
 export const DENIED_FUNCTIONS: ReadonlySet<string> = new Set([
   // PostgreSQL: sleeping, settings, files, large objects, remote SQL, sequences, backends
   'pg_sleep',
@@ -212,7 +217,6 @@ const COMMON: readonly string[] = [
   'format',
   'printf',
   'like',
-  'glob',
   'starts_with',
   'regexp_replace',
   'regexp_match',
@@ -278,7 +282,14 @@ const COMMON: readonly string[] = [
   'row_to_json',
 ];
 
-const SQLITE_ONLY: readonly string[] = ['likely', 'unlikely', 'likelihood', 'zeroblob_len', 'sign'];
+const SQLITE_ONLY: readonly string[] = [
+  'glob',
+  'likely',
+  'unlikely',
+  'likelihood',
+  'zeroblob_len',
+  'sign',
+];
 const POSTGRES_ONLY: readonly string[] = [
   'array_length',
   'array_to_string',
@@ -303,14 +314,32 @@ const POSTGRES_ONLY: readonly string[] = [
   'decode',
 ];
 
-const VETTED = {
+// MySQL's FORMAT(x, d) formats a number and DuckDB's format() takes fmt-style widths
+// (`{:>1000000000}`) that the value-size check does not read: neither is vetted there.
+const withoutFormat = COMMON.filter((name) => name !== 'format');
+
+const VETTED: Record<SqlDialect, ReadonlySet<string>> = {
   sqlite: new Set([...COMMON, ...SQLITE_ONLY]),
   postgres: new Set([...COMMON, ...POSTGRES_ONLY]),
-} as const;
+  mysql: new Set([...withoutFormat, ...MYSQL_VETTED]),
+  duckdb: new Set([...withoutFormat, ...DUCKDB_VETTED]),
+};
+
+const DENIED: Record<SqlDialect, ReadonlySet<string>> = {
+  sqlite: DENIED_FUNCTIONS,
+  postgres: DENIED_FUNCTIONS,
+  mysql: new Set([...DENIED_FUNCTIONS, ...MYSQL_DENIED]),
+  duckdb: new Set([...DENIED_FUNCTIONS, ...DUCKDB_DENIED]),
+};
 
 /** The vetted names for a dialect (lower case). */
-export function vettedFunctions(dialect: 'sqlite' | 'postgres'): ReadonlySet<string> {
+export function vettedFunctions(dialect: SqlDialect): ReadonlySet<string> {
   return VETTED[dialect];
+}
+
+/** The names a dialect never allows, whatever a caller allow-lists (lower case). */
+export function deniedFunctions(dialect: SqlDialect): ReadonlySet<string> {
+  return DENIED[dialect];
 }
 
 /** Strip a schema qualifier and lower-case: "pg_catalog.PG_SLEEP" -> "pg_sleep". */

@@ -8,7 +8,7 @@ export { constantQuery } from './constant-query.js';
 export type { CaseDiagnostics, DiagnoseCaseInput, DiagnoseOptions } from './diagnose-case.js';
 export { diagnoseCase } from './diagnose-case.js';
 export type { SqlDialect } from './dialect.js';
-export { toDialect, UnsupportedDialectError } from './dialect.js';
+export { SQL_DIALECTS, toDialect, UnsupportedDialectError } from './dialect.js';
 export type { Difficulty, DifficultyLevel } from './difficulty.js';
 export { difficulty } from './difficulty.js';
 export type {
@@ -24,7 +24,7 @@ export { filterLiterals, filterValuesMatch } from './filter-literals.js';
 export type { FilterValue, FilterValueAccuracy, ValueShare } from './filter-value-accuracy.js';
 export { filterValueAccuracy } from './filter-value-accuracy.js';
 export { frozenToday } from './frozen-today.js';
-export { DENIED_FUNCTIONS, vettedFunctions } from './function-policy.js';
+export { DENIED_FUNCTIONS, deniedFunctions, vettedFunctions } from './function-policy.js';
 export type { KeyedSchemaLike, KeyedSchemaTable } from './keyed-schema.js';
 export type { LoadInfo } from './load.js';
 export { loadSqlcheck, SqlcheckLoadError } from './load.js';

@@ -34,5 +34,14 @@ export function parseSql(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): Pa
 
 /** @internal The SDK's enum value for a dialect. */
 export function sdkDialectOf(sdk: PolyglotSdk, dialect: SqlDialect): Polyglot.Dialect {
-  return dialect === 'sqlite' ? sdk.Dialect.SQLite : sdk.Dialect.PostgreSQL;
+  switch (dialect) {
+    case 'sqlite':
+      return sdk.Dialect.SQLite;
+    case 'postgres':
+      return sdk.Dialect.PostgreSQL;
+    case 'mysql':
+      return sdk.Dialect.MySQL;
+    case 'duckdb':
+      return sdk.Dialect.DuckDB;
+  }
 }

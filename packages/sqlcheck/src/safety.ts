@@ -7,7 +7,8 @@ import { BLOCKED_KINDS, isDdlKind } from './blocked-kinds.js';
 import { canonicalTableName } from './catalog.js';
 import type { SqlDialect } from './dialect.js';
 import { catalogKey, defaultSchema, toDialect } from './dialect.js';
-import { DENIED_FUNCTIONS, functionKey, vettedFunctions } from './function-policy.js';
+import { dialectNodeViolation, dialectWordViolations } from './dialect-constructs.js';
+import { deniedFunctions, functionKey, vettedFunctions } from './function-policy.js';
 import { loadSdk } from './load.js';
 import type { Json, JsonObject } from './node.js';
 import {
@@ -70,6 +71,8 @@ export function safetyOf(sql: string, parsed: Parsed, options: SafetyOptions): V
     violations.push({ rule, message });
   };
 
+  // Named before the parse: the parser cannot read most of these, and would only say so.
+  for (const v of dialectWordViolations(sql, dialect)) add(v.rule, v.message);
   if (!parsed.ok) {
     add('unparseable', `cannot be checked, it does not parse: ${parsed.message}`);
     return { pass: false, violations };
@@ -167,6 +170,8 @@ function checkNodes(
   walkNodes(stmt, (kind, body, node) => {
     if (isObject(body.with)) found.withOwners.push(body);
     if (SIZED_KINDS.has(kind)) found.sized.push(node);
+    const refused = dialectNodeViolation(kind, body, dialect);
+    if (refused) add(refused.rule, refused.message);
     const blocked = BLOCKED_KINDS.get(kind);
     if (blocked !== undefined) {
       add(blocked, `${kind.replace(/_/g, ' ')} is not allowed in a read query`);
@@ -180,7 +185,7 @@ function checkNodes(
             : ''
           : `${toIdent(asKind(body.this, 'column')?.name)?.name ?? '?'}.${toIdent(body.method)?.name ?? '?'}`;
       const name = functionKey(raw);
-      if (DENIED_FUNCTIONS.has(name)) {
+      if (deniedFunctions(dialect).has(name)) {
         add(
           'dangerous-function',
           `function ${raw} has side effects or reads files/sessions; never allowed`,

@@ -5,7 +5,7 @@
 // the parser's, and nothing after it but whitespace and comments.
 import type { SqlDialect } from './dialect.js';
 import type { StatementScan } from './statement-scan.js';
-import { lineColumn, scanStatements } from './statement-scan.js';
+import { lineColumn, SERVER_NAMES, scanStatements } from './statement-scan.js';
 import type { Violation } from './verdict.js';
 
 interface ServerReading {
@@ -13,9 +13,31 @@ interface ServerReading {
   scan: StatementScan;
 }
 
-/** Each way the server could read `sql`: PostgreSQL's depends on standard_conforming_strings. */
+/**
+ * Each way the server could read `sql`: PostgreSQL's depends on standard_conforming_strings,
+ * MySQL's on sql_mode (NO_BACKSLASH_ESCAPES, ANSI_QUOTES).
+ */
 function serverReadings(sql: string, dialect: SqlDialect): ServerReading[] {
-  if (dialect === 'sqlite') return [{ server: 'SQLite', scan: scanStatements(sql, 'sqlite') }];
+  if (dialect === 'sqlite' || dialect === 'duckdb') {
+    return [{ server: SERVER_NAMES[dialect], scan: scanStatements(sql, dialect) }];
+  }
+  if (dialect === 'mysql') {
+    const escapes = scanStatements(sql, 'mysql');
+    const readings = [{ server: 'MySQL', scan: escapes }];
+    if (escapes.backslashInPlainString) {
+      readings.push(
+        {
+          server: 'MySQL with NO_BACKSLASH_ESCAPES',
+          scan: scanStatements(sql, 'mysql', { backslashEscapes: false }),
+        },
+        {
+          server: 'MySQL with ANSI_QUOTES',
+          scan: scanStatements(sql, 'mysql', { doubleQuoteEscapes: false }),
+        },
+      );
+    }
+    return readings;
+  }
   const on = scanStatements(sql, 'postgres', { standardConformingStrings: true });
   const readings = [{ server: 'PostgreSQL', scan: on }];
   if (on.backslashInPlainString) {
@@ -43,14 +65,24 @@ export function boundaryViolations(
     return `line ${line}, column ${column}${excerpt ? ` ("${excerpt}")` : ''}`;
   };
   const readings = serverReadings(sql, dialect);
-  const [first, second] = readings;
-  if (first && second && first.scan.spans.join() !== second.scan.spans.join()) {
+  const [first] = readings;
+  const other = readings.find((r) => r.scan.spans.join() !== first?.scan.spans.join());
+  if (first && other) {
     // Same count is not enough: `'a\', ', pg_sleep(9), '` hides code in a literal for one
     // setting and exposes it for the other.
-    const at = firstDifference(first.scan.spans, second.scan.spans);
+    const at = firstDifference(first.scan.spans, other.scan.spans);
     out.push({
       rule: 'ambiguous-literal',
-      message: `a backslash before a quote in '...' makes PostgreSQL read the text differently with standard_conforming_strings on and off (from ${where(at)}); write E'...' or double the quote`,
+      message:
+        dialect === 'mysql'
+          ? `a backslash in a quoted literal makes MySQL read the text differently with and without backslash escapes (sql_mode NO_BACKSLASH_ESCAPES, ANSI_QUOTES; from ${where(at)}); double the quote instead`
+          : `a backslash before a quote in '...' makes PostgreSQL read the text differently with standard_conforming_strings on and off (from ${where(at)}); write E'...' or double the quote`,
+    });
+  }
+  if (first?.scan.executableCommentAt !== undefined) {
+    out.push({
+      rule: 'executable-comment',
+      message: `MySQL runs the content of /*! ... */, /*M! ... */ and obeys /*+ ... */ hints, which the parser reads as a comment (at ${where(first.scan.executableCommentAt)})`,
     });
   }
   for (const { server, scan } of readings) {

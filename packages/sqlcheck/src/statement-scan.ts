@@ -3,10 +3,12 @@
 // ends (PostgreSQL ends a `--` comment at CR, nests block comments, reads backslashes in
 // E'' strings; SQLite ends `--` only at LF and reads `[...]` and backticks as names), and
 // a text the parser sees as one query may run as two. This scanner follows each server's
-// own tokenizer (SQLite's tokenize.c, PostgreSQL's scan.l) only as far as statement
+// own tokenizer (SQLite's tokenize.c, PostgreSQL's scan.l, which DuckDB's parser keeps,
+// MySQL's sql_lex.cc) only as far as statement
 // boundaries need: whitespace, comments, literals, quoted names and semicolons. It is one
 // linear pass with no backtracking.
 import type { SqlDialect } from './dialect.js';
+import { scanMysql } from './mysql-statements.js';
 import { scanPostgres } from './postgres-statements.js';
 import { scanSqlite } from './sqlite-statements.js';
 import { Splitter } from './statement-splitter.js';
@@ -18,9 +20,14 @@ export interface StatementScanOptions {
   /**
    * PostgreSQL only: the server's standard_conforming_strings setting. On (the default
    * since 9.1), a backslash in '...' is an ordinary character; off, it escapes the next
-   * character as in E'...'. Ignored for SQLite, which has no backslash escapes.
+   * character as in E'...'. Ignored for SQLite, which has no backslash escapes, and for
+   * DuckDB, which has no such setting (always on).
    */
   standardConformingStrings?: boolean;
+  /** MySQL only: backslash escapes in '...' (default true; off under NO_BACKSLASH_ESCAPES). */
+  backslashEscapes?: boolean;
+  /** MySQL only: backslash escapes in "..." (default: as backslashEscapes; off under ANSI_QUOTES). */
+  doubleQuoteEscapes?: boolean;
 }
 
 export interface LexicalProblem {
@@ -40,9 +47,12 @@ export interface StatementScan {
   lexicalError?: LexicalProblem;
   /**
    * PostgreSQL: a '...' literal (or N'...') contained a backslash, so its extent depends
-   * on standard_conforming_strings; scan again with the other setting to be sure.
+   * on standard_conforming_strings; MySQL: a '...' or "..." literal did, so it depends on
+   * sql_mode. Scan again with the other setting to be sure.
    */
   backslashInPlainString: boolean;
+  /** MySQL: offset of a `/*!`, `/*M!` or `/*+` comment, whose content the server runs. */
+  executableCommentAt?: number;
   /** Start and end offsets of every quoted literal, name and comment, in order. */
   spans: number[];
 }
@@ -59,15 +69,31 @@ export function scanStatements(
   const text = nul < 0 ? sql : sql.slice(0, nul);
   const out = new Splitter();
   if (dialect === 'sqlite') scanSqlite(text, out);
+  else if (dialect === 'mysql') {
+    const backslashEscapes = options.backslashEscapes ?? true;
+    scanMysql(
+      text,
+      { backslashEscapes, doubleQuoteEscapes: options.doubleQuoteEscapes ?? backslashEscapes },
+      out,
+    );
+  } else if (dialect === 'duckdb') scanPostgres(text, true, out);
   else scanPostgres(text, options.standardConformingStrings ?? true, out);
   if (nul >= 0) {
     out.fail(
       nul,
-      `a NUL character ends the text for ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}; what follows is not read`,
+      `a NUL character ends the text for ${SERVER_NAMES[dialect]}; what follows is not read`,
     );
   }
   return out.result();
 }
+
+/** The server each dialect's text is read by, for messages. */
+export const SERVER_NAMES: Readonly<Record<SqlDialect, string>> = {
+  sqlite: 'SQLite',
+  postgres: 'PostgreSQL',
+  mysql: 'MySQL',
+  duckdb: 'DuckDB',
+};
 
 /** 1-based line and column of an offset, counting LF, CR LF and CR as line breaks. */
 export function lineColumn(s: string, offset: number): { line: number; column: number } {

@@ -11,6 +11,7 @@ export class Splitter {
   emptyStatementAt: number | undefined;
   lexicalError: LexicalProblem | undefined;
   backslashInPlainString = false;
+  executableCommentAt: number | undefined;
   readonly spans: number[] = [];
   private open = false;
 
@@ -31,6 +32,11 @@ export class Splitter {
     else this.emptyStatementAt ??= at;
   }
 
+  /** MySQL: a `/*!`, `/*M!` or `/*+` comment whose content the server runs or obeys. */
+  executable(at: number): void {
+    this.executableCommentAt ??= at;
+  }
+
   fail(offset: number, message: string): void {
     this.lexicalError ??= { offset, message };
   }
@@ -41,6 +47,9 @@ export class Splitter {
       starts: this.starts,
       ...(this.emptyStatementAt !== undefined ? { emptyStatementAt: this.emptyStatementAt } : {}),
       ...(this.lexicalError ? { lexicalError: this.lexicalError } : {}),
+      ...(this.executableCommentAt !== undefined
+        ? { executableCommentAt: this.executableCommentAt }
+        : {}),
       backslashInPlainString: this.backslashInPlainString,
       spans: this.spans,
     };

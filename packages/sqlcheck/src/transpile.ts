@@ -4,6 +4,8 @@
 // PostgreSQL folds unquoted names to lower case and SQLite compares them case-insensitively.
 import { type SqlDialect, toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
+import { sdkDialectOf } from './parse.js';
+import { strftimeToDateFormat } from './transpile-strftime.js';
 
 /** The parser could not rewrite the SQL for the target dialect. */
 export class TranspileError extends Error {
@@ -18,8 +20,8 @@ export interface TranspileOptions {
   from: SqlDialect | 'postgresql';
   to: SqlDialect | 'postgresql';
   /**
-   * Table and column names as the target database spells them. On PostgreSQL an unquoted
-   * word spelling one of them in another case is written quoted with this spelling.
+   * Table and column names as the target database spells them. On PostgreSQL and MySQL an
+   * unquoted word spelling one of them in another case is written quoted with this spelling.
    */
   names?: Iterable<string>;
 }
@@ -29,7 +31,7 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
   const from = toDialect(options.from);
   const to = toDialect(options.to);
   const sdk = await loadSdk();
-  const dialect = (d: SqlDialect) => (d === 'sqlite' ? sdk.Dialect.SQLite : sdk.Dialect.PostgreSQL);
+  const dialect = (d: SqlDialect) => sdkDialectOf(sdk, d);
   const result = sdk.transpile(sql, dialect(from), dialect(to));
   if (!result.success || !result.sql) {
     throw new TranspileError(`cannot transpile from ${from} to ${to}: ${result.error ?? 'no SQL'}`);
@@ -39,8 +41,20 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
       `cannot transpile from ${from} to ${to}: ${result.sql.length} statements, expected one`,
     );
   }
-  const out = result.sql[0]!;
-  if (to !== 'postgres' || options.names === undefined) return out;
+  let out = result.sql[0]!;
+  if (to === 'mysql' && from === 'sqlite') {
+    try {
+      out = strftimeToDateFormat(sdk, out);
+    } catch (error) {
+      throw new TranspileError(
+        `cannot transpile from ${from} to ${to}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  // PostgreSQL folds unquoted names to lower case; MySQL on Linux compares table names
+  // case-sensitively. SQLite and DuckDB compare every name case-insensitively.
+  if ((to !== 'postgres' && to !== 'mysql') || options.names === undefined) return out;
+  const quote = to === 'mysql' ? '`' : '"';
   const exact = new Map<string, string>();
   for (const name of options.names) {
     if (name !== name.toLowerCase()) exact.set(name.toLowerCase(), name);
@@ -75,7 +89,7 @@ export async function transpileSql(sql: string, options: TranspileOptions): Prom
     if (aliases.has(token.text.toLowerCase()) && list[i + 1]?.type !== 'AS') continue;
     const spelling = exact.get(token.text.toLowerCase());
     if (spelling === undefined) continue;
-    written += `${out.slice(at, token.span.start)}"${spelling.replaceAll('"', '""')}"`;
+    written += `${out.slice(at, token.span.start)}${quote}${spelling.replaceAll(quote, quote + quote)}${quote}`;
     at = token.span.end;
   }
   return written + out.slice(at);

@@ -13,10 +13,12 @@ const TERMINATORS = ['\n', '\r', '\r\n', '\f', '\v', '\u2028'] as const;
 const SERVER_SPLITS: Record<SqlDialect, (t: string) => boolean> = {
   sqlite: (t) => t.includes('\n'),
   postgres: (t) => t.includes('\n') || t.includes('\r'),
+  mysql: (t) => t.includes('\n'),
+  duckdb: (t) => t.includes('\n') || t.includes('\r'),
 };
 
 describe('L3 counts statements as the server does', () => {
-  for (const dialect of ['sqlite', 'postgres'] as const) {
+  for (const dialect of ['sqlite', 'postgres', 'mysql', 'duckdb'] as const) {
     for (const t of TERMINATORS) {
       const sql = `SELECT 1 AS x LIMIT 1 -- note${t}; DROP TABLE track`;
       it(`${dialect}, comment ended by ${JSON.stringify(t)}`, async () => {

@@ -12,10 +12,12 @@ const TERMINATORS = ['\n', '\r', '\r\n', '\f', '\v', '\u2028'] as const;
 const ENDS_LINE_COMMENT: Record<SqlDialect, (t: string) => boolean> = {
   sqlite: (t) => t.includes('\n'),
   postgres: (t) => t.includes('\n') || t.includes('\r'),
+  mysql: (t) => t.includes('\n'),
+  duckdb: (t) => t.includes('\n') || t.includes('\r'),
 };
 
 describe('scanStatements: where a line comment ends', () => {
-  for (const dialect of ['sqlite', 'postgres'] as const) {
+  for (const dialect of ['sqlite', 'postgres', 'mysql', 'duckdb'] as const) {
     for (const t of TERMINATORS) {
       const ends = ENDS_LINE_COMMENT[dialect](t);
       it(`${dialect}: -- note${JSON.stringify(t)}; DROP ... is ${ends ? 'two statements' : 'one statement inside a comment'}`, () => {

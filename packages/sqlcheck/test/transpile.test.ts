@@ -57,3 +57,23 @@ describe('transpileSql', () => {
     await expect(toPostgres('SELECT FROM WHERE (')).rejects.toBeInstanceOf(TranspileError);
   });
 });
+
+describe('transpileSql to MySQL: strftime', () => {
+  it('becomes DATE_FORMAT with the specifiers mapped, nested calls included', async () => {
+    const sql = await transpileSql(
+      "SELECT strftime('%Y-%m', InvoiceDate) AS m FROM Invoice WHERE strftime('%H:%M:%S', InvoiceDate) = (SELECT MAX(strftime('%Y', InvoiceDate)) FROM Invoice)",
+      { from: 'sqlite', to: 'mysql' },
+    );
+    expect(sql).toBe(
+      "SELECT DATE_FORMAT(InvoiceDate, '%Y-%m') AS m FROM Invoice WHERE DATE_FORMAT(InvoiceDate, '%H:%i:%s') = (SELECT MAX(DATE_FORMAT(InvoiceDate, '%Y')) FROM Invoice)",
+    );
+  });
+  it('refuses a specifier or modifier MySQL cannot write the same way', async () => {
+    await expect(
+      transpileSql("SELECT strftime('%s', d) FROM t", { from: 'sqlite', to: 'mysql' }),
+    ).rejects.toThrow(/%s has no DATE_FORMAT/);
+    await expect(
+      transpileSql("SELECT strftime('%Y', d, '+1 day') FROM t", { from: 'sqlite', to: 'mysql' }),
+    ).rejects.toThrow(/modifiers/);
+  });
+});

@@ -227,6 +227,12 @@ export const EvalCaseSchema = Type.Object(
           postgres: Type.Optional(
             Sql({ description: 'The gold SQL for PostgreSQL, where transpiling `sql` is wrong.' }),
           ),
+          mysql: Type.Optional(
+            Sql({ description: 'The gold SQL for MySQL, where transpiling `sql` is wrong.' }),
+          ),
+          duckdb: Type.Optional(
+            Sql({ description: 'The gold SQL for DuckDB, where transpiling `sql` is wrong.' }),
+          ),
         },
         {
           additionalProperties: false,
@@ -238,7 +244,11 @@ export const EvalCaseSchema = Type.Object(
     ),
     rows_by_engine: Type.Optional(
       Type.Object(
-        { postgres: Type.Optional(RowsSchema) },
+        {
+          postgres: Type.Optional(RowsSchema),
+          mysql: Type.Optional(RowsSchema),
+          duckdb: Type.Optional(RowsSchema),
+        },
         {
           additionalProperties: false,
           minProperties: 1,
@@ -317,7 +327,7 @@ export const EvalSuiteSchema = Type.Object(
       Type.Unsafe<'sqlite'>({
         const: 'sqlite',
         description:
-          "The dialect every sql and alt_sql of the file is written in: SQLite's. A PostgreSQL datasource runs them transpiled, or a case's sql_by_engine.postgres.",
+          "The dialect every sql and alt_sql of the file is written in: SQLite's. A PostgreSQL, MySQL or DuckDB datasource runs them transpiled, or a case's sql_by_engine.<engine>.",
       }),
     ),
     description: Type.Optional(Text()),
@@ -360,7 +370,7 @@ export function sourceKind(c: Pick<EvalCase, 'source'>): SourceKind {
   return typeof c.source === 'string' ? c.source : c.source.kind;
 }
 /** The engines a case can give gold SQL or rows of its own for (`sql` and `rows` are SQLite's). */
-export const CASE_ENGINES = ['sqlite', 'postgres'] as const;
+export const CASE_ENGINES = ['sqlite', 'postgres', 'mysql', 'duckdb'] as const;
 export type CaseEngine = (typeof CASE_ENGINES)[number];
 
 /** A case the database can answer: it has SQL (and so rows and a plan). */

@@ -29,7 +29,9 @@ export type GoldTies = { readonly statements: number } & (
 
 function dialectOf(datasource: Pick<Datasource, 'engine'>): string {
   const e = String(datasource.engine ?? 'sqlite').toLowerCase();
-  return e === 'postgres' || e === 'postgresql' ? 'postgres' : 'sqlite';
+  if (e === 'postgres' || e === 'postgresql') return 'postgres';
+  if (e === 'mysql' || e === 'mariadb') return 'mysql';
+  return e === 'duckdb' ? 'duckdb' : 'sqlite';
 }
 
 async function execute(

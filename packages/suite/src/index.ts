@@ -68,13 +68,17 @@ export {
 } from './case.js';
 export { pairCaseId } from './case-id.js';
 export {
+  CROSS_CHECK_CLASSES,
   type CrossCheckCase,
+  type CrossCheckClass,
   type CrossCheckOptions,
   type CrossCheckReport,
   crossCheckSuite,
   DIFFERENCE_REASONS,
   type Difference,
+  type EngineCheck,
   explainDifference,
+  OTHER_ENGINES,
   TOLERATED_DIFFERENCES,
 } from './cross-check.js';
 export {
@@ -106,6 +110,8 @@ export {
   goldRowsFor,
   goldSqlFor,
   goldTiesFor,
+  type OtherEngine,
+  recordedRowsFor,
 } from './gold-for-engine.js';
 export { GoldQueryError, goldRows, MAX_GOLD_ROWS, toCell } from './gold-rows.js';
 export { type GoldTies, goldTies, type OrderTies } from './gold-ties.js';

@@ -66,31 +66,38 @@ ${extra}`,
 describe.skipIf(!pg?.server)('crossCheckSuite on SQLite and PostgreSQL', () => {
   it('runs every Chinook gold on both engines with no unexplained or unrecorded difference', async () => {
     const suite = await loadSuite(CHINOOK_SUITE_PATH);
-    const report = await crossCheckSuite(suite, { sqlite, postgres });
+    const report = await crossCheckSuite(suite, { sqlite, engines: { postgres } });
     const answerable = suite.cases.filter((c) => isApproved(c) && c.sql !== undefined);
     expect(report.cases).toHaveLength(answerable.length);
-    expect(report.cases.filter((c) => !c.ok).map((c) => `${c.id}: ${c.problem}`)).toEqual([]);
+    expect(
+      report.cases.filter((c) => !c.ok).map((c) => `${c.id}: ${c.engines[0]!.problem}`),
+    ).toEqual([]);
     expect(report.findings).toBe(0);
-    expect(report.cases.every((c) => c.sqlSource === 'transpiled')).toBe(true);
+    expect(report.engines).toEqual(['postgres']);
+    expect(report.cases.every((c) => c.engines[0]!.sqlSource === 'transpiled')).toBe(true);
+    expect(report.cases.every((c) => c.classification !== 'fails on one')).toBe(true);
   }, 240_000);
 
   it('finds an integer division the case does not record, and accepts it once recorded', async () => {
-    const unrecorded = await crossCheckSuite(divisionSuite(''), { sqlite, postgres });
+    const unrecorded = await crossCheckSuite(divisionSuite(''), { sqlite, engines: { postgres } });
     expect(unrecorded.findings).toBe(1);
-    expect(unrecorded.cases[0]).toMatchObject({
-      id: 'd1',
+    expect(unrecorded.cases[0]).toMatchObject({ id: 'd1', classification: 'differ', ok: false });
+    expect(unrecorded.cases[0]!.engines[0]).toMatchObject({
+      engine: 'postgres',
       difference: 'integer division',
       recorded: false,
       ok: false,
     });
-    expect(unrecorded.cases[0]!.problem).toMatch(/^integer division: .*rows_by_engine\.postgres/);
+    expect(unrecorded.cases[0]!.engines[0]!.problem).toMatch(
+      /^integer division: .*rows_by_engine\.postgres/,
+    );
 
-    const pgRows = await postgres.execute(unrecorded.cases[0]!.postgresSql!);
+    const pgRows = await postgres.execute(unrecorded.cases[0]!.engines[0]!.sql!);
     const recorded = await crossCheckSuite(
       divisionSuite(`    rows_by_engine:\n      postgres:\n        - [ ${pgRows.rows[0]![0]} ]\n`),
-      { sqlite, postgres },
+      { sqlite, engines: { postgres } },
     );
-    expect(recorded.cases[0]).toMatchObject({
+    expect(recorded.cases[0]!.engines[0]).toMatchObject({
       difference: 'integer division',
       recorded: true,
       ok: true,
@@ -98,10 +105,10 @@ describe.skipIf(!pg?.server)('crossCheckSuite on SQLite and PostgreSQL', () => {
 
     const wrong = await crossCheckSuite(
       divisionSuite('    rows_by_engine:\n      postgres:\n        - [ 99 ]\n'),
-      { sqlite, postgres },
+      { sqlite, engines: { postgres } },
     );
     expect(wrong.cases[0]!.ok).toBe(false);
-    expect(wrong.cases[0]!.problem).toMatch(
+    expect(wrong.cases[0]!.engines[0]!.problem).toMatch(
       /^rows_by_engine\.postgres is not what PostgreSQL returns/,
     );
   });
@@ -111,8 +118,13 @@ describe.skipIf(!pg?.server)('crossCheckSuite on SQLite and PostgreSQL', () => {
       divisionSuite(
         '    sql_by_engine:\n      postgres: SELECT COUNT(*) / COUNT(DISTINCT "AlbumId") FROM "Track"\n',
       ),
-      { sqlite, postgres },
+      { sqlite, engines: { postgres } },
     );
-    expect(own.cases[0]).toMatchObject({ sqlSource: 'by_engine', difference: 'same', ok: true });
+    expect(own.cases[0]!.engines[0]).toMatchObject({
+      sqlSource: 'by_engine',
+      difference: 'same',
+      ok: true,
+    });
+    expect(own.cases[0]!.classification).toBe('same rows');
   });
 });

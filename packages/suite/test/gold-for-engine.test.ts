@@ -91,7 +91,10 @@ describe('goldRowsFor and goldSqlFor', () => {
     expect(goldRowsFor(own, 'postgres')).toEqual([[6.5]]);
     expect(goldRowsFor(own, 'postgresql')).toEqual([[6.5]]);
     expect(goldRowsFor(own, 'sqlite')).toEqual([[6]]);
-    expect(() => goldRowsFor(own, 'mysql')).toThrow(/mysql/);
+    expect(goldRowsFor(own, 'mysql')).toEqual([[6]]);
+    expect(goldRowsFor({ ...own, rows_by_engine: { mysql: [[6.5]] } }, 'MariaDB')).toEqual([[6.5]]);
+    expect(goldRowsFor({ ...own, rows_by_engine: { duckdb: [[7]] } }, 'duckdb')).toEqual([[7]]);
+    expect(() => goldRowsFor(own, 'oracle')).toThrow(/oracle/);
   });
 
   it("gives the tie groups with the rows they describe: none beside PostgreSQL's own rows", () => {
@@ -123,6 +126,22 @@ describe('goldRowsFor and goldSqlFor', () => {
       source: 'transpiled',
     });
     expect(await goldSqlFor({ ...plain, sql: undefined }, 'postgres', NAMES)).toBeUndefined();
+  });
+
+  it('transpiles for MySQL (names quoted as the database spells them) and DuckDB', async () => {
+    const mysql = await goldSqlFor(plain, 'mysql', NAMES);
+    expect(mysql?.source).toBe('transpiled');
+    // MySQL on Linux finds a table only in its exact case: `track` becomes `Track`
+    expect(mysql?.sql).toContain('`Track`');
+    const duckdb = await goldSqlFor(plain, 'duckdb', NAMES);
+    expect(duckdb?.source).toBe('transpiled');
+    expect(duckdb?.sql).toMatch(/FROM track AS t/i);
+    expect(await goldSqlFor({ ...plain, sql_by_engine: { duckdb: 'SELECT 6' } }, 'duckdb')).toEqual(
+      {
+        sql: 'SELECT 6',
+        source: 'by_engine',
+      },
+    );
   });
 
   it('names the case when the SQL cannot be transpiled', async () => {

@@ -10,7 +10,7 @@ import { withoutPasswords } from '../open-postgres.js';
 import { readPolicy } from '../policy-file.js';
 import { loadProjectFile } from '../project/open-project.js';
 
-interface GrantsSetup {
+export interface GrantsSetup {
   policy: GrantsPolicy;
   /** Policy role -> the login of its project URL (with its password, for --apply only). */
   logins: Record<string, RoleLogin>;
@@ -20,7 +20,7 @@ interface GrantsSetup {
   source: string;
 }
 
-function decoded(text: string): string {
+export function decoded(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -28,19 +28,19 @@ function decoded(text: string): string {
   }
 }
 
-/** The policy and logins of an evals.yaml: its policy, and its one postgres datasource's roles. */
-function projectSetup(project: Project, file: string): GrantsSetup {
+/** The policy and logins of an evals.yaml: its policy, and its one `engine` datasource's roles. */
+function projectSetup(project: Project, file: string, engine: 'postgres' | 'mysql'): GrantsSetup {
   if (!project.policy) throw configError(`${file}: has no policy to grant from`);
-  const postgres = project.datasources.filter((d) => d.engine === 'postgres');
+  const postgres = project.datasources.filter((d) => d.engine === engine);
   if (postgres.length > 1) {
     throw configError(
-      `${file}: has ${postgres.length} postgres datasources (${postgres.map((d) => d.id).join(', ')}); grants are for one database: give --policy a policy JSON and --database`,
+      `${file}: has ${postgres.length} ${engine} datasources (${postgres.map((d) => d.id).join(', ')}); grants are for one database: give --policy a policy JSON and --database`,
     );
   }
   const [source] = postgres;
   const logins: Record<string, RoleLogin> = {};
   let database: string | undefined;
-  if (source) {
+  if (source && (source.engine === 'postgres' || source.engine === 'mysql')) {
     database = decoded(new URL(source.url).pathname.replace(/^\//, '')) || undefined;
     for (const [role, url] of Object.entries(source.roles ?? {})) {
       const parsed = new URL(url);
@@ -56,7 +56,13 @@ function projectSetup(project: Project, file: string): GrantsSetup {
   return { policy: project.policy, logins, database, source: file };
 }
 
-async function setupFrom(flags: Flags, cwd: string, env: Record<string, string | undefined>) {
+/** The policy (and logins) to grant from: --policy's evals.yaml or JSON, else Chinook's. */
+export async function setupFrom(
+  flags: Flags,
+  cwd: string,
+  env: Record<string, string | undefined>,
+  engine: 'postgres' | 'mysql' = 'postgres',
+): Promise<GrantsSetup> {
   if (typeof flags.policy !== 'string') {
     return {
       policy: CHINOOK_POLICIES,
@@ -69,11 +75,21 @@ async function setupFrom(flags: Flags, cwd: string, env: Record<string, string |
   if (file.toLowerCase().endsWith('.json')) {
     return { policy: readPolicy(file), logins: {}, database: undefined, source: file };
   }
-  return projectSetup(await loadProjectFile(file, env), file);
+  return projectSetup(await loadProjectFile(file, env), file, engine);
 }
 
 /** `nl2sql db grants`; options are described in commands/db-grants.ts. */
-export const runDbGrants: CommandRun = async ({ flags }, io) => {
+export const runDbGrants: CommandRun = async (args, io) => {
+  const { flags } = args;
+  if (flags.engine === 'mysql') {
+    const { runDbGrantsMysql } = await import('./db-grants-mysql.js');
+    return runDbGrantsMysql(flags, io);
+  }
+  if (typeof flags.apply === 'string' && !/^postgres(ql)?:/i.test(flags.apply)) {
+    throw configError(
+      '--apply must be a postgres:// URL for --engine postgres (use --engine mysql for mysql://)',
+    );
+  }
   const setup: GrantsSetup = await setupFrom(flags, io.cwd, io.env);
   const applyUrl = typeof flags.apply === 'string' ? flags.apply : undefined;
   const urlDatabase = applyUrl

@@ -13,7 +13,7 @@ import { EXIT } from '../exit-codes.js';
 import { writeChinookDuckdb } from './db-up-duckdb.js';
 
 /** `url` logged in as `user` with `password`. */
-function loginUrl(url: string, user: string, password: string): string {
+export function loginUrl(url: string, user: string, password: string): string {
   const out = new URL(url);
   out.username = encodeURIComponent(user);
   out.password = encodeURIComponent(password);
@@ -21,7 +21,7 @@ function loginUrl(url: string, user: string, password: string): string {
 }
 
 /** Resolves at the first stop signal (Ctrl-C, SIGTERM). */
-function untilStopped(): Promise<string> {
+export function untilStopped(): Promise<string> {
   return new Promise((resolve) => {
     const handlers = STOP_SIGNALS.map((name) => {
       const handler = () => {
@@ -39,9 +39,13 @@ export const runDbUp: CommandRun = async ({ flags, positionals }, io) => {
   const dataset = positionals[0];
   if (dataset !== 'chinook')
     throw usageError(`unknown dataset ${JSON.stringify(dataset)}: chinook`);
+  if (flags.engine === 'mysql') {
+    const { runDbUpMysql } = await import('./db-up-mysql.js');
+    return runDbUpMysql(typeof flags.port === 'number' ? flags.port : undefined, io);
+  }
   if (flags.engine === 'duckdb') return writeChinookDuckdb(flags, io);
   if (flags.engine !== undefined && flags.engine !== 'postgres') {
-    throw usageError(`--engine ${String(flags.engine)}: only postgres needs a server`);
+    throw usageError(`--engine ${String(flags.engine)}: postgres or mysql`);
   }
   if (flags.out !== undefined) throw usageError('--out is for --engine duckdb');
   const stopped = untilStopped();

@@ -1,64 +1,58 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import type { Datasource } from '@nl2sql/datasource';
 import {
-  CHINOOK_SUITE_PATH,
-  ChinookLoadError,
-  DatasetError,
-  loadChinookPostgres,
-  locateChinook,
-} from '@nl2sql/datasets';
-import { type Datasource, DatasourceError } from '@nl2sql/datasource';
-import { type CrossCheckCase, crossCheckSuite, DIFFERENCE_REASONS } from '@nl2sql/suite';
+  CROSS_CHECK_CLASSES,
+  type CrossCheckCase,
+  crossCheckSuite,
+  DIFFERENCE_REASONS,
+  type EngineCheck,
+  OTHER_ENGINES,
+  type OtherEngine,
+} from '@nl2sql/suite';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
+import {
+  type CrossCheckTarget,
+  duckdbTarget,
+  mysqlTarget,
+  postgresTarget,
+  type TargetRequest,
+} from '../cross-check-targets.js';
 import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
 import { openDatabase } from '../open-database.js';
-import { openPostgresDatabase } from '../open-postgres.js';
 
-/** A PostgreSQL database to check against, and how to let it go. */
-interface PostgresTarget {
-  datasource: Datasource;
-  close(): Promise<void>;
+const OPEN: Record<OtherEngine, (request: TargetRequest) => Promise<CrossCheckTarget>> = {
+  postgres: postgresTarget,
+  mysql: mysqlTarget,
+  duckdb: duckdbTarget,
+};
+
+/** The engines to check: `--engine` names them; a URL or path flag adds its own engine. */
+function enginesOf(flags: Record<string, unknown>): OtherEngine[] {
+  const named = Array.isArray(flags.engine) ? flags.engine.map(String) : [];
+  const chosen = new Set<string>(named.includes('all') ? OTHER_ENGINES : named);
+  for (const engine of OTHER_ENGINES) if (typeof flags[engine] === 'string') chosen.add(engine);
+  // Without any, PostgreSQL: what `suite cross-check` compared before it knew more engines.
+  if (chosen.size === 0) chosen.add('postgres');
+  return OTHER_ENGINES.filter((e) => chosen.has(e));
 }
 
-/** An embedded server with Chinook loaded, for the Chinook suite without --postgres. */
-async function embeddedChinook(chinookFile: string): Promise<PostgresTarget> {
-  const { startEmbeddedPostgres } = await import('@nl2sql/datasource-postgres');
-  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
-  try {
-    server = await startEmbeddedPostgres();
-  } catch (error) {
-    if (error instanceof DatasourceError)
-      throw configError(`${error.message} (or give --postgres URL)`);
-    throw error;
-  }
-  try {
-    const { url } = await loadChinookPostgres(server.url(), {
-      database: 'chinook',
-      locate: { dataDir: resolve(chinookFile, '..'), download: false },
-    });
-    const datasource = await openPostgresDatabase(url, 'embedded PostgreSQL:');
-    return {
-      datasource,
-      close: async () => {
-        await datasource.close();
-        await server.stop();
-      },
-    };
-  } catch (error) {
-    await server.stop();
-    if (error instanceof ChinookLoadError || error instanceof DatasetError)
-      throw configError(error.message);
-    throw error;
-  }
+function engineLine(id: string, check: EngineCheck): string {
+  const how = check.sqlSource === 'by_engine' ? `its own ${check.engine} SQL` : 'transpiled';
+  const what = check.problem ?? DIFFERENCE_REASONS[check.difference];
+  return `${check.ok ? 'ok  ' : 'FAIL'} ${id} ${check.engine} (${how}): ${what}`;
 }
 
-function line(result: CrossCheckCase): string {
-  const how = result.sqlSource === 'by_engine' ? 'its own PostgreSQL SQL' : 'transpiled';
-  const what = result.problem ?? DIFFERENCE_REASONS[result.difference];
-  return `${result.ok ? 'ok  ' : 'FAIL'} ${result.id} (${how}): ${what}`;
+/** One line per case: its class over every engine, then each engine's difference. */
+function caseLine(result: CrossCheckCase): string {
+  const engines = result.engines
+    .map((e) => `${e.engine} ${e.failed ? 'fails' : e.difference}`)
+    .join(', ');
+  return `${result.classification.padEnd(20)} ${result.id}: ${engines}`;
 }
 
 /** `nl2sql suite cross-check [PATH]`; options are described in commands/suite-cross-check.ts. */
@@ -72,9 +66,18 @@ export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io)
   const path = resolve(io.cwd, positionals[0] ?? CHINOOK_SUITE_PATH);
   if (!existsSync(path)) throw configError(`${path}: no such file`);
   const isChinook = path === resolve(CHINOOK_SUITE_PATH);
+  const engines = enginesOf(flags);
+  // The suite is read first: a suite that cannot be read is named before anything else.
   const suite = await loadRunSuite(path, suiteMaxBytes(flags['max-suite-mb']));
-  if (!isChinook && (typeof flags.db !== 'string' || typeof flags.postgres !== 'string')) {
-    throw usageError('a suite other than Chinook needs its databases: --db PATH --postgres URL');
+  if (!isChinook) {
+    const missing = engines.filter((e) => typeof flags[e] !== 'string');
+    if (typeof flags.db !== 'string' || missing.length > 0) {
+      const need = [
+        '--db PATH',
+        ...missing.map((e) => `--${e} ${e === 'duckdb' ? 'PATH' : 'URL'}`),
+      ];
+      throw usageError(`a suite other than Chinook needs its databases: ${need.join(' ')}`);
+    }
   }
   let dbPath: string;
   try {
@@ -84,25 +87,37 @@ export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io)
     throw error;
   }
   const sqlite = await openDatabase(dbPath);
-  let postgres: PostgresTarget | undefined;
+  const targets: CrossCheckTarget[] = [];
   try {
-    if (typeof flags.postgres === 'string') {
-      const datasource = await openPostgresDatabase(flags.postgres, '--postgres');
-      postgres = { datasource, close: () => datasource.close() };
-    } else {
-      io.err(
-        'nl2sql: starting an embedded PostgreSQL with Chinook (give --postgres URL to use yours)',
-      );
-      postgres = await embeddedChinook(dbPath);
+    const opened: Partial<Record<OtherEngine, Datasource>> = {};
+    for (const engine of engines) {
+      const given = flags[engine];
+      const target = await OPEN[engine]({
+        given:
+          typeof given === 'string'
+            ? engine === 'duckdb'
+              ? resolve(io.cwd, given)
+              : given
+            : undefined,
+        chinookFile: dbPath,
+        sqlite,
+        say: io.err,
+      });
+      targets.push(target);
+      opened[engine] = target.datasource;
     }
     const report = await crossCheckSuite(suite, {
       sqlite,
-      postgres: postgres.datasource,
+      engines: opened,
       ...(flags.json
         ? {}
         : {
             onCase: (result) => {
-              if (!result.ok || result.difference !== 'same') io.out(line(result));
+              io.out(caseLine(result));
+              for (const check of result.engines) {
+                if (!check.ok || check.difference !== 'same')
+                  io.out(`  ${engineLine(result.id, check)}`);
+              }
             },
           }),
     });
@@ -110,13 +125,21 @@ export const runSuiteCrossCheck: CommandRun = async ({ flags, positionals }, io)
       io.out(JSON.stringify(report, null, 2));
     } else {
       const count = (test: (c: CrossCheckCase) => boolean) => report.cases.filter(test).length;
-      io.out(
-        `${report.cases.length} cases: ${count((c) => c.difference === 'same')} same, ${count((c) => c.ok && c.difference !== 'same' && !c.recorded)} tolerated, ${count((c) => c.ok && c.recorded)} recorded in rows_by_engine, ${report.findings} to fix`,
-      );
+      const classes = CROSS_CHECK_CLASSES.map(
+        (k) => `${count((c) => c.classification === k)} ${k}`,
+      ).join(', ');
+      io.out(`${report.cases.length} cases on sqlite, ${report.engines.join(', ')}: ${classes}`);
+      for (const engine of report.engines) {
+        const checks = report.cases.map((c) => c.engines.find((e) => e.engine === engine)!);
+        const n = (test: (e: EngineCheck) => boolean) => checks.filter(test).length;
+        io.out(
+          `${engine}: ${n((e) => e.difference === 'same' && !e.failed)} same, ${n((e) => e.ok && e.difference !== 'same' && !e.recorded)} tolerated, ${n((e) => e.ok && e.recorded)} recorded in rows_by_engine, ${n((e) => !e.ok)} to fix`,
+        );
+      }
     }
     return report.findings > 0 ? EXIT.failed : EXIT.ok;
   } finally {
-    await postgres?.close();
+    for (const target of targets.reverse()) await target.close();
     await sqlite.close();
   }
 };

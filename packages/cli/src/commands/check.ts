@@ -24,7 +24,7 @@ export const check: Command = {
     {
       name: 'dialect',
       value: 'D',
-      choices: ['sqlite', 'postgres'],
+      choices: ['sqlite', 'postgres', 'mysql', 'duckdb'],
       description: 'the SQL dialect (default sqlite)',
     },
     { name: 'schema', value: 'FILE', description: 'schema JSON for L2 (not with --db)' },

@@ -1,5 +1,5 @@
 // The databases of a project, opened for one command: each datasource read-only through the
-// adapter of its engine (a PostgreSQL datasource with a login per policy role, so the
+// adapter of its engine (a PostgreSQL or MySQL datasource with a login per policy role, so the
 // database enforces each role's grants), every query held to the timeout and row cap
 // evals.yaml gives it (datasource-limits.ts). A problem with one (a missing file, a file that
 // is not SQLite, a server that refuses the login) is one line located in evals.yaml and
@@ -8,6 +8,7 @@
 import { type DatasourceConfig, type Project, projectLine } from '@nl2sql/project';
 import { openDatabase } from '../open-database.js';
 import { openDuckdbDatabase } from '../open-duckdb.js';
+import { openMysqlDatabase } from '../open-mysql.js';
 import { openPostgresDatabase } from '../open-postgres.js';
 import { type OpenDatasource, withLimits } from './datasource-limits.js';
 
@@ -44,11 +45,12 @@ export async function openDatasources(
         ...(source.timeoutMs !== undefined ? { timeoutMs: source.timeoutMs } : {}),
         ...(source.maxRows !== undefined ? { maxRows: source.maxRows } : {}),
       };
-      if (source.engine === 'postgres') {
+      if (source.engine === 'postgres' || source.engine === 'mysql') {
+        const open = source.engine === 'postgres' ? openPostgresDatabase : openMysqlDatabase;
         byId.set(
           source.id,
           withLimits(
-            await openPostgresDatabase(source.url, where(project, source, 'url'), {
+            await open(source.url, where(project, source, 'url'), {
               ...limits,
               ...(source.roles ? { roles: source.roles } : {}),
             }),
