@@ -22,9 +22,11 @@ function line(check: SnapshotCheck): string {
  * finding (missing or stale rows, a gold that fails on a snapshot).
  */
 export const runSuiteCrossCheckSnapshots: CommandRun = async ({ flags, positionals }, io) => {
-  if (flags.postgres !== undefined || flags.db !== undefined)
+  const engineFlags = ['db', 'postgres', 'mysql', 'duckdb', 'engine'] as const;
+  const given = engineFlags.find((name) => flags[name] !== undefined);
+  if (given !== undefined)
     throw usageError(
-      "--snapshots checks evals.yaml's snapshots against its datasources: not with --db or --postgres",
+      `--snapshots checks evals.yaml's snapshots against its datasources: not with --${given}`,
     );
   const file = projectFile(flags, io.cwd);
   if (file === undefined)

@@ -60,6 +60,7 @@ export const suiteCrossCheck: Command = {
       description:
         'the DuckDB file (default for the Chinook suite: a copy of the Chinook SQLite file, removed at the end)',
     },
+    {
       name: 'snapshots',
       description:
         "check the golds on evals.yaml's snapshots of each datasource instead of another engine (rows_by_snapshot current, each snapshot classified); not with --db, --engine or an engine's flag",
