@@ -51,6 +51,15 @@ function record(j: CaseJudgement): CaseVerdictRecord {
   };
 }
 
+/** The first failed execution score other than the rows' own (result_match), or null. */
+function failedCheck(result: CaseResult): { name: string; explanation: string } | null {
+  for (const [name, score] of Object.entries(result.scores)) {
+    if (name === 'result_match' || score.kind !== 'execution' || score.pass) continue;
+    return { name, explanation: score.explanation ?? 'no reason given' };
+  }
+  return null;
+}
+
 /**
  * The three-tier verdict of an allowed case run (spec 004; `@nl2sql/judge`'s cascade): the
  * canonical AST match, then execution (EX strict then lenient, and the test suite where there
@@ -73,6 +82,22 @@ export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict
         tier: 'execution',
         outcome: 'execution_error',
         reason: `the harness's check of the answer failed: ${answered}`,
+      },
+      usage: [],
+      costUsd: 0,
+    };
+  }
+  // A check beside the rows failed the case run (a leak or a wrong outcome, an unsafe step of
+  // its trajectory, the SQL size limit): the tiers ask whether the SQL means the gold, and no
+  // answer to that can make such a run pass.
+  const failed = failedCheck(result);
+  if (failed !== null) {
+    return {
+      verdict: {
+        pass: false,
+        tier: 'execution',
+        outcome: 'execution_error',
+        reason: `the case run failed ${failed.name}: ${failed.explanation}`,
       },
       usage: [],
       costUsd: 0,
