@@ -13,6 +13,14 @@ describe('gateOverrides', () => {
     });
   });
 
+  it('reads the executions limit from evals.yaml, the flag replacing it', () => {
+    const gate = { maxExecutionsIncrease: 0.5 };
+    expect(gateOverrides({}, gate)).toEqual({ maxExecutionsIncrease: 0.5 });
+    expect(gateOverrides({ 'max-executions-increase': 0 }, gate)).toEqual({
+      maxExecutionsIncrease: 0,
+    });
+  });
+
   it("keeps the run's exit rules (min_accuracy, allow_partial) out of the gate's limits", () => {
     const gate = { maxRegressions: 1, minAccuracy: 0.9, allowPartial: true };
     expect(gateOverrides({}, gate)).toEqual({ maxRegressions: 1 });

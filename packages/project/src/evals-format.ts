@@ -254,6 +254,13 @@ const GateSchema = Type.Object(
         description: 'Most relative rise in cost per case run (0.2 = 20%); default 0.2.',
       }),
     ),
+    max_executions_increase: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        description:
+          "Most relative rise in SQL executions per question of the engine's trajectories (0.25 = 25%); default 0.25 in modes plans and full.",
+      }),
+    ),
     min_accuracy: Type.Optional(
       Type.Number({
         minimum: 0,

@@ -219,6 +219,9 @@ function toProject(file: EvalsFile, path: string, secrets: readonly string[]): P
       ...(gate.max_regressions !== undefined ? { maxRegressions: gate.max_regressions } : {}),
       ...(gate.mcnemar_alpha !== undefined ? { alpha: gate.mcnemar_alpha } : {}),
       ...(gate.max_cost_increase !== undefined ? { maxCostIncrease: gate.max_cost_increase } : {}),
+      ...(gate.max_executions_increase !== undefined
+        ? { maxExecutionsIncrease: gate.max_executions_increase }
+        : {}),
       ...(gate.min_accuracy !== undefined ? { minAccuracy: gate.min_accuracy } : {}),
       ...(gate.max_over_budget !== undefined ? { maxOverBudget: gate.max_over_budget } : {}),
       ...(gate.allow_partial !== undefined ? { allowPartial: gate.allow_partial } : {}),

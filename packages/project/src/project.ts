@@ -121,6 +121,8 @@ export interface ProjectGate {
   /** null: no significance test. */
   readonly alpha?: number | null;
   readonly maxCostIncrease?: number;
+  /** Most relative rise in SQL executions per question (`gate.max_executions_increase`). */
+  readonly maxExecutionsIncrease?: number;
   /** Strict accuracy a config must reach for the run to exit 0 (`gate.min_accuracy`). */
   readonly minAccuracy?: number;
   /** Most EX-correct case runs over the efficiency budget for the run to exit 0 (`gate.max_over_budget`). */

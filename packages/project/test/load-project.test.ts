@@ -31,7 +31,7 @@ engines:
   mine: { kind: http, url: 'http://127.0.0.1:8000', headers: { Authorization: 'Bearer \${env:MY_TOKEN}' }, ask_timeout_ms: 30000 }
   py: { kind: process, command: [python3, engine.py] }
 default_engine: mine
-gate: { max_regressions: 0, mcnemar_alpha: null, max_cost_increase: 0.1, min_accuracy: 0.8, max_over_budget: 2, allow_partial: true }
+gate: { max_regressions: 0, mcnemar_alpha: null, max_cost_increase: 0.1, max_executions_increase: 0.5, min_accuracy: 0.8, max_over_budget: 2, allow_partial: true }
 run: { concurrency: 2, passes: 3, max_cost_usd: 5, ask_timeout_ms: 60000, budget_x: 5, budget_max: 100000 }
 `;
 
@@ -131,6 +131,7 @@ describe('parseProject', () => {
         maxRegressions: 0,
         alpha: null,
         maxCostIncrease: 0.1,
+        maxExecutionsIncrease: 0.5,
         minAccuracy: 0.8,
         maxOverBudget: 2,
         allowPartial: true,

@@ -39,6 +39,17 @@ export const gateOptions: readonly OptionSpec[] = [
     description:
       'allowed relative rise in cost per case run (default: evals.yaml gate.max_cost_increase, else 0.2)',
   },
+  {
+    name: 'max-executions-increase',
+    value: 'X',
+    parse: numberFlag({
+      kind: 'decimal',
+      expects: 'a fraction, 0 or more (0.25 is +25%)',
+      min: 0,
+    }),
+    description:
+      'allowed relative rise in SQL executions per question of the trajectories (default: evals.yaml gate.max_executions_increase, else 0.25 in modes plans and full)',
+  },
 ];
 
 /**

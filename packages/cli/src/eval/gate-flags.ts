@@ -17,6 +17,9 @@ export function gateOverrides(flags: Flags, gate: ProjectGate = {}): Partial<Gat
     ...(gate.maxRegressions !== undefined ? { maxRegressions: gate.maxRegressions } : {}),
     ...(gate.alpha !== undefined ? { alpha: gate.alpha } : {}),
     ...(gate.maxCostIncrease !== undefined ? { maxCostIncrease: gate.maxCostIncrease } : {}),
+    ...(gate.maxExecutionsIncrease !== undefined
+      ? { maxExecutionsIncrease: gate.maxExecutionsIncrease }
+      : {}),
   };
   const maxRegressions = number(flags['max-regressions']);
   if (maxRegressions !== undefined) thresholds.maxRegressions = maxRegressions;
@@ -24,5 +27,7 @@ export function gateOverrides(flags: Flags, gate: ProjectGate = {}): Partial<Gat
   if (alpha !== undefined) thresholds.alpha = alpha;
   const maxCostIncrease = number(flags['max-cost-increase']);
   if (maxCostIncrease !== undefined) thresholds.maxCostIncrease = maxCostIncrease;
+  const maxExecutionsIncrease = number(flags['max-executions-increase']);
+  if (maxExecutionsIncrease !== undefined) thresholds.maxExecutionsIncrease = maxExecutionsIncrease;
   return thresholds;
 }
