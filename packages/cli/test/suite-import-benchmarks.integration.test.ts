@@ -236,4 +236,45 @@ describe('nl2sql suite import --format dataset (spec 001 §12 records)', () => {
     expect(run.out).toMatch(/accuracy strict\s+1\/1 /);
     expect(asked[0]).toMatchObject({ as_of_date: '2014-06-30' });
   });
+
+  it('imports expected_behavior clarify as a clarify case: its notes the reason, its SQL kept as a reading', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-records-'));
+    await writeConcerts(join(dir, 'concerts.sqlite'));
+    expect((await cli(dir, 'init', '--db', 'concerts.sqlite')).code).toBe(EXIT.ok);
+    await writeFile(
+      join(dir, 'records.yaml'),
+      [
+        '- id: best-singer',
+        '  question: Who is the best singer?',
+        '  gold_sql: [SELECT name FROM singer ORDER BY age LIMIT 1]',
+        '  expected_behavior: clarify',
+        '  notes: best is not defined (by age, by concerts sung)',
+        '- question: Who is the oldest?',
+        '  gold_sql: SELECT max(age) FROM singer',
+        '  expected_behavior: clarify',
+      ].join('\n'),
+    );
+    const r = await cli(dir, 'suite', 'import', '--format', 'dataset', 'records.yaml');
+    expect(r.err.split('\n').filter(Boolean)).toEqual([
+      "left out: records.yaml:6: notes: expected_behavior clarify needs notes saying why the question is ambiguous (they become the case's clarify_reason)",
+    ]);
+    const [c] = (await loadSuite(join(dir, 'suites', 'concerts.yaml'))).cases;
+    expect(c).toMatchObject({
+      id: 'best-singer',
+      outcome: { analyst: 'clarify' },
+      clarify_reason: 'best is not defined (by age, by concerts sung)',
+      tables: ['singer'],
+      tags: ['ambiguous'],
+    });
+    expect(c?.notes).toContain('SELECT name FROM singer ORDER BY age LIMIT 1');
+    expect(c).not.toHaveProperty('sql');
+    expect(c).not.toHaveProperty('rows');
+    expect((await cli(dir, 'suite', 'lint')).code).toBe(EXIT.ok);
+    expect((await cli(dir, 'suite', 'review', '--approve', 'all')).code).toBe(EXIT.ok);
+    // The test engine answers every question with SQL: a guess where it should have asked.
+    answers = new Map();
+    const run = await cli(dir, 'eval', 'run', '--engine', server.url);
+    expect(run.out).toMatch(/accuracy strict\s+0\/1 /);
+    expect(run.out).toMatch(/guessed\s+1 /);
+  });
 });

@@ -12,6 +12,7 @@ import type { Datasource } from '@nl2sql/datasource';
 import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { CaseTag, EvalCase, EvalSuite, Outcome, Row } from './case.js';
 import { pairCaseId } from './case-id.js';
+import { clarifyDraft } from './clarify-draft.js';
 import { declareAltReads, isUnread } from './declare-alt-reads.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
@@ -187,6 +188,16 @@ export async function importPairs(
         : {}),
       ...(pair.notes !== undefined ? { notes: pair.notes } : {}),
     };
+    if (expect?.behavior === 'clarify') {
+      const clarify = clarifyDraft(c);
+      if ('problem' in clarify) {
+        leave(clarify.problem);
+        continue;
+      }
+      taken.set(id, `by the pair at ${file}:${line}`);
+      added.push(clarify);
+      continue;
+    }
     // What each alternative reads, written down where one reads other tables (a view, a
     // lookup table): the roles it counts for follow from it (alt-reads.ts).
     const declared = await declareAltReads(

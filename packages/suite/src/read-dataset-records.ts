@@ -24,11 +24,12 @@ export function recordPair(
 ): { pair: Record<string, unknown>; expect: PairExpectation } | { problem: string; field: string } {
   const golds = typeof record.gold_sql === 'string' ? [record.gold_sql] : record.gold_sql;
   const behavior = record.expected_behavior ?? 'answer';
-  if (behavior === 'clarify')
+  // A clarify case needs its reason (lint's clarify-reason rule): the record's notes say it.
+  if (behavior === 'clarify' && (record.notes === undefined || record.notes.trim() === ''))
     return {
-      field: 'expected_behavior',
+      field: 'notes',
       problem:
-        'clarify is not imported yet (a question to clarify has no gold rows); write the case by hand with outcome unanswerable',
+        "expected_behavior clarify needs notes saying why the question is ambiguous (they become the case's clarify_reason)",
     };
   if (behavior === 'refuse' && record.role === undefined)
     return { field: 'role', problem: 'expected_behavior refuse needs the role that is refused' };

@@ -37,7 +37,7 @@ export interface PairExpectation {
   /** The role the record's question runs under; it must be a policy role. */
   readonly role?: string;
   /** answer: that role's outcome must be allowed; refuse: refused. */
-  readonly behavior?: 'answer' | 'refuse';
+  readonly behavior?: 'answer' | 'refuse' | 'clarify';
   /** The tables the record says the gold reads (gold_tables). */
   readonly tables?: readonly string[];
 }

@@ -67,7 +67,7 @@ describe('readDatasetRecords', () => {
       },
     ]);
     expect(problems.map((p) => p.message)).toEqual([
-      'records.yaml:14: expected_behavior: clarify is not imported yet (a question to clarify has no gold rows); write the case by hand with outcome unanswerable',
+      "records.yaml:14: notes: expected_behavior clarify needs notes saying why the question is ambiguous (they become the case's clarify_reason)",
       'records.yaml:17: role: expected_behavior refuse needs the role that is refused',
       expect.stringMatching(/^records\.yaml:20: /),
     ]);
