@@ -23,5 +23,11 @@ export {
 } from './limit-checks.js';
 export { type RoleLogin, roleView, unknownRoleError } from './role-view.js';
 export { canonicalSchema, schemaFingerprint } from './schema-fingerprint.js';
+export {
+  isPermissionDenied,
+  PERMISSION_DENIED_MESSAGE,
+  type ServerFailure,
+  serverError,
+} from './server-error.js';
 export { checkSingleQuery, type SingleQueryCheck } from './single-query.js';
 export { type SqlToken, sqlTokens } from './sql-tokens.js';
