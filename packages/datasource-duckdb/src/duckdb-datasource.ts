@@ -19,6 +19,7 @@ import {
   checkMaxRows,
   checkTimeoutMs,
   DatasourceError,
+  readyOrClosed,
   schemaFingerprint,
   sqlTokens,
 } from '@nl2sql/datasource';
@@ -311,13 +312,8 @@ export async function openDuckdb(
   path: string,
   options: DuckdbOptions = {},
 ): Promise<DuckdbDatasource> {
-  const datasource = new DuckdbDatasource(resolve(path), options);
-  try {
+  return readyOrClosed(new DuckdbDatasource(resolve(path), options), async (datasource) => {
     await checkDuckdbFile(datasource.file);
     await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  });
 }

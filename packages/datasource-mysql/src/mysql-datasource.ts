@@ -7,6 +7,7 @@ import {
   type ExecuteOptions,
   type IntrospectOptions,
   type QueryResult,
+  readyOrClosed,
   roleView,
   schemaFingerprint,
   unknownRoleError,
@@ -230,12 +231,5 @@ export class MysqlDatasource implements Datasource {
  * connection per login is opened (and so its password checked) before this resolves.
  */
 export async function openMysql(url: string, options: MysqlOptions = {}): Promise<MysqlDatasource> {
-  const datasource = new MysqlDatasource(url, options);
-  try {
-    await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  return readyOrClosed(new MysqlDatasource(url, options), (datasource) => datasource.warm());
 }

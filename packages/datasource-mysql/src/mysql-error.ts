@@ -1,13 +1,4 @@
-import {
-  DatasourceError,
-  type DatasourceErrorCode,
-  isPermissionDenied,
-  PERMISSION_DENIED_MESSAGE,
-  serverError,
-} from '@nl2sql/datasource';
-
-// Re-exported where they were first defined, so this package's API is unchanged.
-export { isPermissionDenied, PERMISSION_DENIED_MESSAGE };
+import { DatasourceError, type DatasourceErrorCode, serverError } from '@nl2sql/datasource';
 
 interface DriverError {
   message: string;

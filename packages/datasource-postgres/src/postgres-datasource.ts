@@ -8,6 +8,7 @@ import {
   type ExecuteOptions,
   type IntrospectOptions,
   type QueryResult,
+  readyOrClosed,
   roleView,
   schemaFingerprint,
   unknownRoleError,
@@ -238,12 +239,5 @@ export async function openPostgres(
   url: string,
   options: PostgresOptions = {},
 ): Promise<PostgresDatasource> {
-  const datasource = new PostgresDatasource(url, options);
-  try {
-    await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  return readyOrClosed(new PostgresDatasource(url, options), (datasource) => datasource.warm());
 }

@@ -14,6 +14,7 @@ import {
   checkSingleQuery,
   checkTimeoutMs,
   DatasourceError,
+  readyOrClosed,
   schemaFingerprint,
 } from '@nl2sql/datasource';
 import { ConnectionPool } from './connection-pool.js';
@@ -300,13 +301,8 @@ export async function openSqlite(
   path: string,
   options: SqliteOptions = {},
 ): Promise<SqliteDatasource> {
-  const datasource = new SqliteDatasource(resolve(path), options);
-  try {
+  return readyOrClosed(new SqliteDatasource(resolve(path), options), async (datasource) => {
     await checkSqliteFile(datasource.file);
     await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  });
 }

@@ -21,6 +21,7 @@ export {
   checkMaxRows,
   checkTimeoutMs,
 } from './limit-checks.js';
+export { readyOrClosed } from './ready-or-closed.js';
 export { type RoleLogin, roleView, unknownRoleError } from './role-view.js';
 export { canonicalSchema, schemaFingerprint } from './schema-fingerprint.js';
 export {
