@@ -14,16 +14,21 @@ import type {
   IntrospectOptions,
   QueryResult,
 } from '@nl2sql/datasource';
-import { DatasourceError, schemaFingerprint, sqlTokens } from '@nl2sql/datasource';
+import {
+  checkByteCap,
+  checkMaxRows,
+  checkTimeoutMs,
+  DatasourceError,
+  readyOrClosed,
+  schemaFingerprint,
+  sqlTokens,
+} from '@nl2sql/datasource';
 import { ConnectionPool } from './connection-pool.js';
 import { cellBytes, cellConverter } from './duckdb-cells.js';
 import { duckdbError } from './duckdb-error.js';
 import { checkDuckdbFile } from './duckdb-file-check.js';
 import { introspectDuckdb } from './duckdb-introspect.js';
 import {
-  checkMaxBytes,
-  checkMaxRows,
-  checkTimeout,
   DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_MAX_ROWS,
   DEFAULT_MAX_VALUE_BYTES,
@@ -68,14 +73,14 @@ export class DuckdbDatasource implements Datasource {
     options: DuckdbOptions = {},
   ) {
     this.label = `DuckDB ${file}`;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
+    this.timeoutMs = checkTimeoutMs(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
     this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, this.label);
-    this.maxValueBytes = checkMaxBytes(
+    this.maxValueBytes = checkByteCap(
       options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
       'maxValueBytes',
       this.label,
     );
-    this.maxResultBytes = checkMaxBytes(
+    this.maxResultBytes = checkByteCap(
       options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
       'maxResultBytes',
       this.label,
@@ -120,7 +125,7 @@ export class DuckdbDatasource implements Datasource {
   }
 
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, this.label);
+    const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, this.label);
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
     const bytes = Buffer.byteLength(sql, 'utf8');
     if (bytes > MAX_STATEMENT_BYTES) {
@@ -307,13 +312,8 @@ export async function openDuckdb(
   path: string,
   options: DuckdbOptions = {},
 ): Promise<DuckdbDatasource> {
-  const datasource = new DuckdbDatasource(resolve(path), options);
-  try {
+  return readyOrClosed(new DuckdbDatasource(resolve(path), options), async (datasource) => {
     await checkDuckdbFile(datasource.file);
     await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  });
 }

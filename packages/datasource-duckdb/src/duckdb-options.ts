@@ -28,25 +28,3 @@ export const DEFAULT_MAX_RESULT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_MEMORY_LIMIT = '1GB';
 /** The longest statement (UTF-8 bytes) execute() accepts, as the SQLite adapter. */
 export const MAX_STATEMENT_BYTES = 100_000;
-
-export function checkTimeout(value: number, where: string): number {
-  if (!(value > 0))
-    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
-  return value;
-}
-
-export function checkMaxRows(value: number, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
-    throw new RangeError(
-      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
-    );
-  }
-  return value;
-}
-
-export function checkMaxBytes(value: number, name: string, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1))) {
-    throw new RangeError(`${where}: ${name} must be a positive integer or Infinity, got ${value}`);
-  }
-  return value;
-}

@@ -1,3 +1,5 @@
+// Shared with the other adapters; still exported here, where they were first defined.
+export { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '@nl2sql/datasource';
 export {
   applyMysqlGrants,
   grantStatements,
@@ -20,12 +22,7 @@ export {
   type MysqlOptions,
   openMysql,
 } from './mysql-datasource.js';
-export {
-  isPermissionDenied,
-  mysqlError,
-  mysqlErrorCode,
-  PERMISSION_DENIED_MESSAGE,
-} from './mysql-error.js';
+export { mysqlError, mysqlErrorCode } from './mysql-error.js';
 export {
   type MariadbForTests,
   type MariadbForTestsOptions,

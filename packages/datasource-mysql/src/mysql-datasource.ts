@@ -1,11 +1,16 @@
 import {
+  checkFinitePositive,
+  checkMaxRows,
   type DatabaseSchema,
   type Datasource,
   DatasourceError,
   type ExecuteOptions,
   type IntrospectOptions,
   type QueryResult,
+  readyOrClosed,
+  roleView,
   schemaFingerprint,
+  unknownRoleError,
 } from '@nl2sql/datasource';
 import { LoginPool } from './login-pool.js';
 import { mysqlError } from './mysql-error.js';
@@ -41,27 +46,6 @@ export const DEFAULT_MAX_VALUE_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_RESULT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-function checkTimeout(value: number, where: string): number {
-  if (!(value > 0 && Number.isFinite(value)))
-    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
-  return value;
-}
-
-function checkMaxRows(value: number, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
-    throw new RangeError(
-      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
-    );
-  }
-  return value;
-}
-
-function checkPositive(value: number, name: string, where: string): number {
-  if (!(Number.isFinite(value) && value > 0))
-    throw new RangeError(`${where}: ${name} must be a positive number, got ${value}`);
-  return value;
-}
-
 /**
  * A read-only MySQL or MariaDB database: one pool for the URL's own login and one per
  * access-policy role, each logging in as its own database user. Create it with openMysql.
@@ -89,19 +73,23 @@ export class MysqlDatasource implements Datasource {
     }
     this.main = new LoginPool(url, undefined, poolOptions);
     const where = this.main.label;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, where);
+    this.timeoutMs = checkFinitePositive(
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      'timeoutMs',
+      where,
+    );
     this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, where);
-    this.maxValueBytes = checkPositive(
+    this.maxValueBytes = checkFinitePositive(
       options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
       'maxValueBytes',
       where,
     );
-    this.maxResultBytes = checkPositive(
+    this.maxResultBytes = checkFinitePositive(
       options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
       'maxResultBytes',
       where,
     );
-    checkPositive(poolOptions.connectTimeoutMs, 'connectTimeoutMs', where);
+    checkFinitePositive(poolOptions.connectTimeoutMs, 'connectTimeoutMs', where);
     for (const [role, roleUrl] of Object.entries(options.roles ?? {})) {
       this.rolePools.set(role, new LoginPool(roleUrl, role, poolOptions));
     }
@@ -137,20 +125,11 @@ export class MysqlDatasource implements Datasource {
    */
   forRole(role: string): Datasource {
     const pool = this.rolePools.get(role);
-    if (!pool) {
-      const known = this.roles;
-      throw new DatasourceError(
-        'CONNECTION',
-        `${this.label}: no login is configured for role ${role}; ${known.length > 0 ? `roles with one: ${known.join(', ')}` : 'no role has one'}`,
-      );
-    }
-    return {
-      engine: this.engine,
-      execute: (sql, options = {}) => this.run(pool, sql, options),
-      introspect: (options = {}) => this.describe(pool, options),
-      fingerprint: async () => schemaFingerprint(await this.describe(pool, { rowCounts: false })),
-      close: async () => undefined,
-    };
+    if (!pool) throw unknownRoleError(this.label, role, this.roles);
+    return roleView(this.engine, {
+      execute: (sql, options) => this.run(pool, sql, options),
+      introspect: (options) => this.describe(pool, options),
+    });
   }
 
   async close(): Promise<void> {
@@ -179,7 +158,11 @@ export class MysqlDatasource implements Datasource {
   }
 
   private async run(pool: LoginPool, sql: string, options: ExecuteOptions): Promise<QueryResult> {
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, pool.label);
+    const timeoutMs = checkFinitePositive(
+      options.timeoutMs ?? this.timeoutMs,
+      'timeoutMs',
+      pool.label,
+    );
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, pool.label);
     const check = checkMysqlQuery(sql);
     if (!check.ok)
@@ -248,12 +231,5 @@ export class MysqlDatasource implements Datasource {
  * connection per login is opened (and so its password checked) before this resolves.
  */
 export async function openMysql(url: string, options: MysqlOptions = {}): Promise<MysqlDatasource> {
-  const datasource = new MysqlDatasource(url, options);
-  try {
-    await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  return readyOrClosed(new MysqlDatasource(url, options), (datasource) => datasource.warm());
 }

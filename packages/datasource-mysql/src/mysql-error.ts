@@ -1,16 +1,4 @@
-import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
-
-/**
- * What a refused role is told: the same words whatever it asked for, so the answer does not
- * confirm that a table or column exists (the server's own message names both).
- */
-export const PERMISSION_DENIED_MESSAGE =
-  'permission denied: the role may not read the data this query needs';
-
-/** True when the database refused the query for the role's lack of privileges. */
-export function isPermissionDenied(error: unknown): error is DatasourceError {
-  return error instanceof DatasourceError && error.code === 'PERMISSION_DENIED';
-}
+import { DatasourceError, type DatasourceErrorCode, serverError } from '@nl2sql/datasource';
 
 interface DriverError {
   message: string;
@@ -99,10 +87,6 @@ export function mysqlErrorCode(error: unknown): DatasourceErrorCode {
   return 'EXECUTION';
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
 /**
  * Wrap a driver error as a DatasourceError that says where it happened (`where` names the
  * server and the login, never the password). A permission error keeps neither the server's
@@ -118,17 +102,5 @@ export function mysqlError(
   const { errno, code, message } = asDriverError(error);
   const kind = override ?? mysqlErrorCode(error);
   const databaseCode = errno === undefined ? code : `${errno}${code ? ` ${code}` : ''}`;
-  if (kind === 'PERMISSION_DENIED') {
-    return new DatasourceError(kind, `${where}: ${PERMISSION_DENIED_MESSAGE}`, {
-      databaseCode,
-      sql,
-    });
-  }
-  const text = oneLine(message) || 'unknown error';
-  return new DatasourceError(kind, `${where}: ${text}`, {
-    databaseMessage: text,
-    databaseCode,
-    sql,
-    cause: error,
-  });
+  return serverError(kind, where, { message, databaseCode, sql, cause: error });
 }

@@ -1,7 +1,7 @@
 import { DatasourceError } from '@nl2sql/datasource';
 import { describe, expect, it } from 'vitest';
+import { mysqlError, mysqlErrorCode, PERMISSION_DENIED_MESSAGE } from '../src/index.js';
 import { cellReader } from '../src/mysql-cells.js';
-import { mysqlError, mysqlErrorCode, PERMISSION_DENIED_MESSAGE } from '../src/mysql-error.js';
 
 function serverError(errno: number, sqlMessage: string, fatal = false) {
   return Object.assign(new Error(sqlMessage), { errno, sqlMessage, code: 'ER_X', fatal });

@@ -2,9 +2,9 @@
 // the read-only transaction of every query, and what a query cannot leave behind for the next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMysqlGrants } from '../src/apply-mysql-grants.js';
+import { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '../src/index.js';
 import { LoginPool } from '../src/login-pool.js';
 import { type MysqlDatasource, openMysql } from '../src/mysql-datasource.js';
-import { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '../src/mysql-error.js';
 import { mysqlGrantsSql } from '../src/mysql-grants-sql.js';
 import { readyForNext, runQuery } from '../src/run-query.js';
 import { asAdmin, chinookUrl, loginUrl, noServer, roleUrls } from './fixture.js';

@@ -1,3 +1,5 @@
+// Shared with the other adapters; still exported here, where they were first defined.
+export { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '@nl2sql/datasource';
 export { applyGrants } from './apply-grants.js';
 export { type CancelTarget, sendCancelRequest } from './cancel-request.js';
 export { type ConnectionUrl, parseConnectionUrl, redactUrl } from './connection-url.js';
@@ -29,12 +31,7 @@ export {
   PostgresDatasource,
   type PostgresOptions,
 } from './postgres-datasource.js';
-export {
-  isPermissionDenied,
-  PERMISSION_DENIED_MESSAGE,
-  postgresError,
-  postgresErrorCode,
-} from './postgres-error.js';
+export { postgresError, postgresErrorCode } from './postgres-error.js';
 export {
   type PostgresForTests,
   type PostgresForTestsOptions,

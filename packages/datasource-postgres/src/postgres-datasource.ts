@@ -1,11 +1,17 @@
 import {
+  checkFinitePositive,
+  checkMaxRows,
+  checkTimeoutMs,
   type DatabaseSchema,
   type Datasource,
   DatasourceError,
   type ExecuteOptions,
   type IntrospectOptions,
   type QueryResult,
+  readyOrClosed,
+  roleView,
   schemaFingerprint,
+  unknownRoleError,
 } from '@nl2sql/datasource';
 import { DEFAULT_ROLE_SETTINGS } from './grants-sql.js';
 import { IdentityPool } from './identity-pool.js';
@@ -59,27 +65,6 @@ export const DEFAULT_POOL_SIZE = 4;
 export const DEFAULT_MAX_RESULT_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-function checkTimeout(value: number, where: string): number {
-  if (!(value > 0))
-    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
-  return value;
-}
-
-function checkMaxRows(value: number, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
-    throw new RangeError(
-      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
-    );
-  }
-  return value;
-}
-
-function checkPositive(value: number, name: string, where: string): number {
-  if (!(Number.isFinite(value) && value > 0))
-    throw new RangeError(`${where}: ${name} must be a positive number, got ${value}`);
-  return value;
-}
-
 /**
  * A read-only PostgreSQL database: one pool for the URL's own login and one per access-policy
  * role, each logging in as its own database user. Create it with openPostgres.
@@ -107,14 +92,14 @@ export class PostgresDatasource implements Datasource {
     }
     this.main = new IdentityPool(url, undefined, poolOptions);
     const where = this.main.label;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, where);
+    this.timeoutMs = checkTimeoutMs(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, where);
     this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, where);
-    this.maxResultBytes = checkPositive(
+    this.maxResultBytes = checkFinitePositive(
       options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
       'maxResultBytes',
       where,
     );
-    checkPositive(poolOptions.connectTimeoutMs, 'connectTimeoutMs', where);
+    checkFinitePositive(poolOptions.connectTimeoutMs, 'connectTimeoutMs', where);
     this.schemas = options.schemas ?? ['public'];
     this.caps = {
       workMemKb: memoryKb(options.workMem ?? DEFAULT_ROLE_SETTINGS.work_mem, `${where}: workMem`),
@@ -157,20 +142,11 @@ export class PostgresDatasource implements Datasource {
    */
   forRole(role: string): Datasource {
     const pool = this.rolePools.get(role);
-    if (!pool) {
-      const known = this.roles;
-      throw new DatasourceError(
-        'CONNECTION',
-        `${this.label}: no login is configured for role ${role}; ${known.length > 0 ? `roles with one: ${known.join(', ')}` : 'no role has one'}`,
-      );
-    }
-    return {
-      engine: this.engine,
-      execute: (sql, options = {}) => this.run(pool, sql, options),
-      introspect: (options = {}) => this.describe(pool, options),
-      fingerprint: async () => schemaFingerprint(await this.describe(pool, { rowCounts: false })),
-      close: async () => undefined,
-    };
+    if (!pool) throw unknownRoleError(this.label, role, this.roles);
+    return roleView(this.engine, {
+      execute: (sql, options) => this.run(pool, sql, options),
+      introspect: (options) => this.describe(pool, options),
+    });
   }
 
   async close(): Promise<void> {
@@ -206,7 +182,7 @@ export class PostgresDatasource implements Datasource {
     sql: string,
     options: ExecuteOptions,
   ): Promise<QueryResult> {
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, pool.label);
+    const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, pool.label);
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, pool.label);
     const check = checkPostgresQuery(sql);
     if (!check.ok)
@@ -263,12 +239,5 @@ export async function openPostgres(
   url: string,
   options: PostgresOptions = {},
 ): Promise<PostgresDatasource> {
-  const datasource = new PostgresDatasource(url, options);
-  try {
-    await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  return readyOrClosed(new PostgresDatasource(url, options), (datasource) => datasource.warm());
 }

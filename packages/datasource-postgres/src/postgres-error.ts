@@ -1,16 +1,4 @@
-import { DatasourceError, type DatasourceErrorCode } from '@nl2sql/datasource';
-
-/**
- * What a refused role is told: the same words whatever it asked for, so the answer does not
- * confirm that a table or column exists.
- */
-export const PERMISSION_DENIED_MESSAGE =
-  'permission denied: the role may not read the data this query needs';
-
-/** True when the database refused the query for the role's lack of privileges. */
-export function isPermissionDenied(error: unknown): error is DatasourceError {
-  return error instanceof DatasourceError && error.code === 'PERMISSION_DENIED';
-}
+import { DatasourceError, type DatasourceErrorCode, serverError } from '@nl2sql/datasource';
 
 interface DriverError {
   message: string;
@@ -60,11 +48,6 @@ export function postgresErrorCode(error: unknown): DatasourceErrorCode {
   return 'EXECUTION';
 }
 
-/** One line: PostgreSQL messages and socket errors can hold line breaks. */
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
 /**
  * Wrap a driver error as a DatasourceError that says where it happened (`where` names the
  * server and the login, never the password). A permission error keeps neither the server's
@@ -79,17 +62,5 @@ export function postgresError(
   if (error instanceof DatasourceError) return error;
   const { code, message } = asDriverError(error);
   const kind = override ?? postgresErrorCode(error);
-  if (kind === 'PERMISSION_DENIED') {
-    return new DatasourceError(kind, `${where}: ${PERMISSION_DENIED_MESSAGE}`, {
-      databaseCode: code,
-      sql,
-    });
-  }
-  const text = oneLine(message) || 'unknown error';
-  return new DatasourceError(kind, `${where}: ${text}`, {
-    databaseMessage: text,
-    databaseCode: code,
-    sql,
-    cause: error,
-  });
+  return serverError(kind, where, { message, databaseCode: code, sql, cause: error });
 }

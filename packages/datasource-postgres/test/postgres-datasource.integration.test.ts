@@ -1,12 +1,12 @@
 import { DatasourceError } from '@nl2sql/datasource';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '../src/index.js';
 import {
   DEFAULT_MAX_ROWS,
   openPostgres,
   type PostgresDatasource,
 } from '../src/postgres-datasource.js';
-import { isPermissionDenied, PERMISSION_DENIED_MESSAGE } from '../src/postgres-error.js';
 import { type ChinookWithRoles, chinookWithRoles, noChinook } from './fixture.js';
 
 let chinook: ChinookWithRoles;

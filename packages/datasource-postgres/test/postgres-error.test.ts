@@ -5,7 +5,7 @@ import {
   PERMISSION_DENIED_MESSAGE,
   postgresError,
   postgresErrorCode,
-} from '../src/postgres-error.js';
+} from '../src/index.js';
 
 /** An error shaped like the ones pg raises for a server ErrorResponse. */
 function serverError(code: string, message: string, severity = 'ERROR'): Error {

@@ -8,7 +8,15 @@ import type {
   IntrospectOptions,
   QueryResult,
 } from '@nl2sql/datasource';
-import { checkSingleQuery, DatasourceError, schemaFingerprint } from '@nl2sql/datasource';
+import {
+  checkByteCap,
+  checkMaxRows,
+  checkSingleQuery,
+  checkTimeoutMs,
+  DatasourceError,
+  readyOrClosed,
+  schemaFingerprint,
+} from '@nl2sql/datasource';
 import { ConnectionPool } from './connection-pool.js';
 import { InterruptGuard } from './interrupt-guard.js';
 import { type ReadOnlyTarget, readOnlyTarget } from './read-only-target.js';
@@ -55,34 +63,10 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_MAX_ROWS = 10_000;
 export const DEFAULT_POOL_SIZE = 4;
 
-function checkTimeout(value: number, where: string): number {
-  if (!(value > 0))
-    throw new RangeError(`${where}: timeoutMs must be a positive number, got ${value}`);
-  return value;
-}
-
 function checkMaxValueBytes(value: number, where: string): number {
   if (!(Number.isInteger(value) && value >= 1 && value <= MAX_VALUE_BYTES_CEILING)) {
     throw new RangeError(
       `${where}: maxValueBytes must be an integer from 1 to ${MAX_VALUE_BYTES_CEILING}, got ${value}`,
-    );
-  }
-  return value;
-}
-
-function checkMaxResultBytes(value: number, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1))) {
-    throw new RangeError(
-      `${where}: maxResultBytes must be a positive integer or Infinity, got ${value}`,
-    );
-  }
-  return value;
-}
-
-function checkMaxRows(value: number, where: string): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 0))) {
-    throw new RangeError(
-      `${where}: maxRows must be a non-negative integer or Infinity, got ${value}`,
     );
   }
   return value;
@@ -107,14 +91,15 @@ export class SqliteDatasource implements Datasource {
     options: SqliteOptions = {},
   ) {
     this.label = `SQLite ${file}`;
-    this.timeoutMs = checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
+    this.timeoutMs = checkTimeoutMs(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.label);
     this.maxRows = checkMaxRows(options.maxRows ?? DEFAULT_MAX_ROWS, this.label);
     const maxValueBytes = checkMaxValueBytes(
       options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
       this.label,
     );
-    this.maxResultBytes = checkMaxResultBytes(
+    this.maxResultBytes = checkByteCap(
       options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+      'maxResultBytes',
       this.label,
     );
     this.limits = { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) };
@@ -128,7 +113,7 @@ export class SqliteDatasource implements Datasource {
   }
 
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
-    const timeoutMs = checkTimeout(options.timeoutMs ?? this.timeoutMs, this.label);
+    const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, this.label);
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
     const bytes = Buffer.byteLength(sql, 'utf8');
     if (bytes > MAX_STATEMENT_BYTES) {
@@ -316,13 +301,8 @@ export async function openSqlite(
   path: string,
   options: SqliteOptions = {},
 ): Promise<SqliteDatasource> {
-  const datasource = new SqliteDatasource(resolve(path), options);
-  try {
+  return readyOrClosed(new SqliteDatasource(resolve(path), options), async (datasource) => {
     await checkSqliteFile(datasource.file);
     await datasource.warm();
-  } catch (error) {
-    await datasource.close();
-    throw error;
-  }
-  return datasource;
+  });
 }
