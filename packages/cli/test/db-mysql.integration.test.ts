@@ -6,13 +6,15 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHINOOK_POLICIES, locateChinookMysql } from '@nl2sql/datasets';
+import { CHINOOK_POLICIES } from '@nl2sql/datasets';
 import { loadChinookMysql, mariadbForTests, openMysql } from '@nl2sql/datasource-mysql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../src/index.js';
+import { chinookMysqlScript } from './chinook-mysql-script.js';
 import { captureIo } from './io-capture.js';
 
 const { server } = await mariadbForTests();
+const script = server ? await chinookMysqlScript() : null;
 
 afterAll(async () => {
   await server?.stop();
@@ -41,50 +43,53 @@ describe('db grants --engine mysql', () => {
     expect(captured.err()).not.toContain('secret-pw');
   });
 
-  it.skipIf(!server)('applies the grants of an evals.yaml with its role passwords', async () => {
-    const loaded = await loadChinookMysql(server!.url(), { script: await locateChinookMysql() });
-    const dir = await mkdtemp(join(tmpdir(), 'nl2sql-mysql-grants-'));
-    const roleUrl = (role: string) =>
-      loaded.url.replace(/\/\/[^@]*@/, `//cli_${role}:${role}-pw-9@`);
-    const env = Object.fromEntries(
-      Object.keys(CHINOOK_POLICIES.roles).map((role) => [
-        `${role.toUpperCase()}_URL`,
-        roleUrl(role),
-      ]),
-    );
-    const roles = Object.keys(CHINOOK_POLICIES.roles)
-      .map((role) => `      ${role}: \${env:${role.toUpperCase()}_URL}`)
-      .join('\n');
-    const policy = Object.entries(CHINOOK_POLICIES.roles)
-      .map(([role, { tables }]) => `    ${role}: { tables: [${tables.join(', ')}] }`)
-      .join('\n');
-    await writeFile(
-      join(dir, 'evals.yaml'),
-      `version: 1\ndatasources:\n  chinook:\n    engine: mysql\n    url: \${env:OWNER_URL}\n    roles:\n${roles}\npolicy:\n  roles:\n${policy}\nsuites: [suite.yaml]\n`,
-    );
-    const captured = captureIo({ cwd: dir, env: { ...env, OWNER_URL: loaded.url } });
-    const code = await main(
-      ['db', 'grants', '--engine', 'mysql', '--policy', 'evals.yaml', '--apply', server!.url()],
-      captured.io,
-    );
-    expect(captured.err()).toContain('granted 3 role(s)');
-    expect(code).toBe(EXIT.ok);
-    expect(captured.err()).not.toContain('-pw-9');
-    const db = await openMysql(loaded.url, {
-      roles: { catalog: roleUrl('catalog'), sales: roleUrl('sales') },
-    });
-    try {
-      expect((await db.forRole('catalog').execute('SELECT COUNT(*) FROM Track')).rows).toEqual([
-        [3503],
-      ]);
-      await expect(db.forRole('catalog').execute('SELECT * FROM Invoice')).rejects.toMatchObject({
-        code: 'PERMISSION_DENIED',
+  it.skipIf(!server || !script)(
+    'applies the grants of an evals.yaml with its role passwords',
+    async () => {
+      const loaded = await loadChinookMysql(server!.url(), { script: script! });
+      const dir = await mkdtemp(join(tmpdir(), 'nl2sql-mysql-grants-'));
+      const roleUrl = (role: string) =>
+        loaded.url.replace(/\/\/[^@]*@/, `//cli_${role}:${role}-pw-9@`);
+      const env = Object.fromEntries(
+        Object.keys(CHINOOK_POLICIES.roles).map((role) => [
+          `${role.toUpperCase()}_URL`,
+          roleUrl(role),
+        ]),
+      );
+      const roles = Object.keys(CHINOOK_POLICIES.roles)
+        .map((role) => `      ${role}: \${env:${role.toUpperCase()}_URL}`)
+        .join('\n');
+      const policy = Object.entries(CHINOOK_POLICIES.roles)
+        .map(([role, { tables }]) => `    ${role}: { tables: [${tables.join(', ')}] }`)
+        .join('\n');
+      await writeFile(
+        join(dir, 'evals.yaml'),
+        `version: 1\ndatasources:\n  chinook:\n    engine: mysql\n    url: \${env:OWNER_URL}\n    roles:\n${roles}\npolicy:\n  roles:\n${policy}\nsuites: [suite.yaml]\n`,
+      );
+      const captured = captureIo({ cwd: dir, env: { ...env, OWNER_URL: loaded.url } });
+      const code = await main(
+        ['db', 'grants', '--engine', 'mysql', '--policy', 'evals.yaml', '--apply', server!.url()],
+        captured.io,
+      );
+      expect(captured.err()).toContain('granted 3 role(s)');
+      expect(code).toBe(EXIT.ok);
+      expect(captured.err()).not.toContain('-pw-9');
+      const db = await openMysql(loaded.url, {
+        roles: { catalog: roleUrl('catalog'), sales: roleUrl('sales') },
       });
-      expect((await db.forRole('sales').execute('SELECT COUNT(*) FROM Invoice')).rows).toEqual([
-        [412],
-      ]);
-    } finally {
-      await db.close();
-    }
-  });
+      try {
+        expect((await db.forRole('catalog').execute('SELECT COUNT(*) FROM Track')).rows).toEqual([
+          [3503],
+        ]);
+        await expect(db.forRole('catalog').execute('SELECT * FROM Invoice')).rejects.toMatchObject({
+          code: 'PERMISSION_DENIED',
+        });
+        expect((await db.forRole('sales').execute('SELECT COUNT(*) FROM Invoice')).rows).toEqual([
+          [412],
+        ]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 });

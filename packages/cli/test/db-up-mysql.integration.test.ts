@@ -3,16 +3,19 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mariadbForTests, openMysql } from '@nl2sql/datasource-mysql';
 import { describe, expect, it } from 'vitest';
+import { chinookMysqlScript } from './chinook-mysql-script.js';
 
 // `nl2sql db up chinook --engine mysql` as a user runs it: a process that prints the URLs,
 // serves until SIGINT, then stops MariaDB and removes its folder. Skips with the reason
 // printed where no MariaDB can start (never under CI, which installs mariadb-server).
 const probe = await mariadbForTests();
 await probe.server?.stop();
+// `db up` loads Chinook from its MySQL script, found as the project finds it.
+const script = probe.server ? await chinookMysqlScript() : null;
 
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 
-describe.skipIf(!probe.server)('nl2sql db up chinook --engine mysql', () => {
+describe.skipIf(!probe.server || !script)('nl2sql db up chinook --engine mysql', () => {
   it('prints the URL and the role logins, serves until Ctrl-C, then stops and exits 0', async () => {
     const child = spawn(
       process.execPath,
