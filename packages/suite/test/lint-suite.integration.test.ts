@@ -3,7 +3,7 @@
 import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EvalCase, lintSuite } from '../src/index.js';
+import { type EvalCase, type EvalSuite, lintSuite } from '../src/index.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (never under CI, where a missing database is a failure).
@@ -165,7 +165,7 @@ describe.skipIf(noChinook)('lintSuite over several cases at once', () => {
     { ...artists, id: 'broken', sql: 'SELECT ArtistId, Nme FROM Artist ORDER BY ArtistId LIMIT 2' },
     { ...artists, id: 'wide', sql: 'SELECT ArtistId, Name, 1 FROM Artist ORDER BY 1 LIMIT 2' },
   ];
-  const suite = { name: 't', version: 1, cases };
+  const suite: EvalSuite = { name: 't', version: 1, cases };
 
   it('gives the findings of one lane, in case order, with the golds run side by side', async () => {
     let inFlight = 0;
