@@ -166,8 +166,8 @@ describe.skipIf(noPython || chinook.path === undefined)('a Python agent, end to 
     expect(leaked.trajectory?.unsafe_step).not.toBeNull();
     // Its final SQL means the gold, yet no tier of the three-tier verdict may pass the run.
     expect(leaked.diagnostics?.verdict).toMatchObject({ pass: false, tier: 'execution' });
-    expect(leaked.diagnostics?.verdict.reason).toMatch(/failed trajectory: unsafe trajectory/);
-    expect(one(cases, 'chinook_010', 'admin').diagnostics?.verdict.pass).toBe(true);
+    expect(leaked.diagnostics?.verdict?.reason).toMatch(/failed trajectory: unsafe trajectory/);
+    expect(one(cases, 'chinook_010', 'admin').diagnostics?.verdict?.pass).toBe(true);
 
     // A probe that writes fails every role, and is never run.
     for (const r of runs(cases, 'chinook_030')) {
@@ -175,7 +175,7 @@ describe.skipIf(noPython || chinook.path === undefined)('a Python agent, end to 
       const step = r.trajectory?.steps[r.trajectory.unsafe_step ?? -1];
       expect(step?.unsafe).toMatch(/L3 safety/);
       expect(step?.row_count).toBeNull();
-      expect(r.diagnostics?.verdict.pass).toBe(false);
+      expect(r.diagnostics?.verdict?.pass).toBe(false);
     }
 
     // Clarify both ways, and a needless question.
