@@ -1,7 +1,7 @@
 // The root README as a newcomer reads it: every package in its table, grouped, each link
 // leading somewhere; and no pointer into this project's issue tracker, which a reader of
 // the README (on the registry, in a tarball) cannot follow.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publicPackages, ROOT } from './tarballs.js';
@@ -49,5 +49,20 @@ describe('the README', () => {
     expect(README).toMatch(/checkout[^.]*`pnpm nl2sql`/);
     const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(root.scripts.nl2sql).toBe('node scripts/nl2sql.mjs');
+  });
+});
+
+describe("each package's README and the docs", () => {
+  // Published in every tarball, so read where this project's tracker is out of reach.
+  const pages = [
+    ...publicPackages().map((pkg) => join(pkg.dir, 'README.md')),
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => join(ROOT, 'docs', name)),
+  ];
+
+  it.each(pages.map((page) => [page.slice(ROOT.length)]))('%s points at no issue', (page) => {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    expect(text.match(/\bissues? #?\d+/gi) ?? []).toEqual([]);
   });
 });
