@@ -7,7 +7,7 @@ import type { Flags } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { withoutPasswords } from '../open-postgres.js';
-import { decoded, setupFrom } from './db-grants.js';
+import { decoded, setupFrom } from './grants-setup.js';
 
 export async function runDbGrantsMysql(flags: Flags, io: Io): Promise<ExitCode> {
   const applyUrl = typeof flags.apply === 'string' ? flags.apply : undefined;

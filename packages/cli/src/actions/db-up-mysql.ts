@@ -7,7 +7,7 @@ import { DatasourceError } from '@nl2sql/datasource';
 import { configError } from '../cli-error.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { loginUrl, untilStopped } from './db-up.js';
+import { loginUrl, untilStopped } from './server-login.js';
 
 export async function runDbUpMysql(port: number | undefined, io: Io): Promise<ExitCode> {
   const stopped = untilStopped();

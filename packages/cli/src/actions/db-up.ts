@@ -11,28 +11,7 @@ import type { CommandRun } from '../command.js';
 import { STOP_SIGNALS } from '../eval/stop-signals.js';
 import { EXIT } from '../exit-codes.js';
 import { writeChinookDuckdb } from './db-up-duckdb.js';
-
-/** `url` logged in as `user` with `password`. */
-export function loginUrl(url: string, user: string, password: string): string {
-  const out = new URL(url);
-  out.username = encodeURIComponent(user);
-  out.password = encodeURIComponent(password);
-  return out.toString();
-}
-
-/** Resolves at the first stop signal (Ctrl-C, SIGTERM). */
-export function untilStopped(): Promise<string> {
-  return new Promise((resolve) => {
-    const handlers = STOP_SIGNALS.map((name) => {
-      const handler = () => {
-        for (const [n, h] of handlers) process.removeListener(n, h);
-        resolve(name);
-      };
-      process.on(name, handler);
-      return [name, handler] as const;
-    });
-  });
-}
+import { loginUrl, untilStopped } from './server-login.js';
 
 /** `nl2sql db up chinook --engine postgres`; options are described in commands/db-up.ts. */
 export const runDbUp: CommandRun = async ({ flags, positionals }, io) => {
