@@ -24,12 +24,6 @@ export interface Explainer {
   explain(sql: string): Promise<RawPlan>;
 }
 
-/**
- * The longest statement explained: the SQLite datasource's MAX_STATEMENT_BYTES (a test holds
- * them equal), kept here so that planning needs neither that package nor its native addon.
- */
-export const MAX_EXPLAIN_BYTES = 100_000;
-
 /** Compiling is not reliably interruptible: refuse what the datasource would refuse. */
 export function checkStatementSize(sql: string, limit: number): void {
   const bytes = Buffer.byteLength(sql, 'utf8');

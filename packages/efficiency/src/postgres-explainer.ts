@@ -3,10 +3,11 @@
 // lexer does (sqlcheck's scanStatements) and parsed as a query (sqlcheck's checkSyntax), so
 // nothing else can ride along in the simple-protocol round trip. EXPLAIN without ANALYZE
 // plans the query and never runs it. Connect with a read-only, role-scoped login anyway.
+import { MAX_STATEMENT_BYTES } from '@nl2sql/datasource-sqlite';
 import { checkSyntax, scanStatements } from '@nl2sql/sqlcheck';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan } from './explainer.js';
-import { checkStatementSize, MAX_EXPLAIN_BYTES } from './explainer.js';
+import { checkStatementSize } from './explainer.js';
 
 /** The part of a PostgreSQL client this needs. */
 export interface PostgresQueryable {
@@ -14,7 +15,7 @@ export interface PostgresQueryable {
 }
 
 async function gate(sql: string): Promise<void> {
-  checkStatementSize(sql, MAX_EXPLAIN_BYTES);
+  checkStatementSize(sql, MAX_STATEMENT_BYTES);
   for (const standardConformingStrings of [true, false]) {
     const scan = scanStatements(sql, 'postgres', { standardConformingStrings });
     if (scan.lexicalError || scan.emptyStatementAt !== undefined || scan.statements !== 1) {

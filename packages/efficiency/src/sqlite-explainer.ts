@@ -4,50 +4,23 @@
 // untrusted schema, the same value and statement sizes), and only a text that passes the
 // datasource's own single-query gate and size limit is explained. EXPLAIN QUERY PLAN compiles
 // the statement; it never runs it.
-// sqlite3 (a native addon) and @nl2sql/datasource-sqlite are optional peer dependencies,
-// loaded on first use: a team planning on PostgreSQL, or using only this package's figures
-// (VES, budgets, the diagnostics board), installs no native addon.
 import { checkSingleQuery } from '@nl2sql/datasource';
+import {
+  DEFAULT_MAX_VALUE_BYTES,
+  MAX_STATEMENT_BYTES,
+  type ReadOnlyTarget,
+  readOnlyTarget,
+} from '@nl2sql/datasource-sqlite';
+import sqlite3 from 'sqlite3';
 import { EfficiencyError } from './efficiency-error.js';
 import type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
-import { checkStatementSize, MAX_EXPLAIN_BYTES } from './explainer.js';
-
-/** What the explainer uses of a sqlite3.Database (typed here: sqlite3 is optional). */
-interface SqliteHandle {
-  configure(option: 'limit', id: number, value: number): void;
-  all<T>(sql: string, callback: (error: Error | null, rows: T[]) => void): void;
-  close(callback: () => void): void;
-}
-
-/** What the explainer uses of @nl2sql/datasource-sqlite's ReadOnlyTarget. */
-interface ReadOnlyTarget {
-  name: string;
-  flags: number;
-  release(): Promise<void>;
-}
-
-/** sqlite3 and the SQLite datasource, or why they cannot be loaded (not installed). */
-async function loadSqlite() {
-  try {
-    const [driver, datasource] = await Promise.all([
-      import('sqlite3'),
-      import('@nl2sql/datasource-sqlite'),
-    ]);
-    return { sqlite3: driver.default, datasource };
-  } catch (error) {
-    throw new EfficiencyError(
-      'explain_failed',
-      `SQLite plans need sqlite3 and @nl2sql/datasource-sqlite (npm install @nl2sql/datasource-sqlite sqlite3): ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
-}
+import { checkStatementSize } from './explainer.js';
 
 export class SqliteExplainer implements Explainer {
   readonly engine = 'sqlite';
 
   private constructor(
-    private readonly db: SqliteHandle,
+    private readonly db: sqlite3.Database,
     /** The database file. */
     readonly file: string,
     /** How it was opened (a WAL database: immutable, or a private copy removed at close). */
@@ -56,17 +29,15 @@ export class SqliteExplainer implements Explainer {
 
   /** Open `file` read-only for plans. Throws EfficiencyError (`explain_failed`) when it cannot. */
   static async open(file: string): Promise<SqliteExplainer> {
-    const { sqlite3, datasource } = await loadSqlite();
-    const { DEFAULT_MAX_VALUE_BYTES, MAX_STATEMENT_BYTES } = datasource;
     // Nothing is written beside the file, not even a WAL database's -wal and -shm.
-    const target: ReadOnlyTarget = await datasource.readOnlyTarget(file).catch((error: unknown) => {
+    const target = await readOnlyTarget(file).catch((error: unknown) => {
       throw new EfficiencyError(
         'explain_failed',
         `cannot open ${file} read-only: ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
     });
-    const db = await new Promise<SqliteHandle>((resolve, reject) => {
+    const db = await new Promise<sqlite3.Database>((resolve, reject) => {
       const handle = new sqlite3.Database(
         target.name,
         sqlite3.OPEN_READONLY | target.flags,
@@ -81,7 +52,7 @@ export class SqliteExplainer implements Explainer {
                   },
                 ),
               )
-            : resolve(handle as SqliteHandle),
+            : resolve(handle),
       );
     }).catch(async (error: unknown) => {
       await target.release();
@@ -108,7 +79,7 @@ export class SqliteExplainer implements Explainer {
   }
 
   async explain(sql: string): Promise<RawPlan> {
-    checkStatementSize(sql, MAX_EXPLAIN_BYTES);
+    checkStatementSize(sql, MAX_STATEMENT_BYTES);
     const check = checkSingleQuery(sql);
     if (!check.ok) {
       throw new EfficiencyError('not_a_query', `no plan: ${check.message}`);

@@ -1,49 +1,7 @@
 import type { TableLike } from '@nl2sql/comparator';
 import type { CaseTestSuiteRecord } from '@nl2sql/records';
 import type { EvalCase } from '@nl2sql/suite';
-
-/**
- * A suite's distilled test suite as the runner uses it: @nl2sql/testsuite's opened
- * `TestSuite` fits (`openTestSuite`), and the runner does not depend on that package (its
- * variant databases are SQLite files, read through a native addon), so a run without a test
- * suite installs neither.
- */
-export interface TestSuitePass {
-  readonly manifest: {
-    readonly goldsDigest: string;
-    readonly databases: readonly { readonly sha256: string }[];
-    /** Mutants of the golds the suite's databases tell apart, and those that differ at all. */
-    readonly summary: { readonly killedBySuite: number; readonly differing: number };
-  };
-  /** The databases it judges on, the original among them. */
-  readonly databases: readonly unknown[];
-  /**
-   * The prediction judged on every database of the suite. Rejects with an error named
-   * `TestSuiteError` when the suite cannot judge the case (its gold is not in it, or fails
-   * on a variant); any other rejection is a fault, not a verdict.
-   */
-  match(input: {
-    readonly prediction: string;
-    readonly gold: { readonly sql: string; readonly altSql?: readonly string[] };
-    readonly policy: {
-      readonly score: 'strict' | 'lenient';
-      readonly orderMatters: boolean;
-      readonly tolerance?: number;
-    };
-    readonly originalGold: readonly TableLike[];
-  }): Promise<{
-    readonly pass: boolean;
-    readonly databases: readonly {
-      readonly database: string;
-      readonly pass: boolean;
-      readonly error?: string;
-    }[];
-    readonly distinguishedBy: string | null;
-  }>;
-}
-
-const cannotJudge = (error: unknown): error is Error =>
-  error instanceof Error && error.name === 'TestSuiteError';
+import { type TestSuite, TestSuiteError, testSuiteMatch } from '@nl2sql/testsuite';
 
 /** What EX said of a case run, which the test suite starts from. */
 export interface ExecutionMatch {
@@ -60,7 +18,7 @@ export interface ExecutionMatch {
  * reason, never a pass.
  */
 export async function caseTestSuite(
-  suite: TestSuitePass,
+  suite: TestSuite,
   c: EvalCase,
   sql: string | null,
   gold: readonly TableLike[],
@@ -71,7 +29,7 @@ export async function caseTestSuite(
     return { pass: false, lenient: false, distinguished_by: 'original', databases: 0 };
   }
   const match = (score: 'strict' | 'lenient') =>
-    suite.match({
+    testSuiteMatch(suite, {
       prediction: sql,
       gold: { sql: c.sql as string, ...(c.alt_sql ? { altSql: c.alt_sql } : {}) },
       policy: {
@@ -105,7 +63,7 @@ export async function caseTestSuite(
       databases: first?.databases.length ?? 0,
     };
   } catch (error) {
-    if (!cannotJudge(error)) throw error;
+    if (!(error instanceof TestSuiteError)) throw error;
     return {
       pass: false,
       lenient: false,

@@ -1,6 +1,6 @@
 import type { CalibrationRecord, CascadeThresholds, Judge, JudgeSchema } from '@nl2sql/judge';
 import type { KeyedSchemaLike } from '@nl2sql/sqlcheck';
-import type { TestSuitePass } from './case-test-suite.js';
+import type { TestSuite } from '@nl2sql/testsuite';
 
 /**
  * What the runner evaluates beyond execution accuracy on every ask (issue 16): the SQL
@@ -15,8 +15,8 @@ export interface EvaluationOptions {
   readonly schema?: KeyedSchemaLike & JudgeSchema;
   /** Reference tables (or `Table.Column`s) selected by value: a wrong value there is a filter value, not entity linking. */
   readonly lookupTables?: readonly string[];
-  /** The suite's distilled test suite, opened (@nl2sql/testsuite's `openTestSuite`); the caller closes it. */
-  readonly testSuite?: TestSuitePass;
+  /** The suite's distilled test suite, opened (`openTestSuite`); the caller closes it. */
+  readonly testSuite?: TestSuite;
   /**
    * The LLM judge for tier 3 and the calibration record that lets it judge: runEval checks
    * the record is this judge's and passes (`checkCalibration`) before any case runs.

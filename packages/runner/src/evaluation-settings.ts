@@ -5,7 +5,7 @@ import {
   type Judge,
   UncalibratedJudgeError,
 } from '@nl2sql/judge';
-import type { TestSuitePass } from './case-test-suite.js';
+import type { TestSuite } from '@nl2sql/testsuite';
 import type { EvaluationOptions } from './evaluation-options.js';
 import { RunnerError } from './runner-error.js';
 import type { SqlChecksOptions } from './sql-checks-scorer.js';
@@ -15,7 +15,7 @@ export interface EvaluationSettings {
   readonly dialect: 'sqlite' | 'postgres';
   readonly schema?: EvaluationOptions['schema'];
   readonly lookupTables?: readonly string[];
-  readonly testSuite?: TestSuitePass;
+  readonly testSuite?: TestSuite;
   readonly judge?: Judge;
   readonly cascade?: Partial<CascadeThresholds>;
   /** The row comparison's tolerance (EX's), which the test suite uses too. */

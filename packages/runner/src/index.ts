@@ -1,5 +1,3 @@
-// Kept for callers that took it from here; it lives with the retrieval scoring it serves.
-export { restrictedSqliteRunner } from '@nl2sql/schema-selection';
 export {
   type AnswerCheckOptions,
   type AnswerChecks,
@@ -39,7 +37,7 @@ export {
   toReportCaseRun,
 } from './case-run-record.js';
 export { type CaseSelection, selectCases } from './case-selection.js';
-export { caseTestSuite, type ExecutionMatch, type TestSuitePass } from './case-test-suite.js';
+export { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 export { type DecidedVerdict, decideVerdict, type VerdictInput } from './case-verdict.js';
 export { clarifyVerdict } from './clarify-verdict.js';
 export { CostCap } from './cost-cap.js';
@@ -115,6 +113,7 @@ export {
   reportRecords,
 } from './report-records.js';
 export { reportedRowsDiffer } from './reported-rows.js';
+export { restrictedSqliteRunner } from './restricted-sqlite-runner.js';
 export {
   RESULT_HEAD_BYTES,
   RESULT_HEAD_ROWS,

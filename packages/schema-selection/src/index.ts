@@ -32,7 +32,6 @@ export {
   type UnresolvedForeignKey,
 } from './relationship-registry.js';
 export { NO_COLUMNS_PLACEHOLDER, restrictedCopySql } from './restricted-copy.js';
-export { restrictedSqliteRunner } from './restricted-sqlite-runner.js';
 export { type RoleScope, type ScopedSchema, scopeSchema } from './role-scope.js';
 export { columnKey, SchemaNames } from './schema-names.js';
 export { SchemaSelectionError, type SchemaSelectionErrorCode } from './schema-selection-error.js';

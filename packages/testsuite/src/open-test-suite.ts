@@ -9,11 +9,6 @@ import { fileSha256 } from './file-digest.js';
 import { generateVariant } from './generate-variant.js';
 import { type GoldQuery, goldsDigest, sqlDigest } from './gold-query.js';
 import { MANIFEST_FILE, type Manifest, readManifest } from './manifest.js';
-import {
-  type TestSuiteMatchInput,
-  type TestSuiteVerdict,
-  testSuiteMatch,
-} from './test-suite-match.js';
 import { TestSuiteError } from './testsuite-error.js';
 import { buildVariantContext, type VariantContext } from './variant-context.js';
 
@@ -50,15 +45,6 @@ export class TestSuite {
     readonly manifest: Manifest,
     readonly databases: readonly SuiteDatabase[],
   ) {}
-
-  /**
-   * `testSuiteMatch(this, input)`: the prediction judged on every database. As a method, an
-   * opened suite is what @nl2sql/runner's `evaluation.testSuite` takes, so the runner need
-   * not depend on this package.
-   */
-  match(input: TestSuiteMatchInput): Promise<TestSuiteVerdict> {
-    return testSuiteMatch(this, input);
-  }
 
   /** The gold id the suite knows this SQL as, or undefined. */
   goldId(sql: string): string | undefined {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { chinookForTests } from '@nl2sql/datasets';
 import { DatasourceError } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
+import type { SchemaSelection } from '@nl2sql/schema-selection';
 import { describe, expect, it } from 'vitest';
-import type { SchemaSelection } from '../src/index.js';
 import { restrictedSqliteRunner } from '../src/restricted-sqlite-runner.js';
 
 const chinook = await chinookForTests();

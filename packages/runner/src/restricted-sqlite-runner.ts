@@ -2,16 +2,17 @@
 // only what the retriever selected: each selected table with only its selected columns,
 // copied out of the SQLite file the run reads. A query that needs anything left out fails
 // there instead of passing. Each run gets a file of its own, removed afterwards.
-// @nl2sql/datasource-sqlite (and its native addon) is an optional peer dependency, loaded on
-// the first query: only a retrieval run over a SQLite file needs it.
 
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RestrictedRunner } from './reference-query.js';
-import { restrictedCopySql } from './restricted-copy.js';
-import type { SchemaShape } from './schema-shape.js';
+import { openSqlite, writeSqliteCopy } from '@nl2sql/datasource-sqlite';
+import {
+  type RestrictedRunner,
+  restrictedCopySql,
+  type SchemaShape,
+} from '@nl2sql/schema-selection';
 
 /**
  * A RestrictedRunner over the SQLite database `source` (described by `schema`). The copy is
@@ -19,7 +20,6 @@ import type { SchemaShape } from './schema-shape.js';
  */
 export function restrictedSqliteRunner(source: string, schema: SchemaShape): RestrictedRunner {
   return async (sql, selection) => {
-    const { openSqlite, writeSqliteCopy } = await import('@nl2sql/datasource-sqlite');
     const dir = await mkdtemp(join(tmpdir(), 'nl2sql-selection-'));
     try {
       const file = join(dir, `${randomUUID()}.sqlite`);
