@@ -163,4 +163,24 @@ describe('the packed @nl2sql/runner', () => {
     expect(closure.has('@nl2sql/suite')).toBe(true);
     expect(closure.has('ajv')).toBe(true);
   });
+
+  it('has source that imports only node builtins, its own files and its declared dependencies', () => {
+    const declared = new Set(Object.keys(packed.dependencies ?? {}));
+    const srcDir = join(PACKAGE_DIR, 'src');
+    const stray: string[] = [];
+    for (const file of readdirSync(srcDir).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(join(srcDir, file), 'utf8');
+      for (const [, from, dynamic] of text.matchAll(
+        /\bfrom\s+'([^']+)'|\bimport\s*\(\s*'([^']+)'/g,
+      )) {
+        const specifier = from ?? dynamic;
+        if (!specifier || specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+        const name = specifier.startsWith('@')
+          ? specifier.split('/').slice(0, 2).join('/')
+          : (specifier.split('/')[0] ?? specifier);
+        if (!declared.has(name)) stray.push(`${file}: ${specifier}`);
+      }
+    }
+    expect(stray).toEqual([]);
+  });
 });
