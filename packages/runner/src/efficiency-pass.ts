@@ -1,5 +1,5 @@
 import type { Datasource } from '@nl2sql/datasource';
-import type { CaseEfficiencyRecord, DiagnosticsMetrics } from '@nl2sql/records';
+import type { DiagnosticsMetrics } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
 import { rves, ves } from './efficiency-math.js';
 import type { EfficiencyMeasureInput, EfficiencyPass } from './plugins.js';

@@ -40,7 +40,6 @@ describe.skipIf(chinook.path === undefined)('the efficiency pass (Chinook)', () 
         sqlChecks: { dialect: 'sqlite' },
       };
       const report = await runEval({
-        plugins: PLUGINS,
         ...options,
         efficiency: {
           datasource: timing,

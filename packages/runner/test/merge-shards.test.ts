@@ -263,15 +263,13 @@ describe('runEval with a shard', () => {
       shard: { index: 2, count: 3 },
     };
     expect((await runEval(common)).stopped).toBe('max_cost');
-    const given = await runEval({ plugins: PLUGINS, ...common, shardMaxCostUsd: 1 });
+    const given = await runEval({ ...common, shardMaxCostUsd: 1 });
     expect(given.stopped).toBeNull();
     expect(given.shard?.maxCostUsd).toBe(1);
     await expect(
-      runEval({ plugins: PLUGINS, ...common, shard: undefined, shardMaxCostUsd: 1 }),
+      runEval({ ...common, shard: undefined, shardMaxCostUsd: 1 }),
     ).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
-    await expect(
-      runEval({ plugins: PLUGINS, ...common, shard: { index: 4, count: 3 } }),
-    ).rejects.toMatchObject({
+    await expect(runEval({ ...common, shard: { index: 4, count: 3 } })).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
     });
   });
