@@ -66,3 +66,12 @@ export function requireEfficiency(plugins: RunnerPlugins | undefined): Efficienc
   if (plugins?.efficiency === undefined) throw missingPlugin('efficiency', 'the efficiency option');
   return plugins.efficiency;
 }
+
+/**
+ * The parser of a run given none (mode retrieval writes no SQL to check): any call refuses
+ * with MISSING_PLUGIN, so a check is never skipped if a path reaches one after all.
+ */
+export function absentSql(mode: Mode): SqlAnalysis {
+  const refuse = () => Promise.reject(missingPlugin('sql', `mode ${mode}`));
+  return { checkSafety: refuse, runChecks: refuse, readSet: refuse, diagnoseCase: refuse };
+}

@@ -195,8 +195,7 @@ async function runLocked(
     if (billedPerCall(name)) cap.spend(usd);
   }
 
-  // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
-  // before any case starts so no statement timeout or LLM deadline running then pays for it.
+  // The parser plugin's wasm compiles on first use, holding the event loop: load it first.
   if (run.mode !== 'retrieval') await run.plugins.sql?.load?.();
   if (run.snapshots) await checkSnapshotSchemas(run.snapshots, run.answerExecution); // before any case
 
@@ -312,14 +311,9 @@ async function runLocked(
         ...(ahead ? { ahead } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (options.efficiency)
-        results = await efficiencyPass(
-          results,
-          list,
-          options.efficiency,
-          requireEfficiency(run.plugins),
-          options.signal,
-        );
+      const measure = options.efficiency && requireEfficiency(run.plugins);
+      if (options.efficiency && measure)
+        results = await efficiencyPass(results, list, options.efficiency, measure, options.signal);
       // Cancelled during the passes: every case run finished, but not every one was evaluated,
       // so the run is a stopped one (never gated), as a cancel during the asks is.
       if (options.signal?.aborted === true && stopped === null) {

@@ -18,7 +18,7 @@ import type { EvalConfig } from './eval-config.js';
 import type { EvaluationOptions } from './evaluation-options.js';
 import { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
 import type { RunnerPlugins, SqlAnalysis } from './plugins.js';
-import { missingPlugin, requirePlugins } from './require-plugins.js';
+import { absentSql, requirePlugins } from './require-plugins.js';
 import { DEFAULT_MAX_ROWS } from './row-cap.js';
 import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
@@ -212,15 +212,6 @@ function shardCap(
   }
   if (shard === null || maxCostUsd === null) return maxCostUsd;
   return maxCostUsd / shard.count;
-}
-
-/**
- * The parser of a run given none (mode retrieval writes no SQL to check): any call refuses
- * with MISSING_PLUGIN, so a check is never skipped if a path reaches one after all.
- */
-function absentSql(mode: Mode): SqlAnalysis {
-  const refuse = () => Promise.reject(missingPlugin('sql', `mode ${mode}`));
-  return { checkSafety: refuse, runChecks: refuse, readSet: refuse, diagnoseCase: refuse };
 }
 
 /** What of the sql checks' options the safety check before the harness's execution follows. */
