@@ -231,7 +231,7 @@ export {
   type SnapshotClass,
 } from './snapshot-check.js';
 export { type SourceLocation, sourceLocation } from './source-location.js';
-export { SqlParserMissingError } from './sql-parser.js';
+export { SqlParserMissingError } from './sql-parser-missing-error.js';
 export {
   SuiteFormatError,
   type SuiteFormatErrorCode,

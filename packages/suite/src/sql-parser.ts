@@ -4,20 +4,10 @@
 // use. Where it is not installed they refuse with an error naming the package, never skip
 // the check (decisions/runner-passes.md).
 
-/** The parser package's API, as the suite's parsing functions call it. */
-export type Sqlcheck = typeof import('@nl2sql/sqlcheck');
+import { SqlParserMissingError } from './sql-parser-missing-error.js';
 
-/** A function that parses SQL was called where @nl2sql/sqlcheck is not installed. */
-export class SqlParserMissingError extends Error {
-  readonly code = 'SQL_PARSER_MISSING';
-  constructor(cause: unknown) {
-    super(
-      `@nl2sql/suite: this function parses SQL and needs @nl2sql/sqlcheck; install it beside @nl2sql/suite (${cause instanceof Error ? cause.message : String(cause)})`,
-      { cause },
-    );
-    this.name = 'SqlParserMissingError';
-  }
-}
+/** The parser package's API as the suite calls it (index.ts exports none of this file). */
+export type Sqlcheck = typeof import('@nl2sql/sqlcheck');
 
 let loading: Promise<Sqlcheck> | undefined;
 
