@@ -7,13 +7,18 @@
 // at the same concurrency on the same connection pool), so the extra query is seen against
 // the engine's own.
 // Chinook (500 case runs cycled from its answerable cases) and the synthetic suite (10,000).
+
 import { CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import type { Datasource } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite } from '@nl2sql/suite';
 import { cachedSynthetic, SYNTHETIC_DATASOURCE } from '@nl2sql/synthetic';
 import { type EvalConfig, percentile, type RunEventListener, runEval } from '../src/index.js';
 import { latencyEngine, syntheticSuite } from './synthetic-suite.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 type Variant = 'in-process' | 'executed' | 'trusted';
 const VARIANTS: readonly Variant[] = ['in-process', 'executed', 'trusted'];
@@ -59,8 +64,12 @@ async function measure(
       concurrency,
     };
     // Warm-up: the parser's wasm, the JIT and the page cache are not what is measured.
-    await runEval({ ...options, cases: retargeted.cases.slice(0, 50).map((c) => c.id) });
-    const report = await runEval({ ...options, onEvent: listen });
+    await runEval({
+      plugins: PLUGINS,
+      ...options,
+      cases: retargeted.cases.slice(0, 50).map((c) => c.id),
+    });
+    const report = await runEval({ plugins: PLUGINS, ...options, onEvent: listen });
     const passed = report.configs[0]?.cases.filter((r) => r.status === 'pass').length ?? 0;
     console.log(
       `  ${variant.padEnd(10)} harness per case run ${spread(harness)}; wall ${report.timings.wallMs.toFixed(0)} ms; ${passed}/${n} passed`,

@@ -5,6 +5,7 @@
 // neighbour of its gold (a mutant), where EX and the test suite part ways. No key, no network:
 // every LLM call goes to a FakeLLMServer on 127.0.0.1, the judge's included, so the
 // calibration figures show the pipeline works, not how good any real model is.
+
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
@@ -18,11 +19,15 @@ import {
   REFERENCE_NODES,
   referenceConfig,
 } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite } from '@nl2sql/suite';
 import { generateMutants, openTestSuite, suiteGolds, testSuiteDir } from '@nl2sql/testsuite';
 import { type RunEvalOptions, type RunReport, runEval } from '../src/index.js';
 import { fakeJudge } from '../test/fake-judge.js';
 import { SqlEngine } from '../test/sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '-' : x.toFixed(3));
@@ -124,7 +129,10 @@ try {
     datasources: [{ id: 'chinook', datasource, description: 'A digital music store.' }],
     policy: CHINOOK_POLICIES,
   });
-  show('mode plans', await runEval({ ...common, suite, engine: rig.engine, mode: 'plans' }));
+  show(
+    'mode plans',
+    await runEval({ plugins: PLUGINS, ...common, suite, engine: rig.engine, mode: 'plans' }),
+  );
   await rig.close();
 
   // Mode full: the reference engine's LLM configs on a fake LLM serving the gold plans.
@@ -144,7 +152,7 @@ try {
   });
   show(
     'mode full (fake LLM)',
-    await runEval({ ...common, suite, configs: [config], mode: 'full' }),
+    await runEval({ plugins: PLUGINS, ...common, suite, configs: [config], mode: 'full' }),
   );
   await config.close();
   await server.close();
@@ -161,6 +169,7 @@ try {
   show(
     "a mutant system (each gold's first mutant)",
     await runEval({
+      plugins: PLUGINS,
       ...common,
       suite,
       engine: new SqlEngine(suite, datasource, answers),

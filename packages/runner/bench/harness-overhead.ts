@@ -3,9 +3,14 @@
 // the default scorers of mode plans. Whatever time a case run takes is then the harness's:
 // scheduling, scoring, bookkeeping and waiting for the event loop. The budget is a
 // p50 under 2 ms per case run.
+
 import type { AskResponse, Engine } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import type { EvalCase, EvalSuite } from '@nl2sql/suite';
 import { percentile, runEval } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const RUNS = 500;
 const CONCURRENCY = 4;
@@ -44,8 +49,13 @@ export async function harnessOverhead(chinook: EvalSuite): Promise<void> {
   const suite = benchSuite(chinook);
   const engine = instantEngine(suite);
   // A warm-up run, so the SQL parser's wasm and the JIT are not what is measured.
-  await runEval({ suite, engine, cases: suite.cases.slice(0, 50).map((c) => c.id) });
-  const report = await runEval({ suite, engine, concurrency: CONCURRENCY });
+  await runEval({
+    plugins: PLUGINS,
+    suite,
+    engine,
+    cases: suite.cases.slice(0, 50).map((c) => c.id),
+  });
+  const report = await runEval({ plugins: PLUGINS, suite, engine, concurrency: CONCURRENCY });
   const cases = report.configs[0]?.cases ?? [];
   const harness = cases.map((r) => r.harnessMs ?? 0);
   const engineMs = cases.map((r) => r.latencyMs ?? 0);

@@ -1,13 +1,18 @@
 // Mode plans on Chinook, timed: start-up (suite, database, fake server, engine), engine
 // (inside ask, of which the database), scoring, and the process's peak RSS.
+
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, locateChinook } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { plansEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { databaseIdentity, runEval } from '../src/index.js';
 import { answerExecutionBench } from './answer-execution.js';
 import { harnessOverhead } from './harness-overhead.js';
 import { scaleBench } from './scale.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -31,6 +36,7 @@ for (const { label, sqlChecks } of runs) {
   const digest = await suiteFileDigest(CHINOOK_SUITE_PATH);
   const startup = performance.now() - t0;
   const report = await runEval({
+    plugins: PLUGINS,
     suite,
     engine: rig.engine,
     mode: 'plans',

@@ -5,6 +5,7 @@
 // runner by its own package name (resolved to dist, the bench script builds first), so the
 // memory measured is a user's; tsx only reads this file. The sources through tsx would add
 // about 40 MB of RSS that no user has.
+
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +18,13 @@ import {
   streamedReportJson,
   writeJsonFile,
 } from '@nl2sql/runner';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { loadSuite } from '@nl2sql/suite';
 import { type BenchAnswers, latencyEngine, syntheticSuite } from './synthetic-suite.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 export interface Scenario {
   /** The suite the bench's cases are taken from (@nl2sql/synthetic's). */
@@ -66,6 +71,7 @@ const dir = mkdtempSync(join(tmpdir(), 'runner-scale-'));
 try {
   const journal = join(dir, 'run.jsonl');
   const report = await runEval({
+    plugins: PLUGINS,
     suite,
     engine: latencyEngine(suite, scenario.latencyMs, scenario.answers),
     concurrency: scenario.concurrency,

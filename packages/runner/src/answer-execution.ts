@@ -7,7 +7,7 @@
 // warehouse) opts in per engine to having its reported rows trusted; its SQL is still checked.
 import { type Datasource, DatasourceError, toJsonCell } from '@nl2sql/datasource';
 import type { AskResponse, ResultSet } from '@nl2sql/engine';
-import { checkSafety } from '@nl2sql/sqlcheck';
+import type { SqlAnalysis } from './plugins.js';
 import { reportedRowsDiffer } from './reported-rows.js';
 import { ROWS_CHECK_CODES, type RowsCheck, type RowsCheckOutcome } from './rows-check.js';
 import type { CaseTask } from './task-list.js';
@@ -34,12 +34,14 @@ export interface AnswerCheckOptions {
   /** The run's row cap: the harness reads at most this many rows, as the engine may. */
   readonly maxRows: number;
   /** The project's check policy the safety check before execution follows (sqlChecks'). */
-  readonly checks?: AnswerChecks;
+  readonly checks: AnswerChecks;
   readonly signal: AbortSignal;
 }
 
 /** Of the run's sql-check options, what the safety check before execution takes. */
 export interface AnswerChecks {
+  /** The parser the safety check reads the SQL with: never skipped. */
+  readonly sql: SqlAnalysis;
   /** Function names vetted beyond sqlcheck's list (evals.yaml checks.allowed_functions). */
   readonly allowedFunctions?: readonly string[];
   /** The longest SQL the check reads; a longer one is unsafe-sql, unread. */
@@ -81,9 +83,9 @@ async function unsafeFinding(
   sql: string,
   dialect: string,
   maxRows: number,
-  checks: AnswerChecks = {},
+  checks: AnswerChecks,
 ): Promise<string | null> {
-  const verdict = await checkSafety(sql, {
+  const verdict = await checks.sql.checkSafety(sql, {
     dialect,
     maxLimit: maxRows + 1,
     requireLimit: false,

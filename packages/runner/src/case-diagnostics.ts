@@ -1,18 +1,14 @@
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
-import {
-  type CaseDiagnostics,
-  type DiagnoseCaseInput,
-  diagnoseCase,
-  sqlSizeViolation,
-} from '@nl2sql/sqlcheck';
 import { caseForRole } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import { caseTestSuite, type ExecutionMatch } from './case-test-suite.js';
 import { decideVerdict } from './case-verdict.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
 import { goldTables } from './gold-tables.js';
+import type { CaseDiagnostics, DiagnoseCaseInput } from './plugins.js';
 import { rowsCheckPassed } from './rows-check.js';
+import { sqlSizeViolation } from './sql-size.js';
 import type { CaseTask } from './task-list.js';
 
 /** A case run's diagnostics, and the judge's calls they took (billed to the case run). */
@@ -131,7 +127,7 @@ export async function evaluateCase(
     };
   }
   // computed while the asks ran (diagnostics-ahead.ts) from this same input, or now
-  const found = ahead ?? (await diagnoseCase(input));
+  const found = ahead ?? (await settings.sql.diagnoseCase(input));
   const gold = goldTables(c, result.resultHead?.columns.length ?? 0);
   let testSuite: CaseTestSuiteRecord | null = null;
   if (settings.testSuite) {
@@ -146,6 +142,7 @@ export async function evaluateCase(
     ...(sql !== null ? { canonicalMatch: found.normalizedMatch } : {}),
     dialect: settings.dialect,
     ...(settings.schema ? { schema: settings.schema } : {}),
+    cascade: settings.cascadePass,
     ...(settings.judge ? { judge: settings.judge } : {}),
     ...(settings.cascade ? { thresholds: settings.cascade } : {}),
     ...(signal ? { signal } : {}),

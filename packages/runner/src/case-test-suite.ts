@@ -1,7 +1,7 @@
 import type { TableLike } from '@nl2sql/comparator';
 import type { CaseTestSuiteRecord } from '@nl2sql/records';
 import type { EvalCase } from '@nl2sql/suite';
-import { type TestSuite, TestSuiteError, testSuiteMatch } from '@nl2sql/testsuite';
+import type { TestSuiteHandle, TestSuitePass } from './plugins.js';
 
 /** What EX said of a case run, which the test suite starts from. */
 export interface ExecutionMatch {
@@ -18,7 +18,7 @@ export interface ExecutionMatch {
  * reason, never a pass.
  */
 export async function caseTestSuite(
-  suite: TestSuite,
+  testSuite: { readonly suite: TestSuiteHandle; readonly pass: TestSuitePass },
   c: EvalCase,
   sql: string | null,
   gold: readonly TableLike[],
@@ -29,7 +29,7 @@ export async function caseTestSuite(
     return { pass: false, lenient: false, distinguished_by: 'original', databases: 0 };
   }
   const match = (score: 'strict' | 'lenient') =>
-    testSuiteMatch(suite, {
+    testSuite.pass.match(testSuite.suite, {
       prediction: sql,
       gold: { sql: c.sql as string, ...(c.alt_sql ? { altSql: c.alt_sql } : {}) },
       policy: {
@@ -63,7 +63,7 @@ export async function caseTestSuite(
       databases: first?.databases.length ?? 0,
     };
   } catch (error) {
-    if (!(error instanceof TestSuiteError)) throw error;
+    if (!testSuite.pass.isSuiteError(error)) throw error;
     return {
       pass: false,
       lenient: false,

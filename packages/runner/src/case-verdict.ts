@@ -1,11 +1,11 @@
 import type { TableLike } from '@nl2sql/comparator';
-import { type CascadeThresholds, type CaseJudgement, type Judge, judgeCase } from '@nl2sql/judge';
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseTestSuiteRecord, CaseVerdictRecord } from '@nl2sql/records';
 import type { EvalCase } from '@nl2sql/suite';
 import type { CaseResult } from './case-result.js';
 import type { ExecutionMatch } from './case-test-suite.js';
 import type { EvaluationOptions } from './evaluation-options.js';
+import type { CascadeThresholdsLike, CaseJudgementLike, JudgeLike, JudgePass } from './plugins.js';
 import { rowsCheckPassed } from './rows-check.js';
 
 /** A verdict and what its judge cost (nothing when the judge was not asked). */
@@ -26,12 +26,14 @@ export interface VerdictInput {
   readonly canonicalMatch?: boolean;
   readonly dialect: 'sqlite' | 'postgres';
   readonly schema?: EvaluationOptions['schema'];
-  readonly judge?: Judge;
-  readonly thresholds?: Partial<CascadeThresholds>;
+  /** The cascade that decides (plugins.judge). */
+  readonly cascade: JudgePass;
+  readonly judge?: JudgeLike;
+  readonly thresholds?: Partial<CascadeThresholdsLike>;
   readonly signal?: AbortSignal;
 }
 
-function record(j: CaseJudgement): CaseVerdictRecord {
+function record(j: CaseJudgementLike): CaseVerdictRecord {
   return {
     pass: j.pass,
     tier: j.tier,
@@ -123,7 +125,7 @@ export async function decideVerdict(input: VerdictInput): Promise<DecidedVerdict
       : { error: answered };
   const gold = input.gold[0] ?? { columns: [], rows: [] };
   const ts = input.testSuite;
-  const judgement = await judgeCase(
+  const judgement = await input.cascade.judgeCase(
     {
       question: input.case.question,
       dialect: input.dialect,

@@ -3,6 +3,8 @@ import type { Mode } from '@nl2sql/records';
 import { faithfulnessScorer } from './faithfulness-scorer.js';
 import { outcomeScorer } from './outcome-scorer.js';
 import { peerPoliciesScorer } from './peer-policies-scorer.js';
+import type { RunnerPlugins, SqlAnalysis } from './plugins.js';
+import { requireSql } from './require-plugins.js';
 import { resultMatchScorer } from './result-match-scorer.js';
 import { retrievalRecallScorer, type SelectionScoring } from './retrieval-recall-scorer.js';
 import { routingScorer } from './routing-scorer.js';
@@ -45,13 +47,23 @@ export interface ScorerOptions {
    * diagnostic): the board's `policies` section. Default false.
    */
   readonly peerPolicies?: boolean;
+  /**
+   * The plugins the run was given (runEval's `plugins`): outcome's scope check and sql_checks
+   * read SQL with `plugins.sql` (MISSING_PLUGIN without it, outside mode retrieval).
+   */
+  readonly plugins?: RunnerPlugins;
 }
 
 /** The policy with the schema and dialect each case's SQL is read in (those of the SQL checks). */
-function policyScope(policy: AccessPolicy, checks: SqlChecksOptions | false | undefined) {
+function policyScope(
+  policy: AccessPolicy,
+  sql: SqlAnalysis,
+  checks: SqlChecksOptions | false | undefined,
+) {
   const given = checks === false ? {} : (checks ?? {});
   return {
     policy,
+    sql,
     dialect: given.dialect ?? 'sqlite',
     ...(given.maxSqlBytes !== undefined ? { maxSqlBytes: given.maxSqlBytes } : {}),
     schemaOf: (datasource: string) =>
@@ -67,12 +79,13 @@ function policyScope(policy: AccessPolicy, checks: SqlChecksOptions | false | un
 export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[] {
   if (mode === 'retrieval') return [retrievalRecallScorer(options.selection), routingScorer()];
   const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
+  const sql = requireSql(options.plugins, `the scorers of mode ${mode}`);
   const scorers: Scorer[] = [
     // first, so its explanation is the case run's: nothing after it reads the text's meaning
     sqlSizeScorer(checks.maxSqlBytes),
     outcomeScorer({
       ...(options.refusalMessage ? { refusalMessage: options.refusalMessage } : {}),
-      ...(options.policy ? { scope: policyScope(options.policy, options.sqlChecks) } : {}),
+      ...(options.policy ? { scope: policyScope(options.policy, sql, options.sqlChecks) } : {}),
     }),
     resultMatchScorer({
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
@@ -92,7 +105,7 @@ export function defaultScorers(mode: Mode, options: ScorerOptions = {}): Scorer[
     );
   if (options.sqlChecks !== false) {
     const maxLimit = rowCapLimit(options.maxRows ?? DEFAULT_MAX_ROWS);
-    scorers.push(sqlChecksScorer({ maxLimit, ...(options.sqlChecks ?? {}) }));
+    scorers.push(sqlChecksScorer(sql, { maxLimit, ...(options.sqlChecks ?? {}) }));
   }
   return scorers;
 }

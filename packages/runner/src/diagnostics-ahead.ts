@@ -1,7 +1,7 @@
-import { type CaseDiagnostics, type DiagnoseCaseInput, diagnoseCase } from '@nl2sql/sqlcheck';
 import { diagnoseInput, overLimit } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
+import type { CaseDiagnostics, DiagnoseCaseInput } from './plugins.js';
 import type { CaseTask } from './task-list.js';
 
 /**
@@ -90,7 +90,7 @@ export class DiagnosticsAhead {
           this.head = 0;
         }
         try {
-          this.ready.set(next.key, await diagnoseCase(next.input));
+          this.ready.set(next.key, await this.settings.sql.diagnoseCase(next.input));
           this.counts.computed++;
         } catch {
           // the pass computes it again and reports the error where it belongs

@@ -1,4 +1,3 @@
-import { type DiagnosedCase, diagnosticsBoard } from '@nl2sql/efficiency';
 import type {
   CaseTestSuiteRecord,
   DiagnosticsMetrics,
@@ -7,10 +6,11 @@ import type {
   RunMetrics,
   VerdictTier,
 } from '@nl2sql/records';
-import { ERROR_CLASSES, type ErrorClass } from '@nl2sql/sqlcheck';
 import { accuracy } from './board-tally.js';
 import type { CaseResult } from './case-result.js';
+import { type DiagnosedCase, diagnosticsBoard } from './diagnostics-board.js';
 import { efficiencyMetrics } from './efficiency-pass.js';
+import { ERROR_CLASSES, type ErrorClass } from './error-classes.js';
 
 /** What the board says of the test suite itself (from its manifest). */
 export interface TestSuiteSummary {

@@ -1,19 +1,8 @@
 import type { Datasource } from '@nl2sql/datasource';
-import {
-  type CostBudget,
-  checkBudget,
-  comparePlans,
-  costProxy,
-  type Explainer,
-  measureEfficiency,
-  type QueryPlanOptions,
-  queryPlan,
-  rves,
-  ves,
-  vesReward,
-} from '@nl2sql/efficiency';
-import type { CaseEfficiencyRecord, DiagnosticsMetrics } from '@nl2sql/records';
+import type { DiagnosticsMetrics } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
+import { rves, ves } from './efficiency-math.js';
+import type { EfficiencyMeasureInput, EfficiencyPass } from './plugins.js';
 import type { TaskList } from './task-list.js';
 
 /**
@@ -26,10 +15,10 @@ import type { TaskList } from './task-list.js';
 export interface EfficiencyOptions {
   /** Where both queries are timed: given to this pass alone, one connection. */
   readonly datasource: Pick<Datasource, 'execute'>;
-  /** Plans the gold and the prediction (full scans of large tables flagged); optional. */
-  readonly explainer?: Explainer;
+  /** Plans the gold and the prediction (full scans of large tables flagged; efficiency's Explainer); optional. */
+  readonly explainer?: unknown;
   /** The tables with their row counts, for the full-scan flag. */
-  readonly tables?: QueryPlanOptions['tables'];
+  readonly tables?: EfficiencyMeasureInput['tables'];
   /** Timed rounds per case run (default efficiency's 20). */
   readonly repeats?: number;
   /** Untimed runs of each query first (default 2). */
@@ -40,86 +29,20 @@ export interface EfficiencyOptions {
    * The budget on an EX-correct prediction's cost proxy (001 §7), relative to its gold's
    * and/or absolute; needs the explainer. Absent: no budget, no cost recorded.
    */
-  readonly budget?: CostBudget;
-}
-
-type CaseCost = NonNullable<CaseEfficiencyRecord['cost']>;
-
-/** The proxies of both plans against the budget; null when either cannot be sized. */
-function costAgainst(
-  goldPlan: Awaited<ReturnType<typeof queryPlan>>,
-  predictionPlan: Awaited<ReturnType<typeof queryPlan>>,
-  budget: CostBudget,
-): CaseCost | null {
-  const gold = costProxy(goldPlan);
-  const prediction = costProxy(predictionPlan);
-  if (gold === null || prediction === null) return null;
-  const check = checkBudget(gold, prediction, budget);
-  return {
-    unit: gold.unit,
-    gold: gold.value,
-    prediction: prediction.value,
-    ratio: check.ratio,
-    budget_x: budget.relative ?? null,
-    budget_max: budget.absolute ?? null,
-    over_budget: check.overBudget,
-  };
-}
-
-/** One case run's efficiency: an EX-correct prediction timed against its gold. */
-async function measureCase(
-  result: CaseResult,
-  goldSql: string,
-  options: EfficiencyOptions,
-  signal: AbortSignal | undefined,
-): Promise<CaseEfficiencyRecord> {
-  const sql = result.sql as string;
-  const m = await measureEfficiency({
-    datasource: options.datasource,
-    goldSql,
-    predSql: sql,
-    correct: result.status === 'pass',
-    ...(options.repeats !== undefined ? { repeats: options.repeats } : {}),
-    ...(options.warmup !== undefined ? { warmup: options.warmup } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(signal ? { signal } : {}),
-  });
-  let added: string[] = [];
-  // only correct predictions are costed (001 §7): a broken query would look cheap
-  let cost: CaseCost | null | undefined;
-  if (options.explainer && result.status === 'pass') {
-    try {
-      const planned = { ...(options.tables ? { tables: options.tables } : {}) };
-      const gold = await queryPlan(options.explainer, goldSql, planned);
-      const prediction = await queryPlan(options.explainer, sql, planned);
-      added = comparePlans(gold, prediction).addedFlagged.map((s) => s.detail);
-      if (options.budget) cost = costAgainst(gold, prediction, options.budget);
-    } catch {
-      // A plan the explainer cannot read leaves the flag empty and the case unbudgeted
-      // (counted apart on the board); the timing stands.
-      added = [];
-      if (options.budget) cost = null;
-    }
-  }
-  return {
-    status: m.status,
-    time_ratio: m.timeRatio,
-    ves_reward: m.status === 'measured' ? vesReward(m.timeRatio) : 0,
-    rves_reward: m.reward,
-    added_full_scans: added,
-    ...(cost !== undefined ? { cost } : {}),
-    ...(m.error ? { error: `${m.error.side}: ${m.error.code}: ${m.error.message}` } : {}),
-  };
+  readonly budget?: EfficiencyMeasureInput['budget'];
 }
 
 /**
  * Measures every asked, allowed case run with SQL, in task order, and returns the results
  * with `diagnostics.efficiency` set (case runs it does not apply to are returned as they were).
+ * Each is measured by `measure` (plugins.efficiency: @nl2sql/efficiency's timing, plans and
+ * budget); only a correct prediction is costed.
  */
 export async function efficiencyPass(
   results: ReadonlyMap<string, CaseResult>,
   list: TaskList,
   options: EfficiencyOptions,
+  measure: EfficiencyPass,
   signal?: AbortSignal,
 ): Promise<Map<string, CaseResult>> {
   const out = new Map(results);
@@ -129,7 +52,13 @@ export async function efficiencyPass(
     const goldSql = task.case.sql;
     if (!result || result.diagnostics === null || task.expected !== 'allowed') continue;
     if (goldSql === undefined || !result.sql) continue;
-    const efficiency = await measureCase(result, goldSql, options, signal);
+    const efficiency = await measure.measure({
+      ...options,
+      goldSql,
+      predSql: result.sql,
+      correct: result.status === 'pass',
+      ...(signal ? { signal } : {}),
+    });
     out.set(task.key, { ...result, diagnostics: { ...result.diagnostics, efficiency } });
   }
   return out;

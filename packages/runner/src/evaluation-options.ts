@@ -1,6 +1,9 @@
-import type { CalibrationRecord, CascadeThresholds, Judge, JudgeSchema } from '@nl2sql/judge';
-import type { KeyedSchemaLike } from '@nl2sql/sqlcheck';
-import type { TestSuite } from '@nl2sql/testsuite';
+import type {
+  CascadeThresholdsLike,
+  JudgeLike,
+  KeyedSchemaLike,
+  TestSuiteHandle,
+} from './plugins.js';
 
 /**
  * What the runner evaluates beyond execution accuracy on every ask (issue 16): the SQL
@@ -12,19 +15,23 @@ export interface EvaluationOptions {
   /** The dialect of the golds and the SQL. Default sqlcheck's `sqlite`, or sql_checks' dialect. */
   readonly dialect?: 'sqlite' | 'postgres';
   /** The database's schema with keys (the datasource's introspection fits); default sql_checks'. */
-  readonly schema?: KeyedSchemaLike & JudgeSchema;
+  readonly schema?: KeyedSchemaLike;
   /** Reference tables (or `Table.Column`s) selected by value: a wrong value there is a filter value, not entity linking. */
   readonly lookupTables?: readonly string[];
-  /** The suite's distilled test suite, opened (`openTestSuite`); the caller closes it. */
-  readonly testSuite?: TestSuite;
+  /**
+   * The suite's distilled test suite, opened (@nl2sql/testsuite's `openTestSuite`); the caller
+   * closes it. Needs `plugins.testSuite`.
+   */
+  readonly testSuite?: TestSuiteHandle;
   /**
    * The LLM judge for tier 3 and the calibration record that lets it judge: runEval checks
-   * the record is this judge's and passes (`checkCalibration`) before any case runs.
+   * the record is this judge's and passes (`plugins.judge.calibrationFailure`) before any case runs.
    */
   readonly judge?: {
-    readonly judge: Judge;
-    readonly calibration: CalibrationRecord;
+    readonly judge: JudgeLike;
+    /** @nl2sql/judge's CalibrationRecord: the judge plugin reads it. */
+    readonly calibration: unknown;
   };
   /** When the cascade wants the judge (default judge's: similarity 0.5, at most 1 gold row). */
-  readonly cascade?: Partial<CascadeThresholds>;
+  readonly cascade?: Partial<CascadeThresholdsLike>;
 }

@@ -1,11 +1,10 @@
-import type { Judge, JudgeCallOptions, JudgeInput, JudgeVerdict } from '@nl2sql/judge';
 import type { UsageRecord } from '@nl2sql/llm';
-import { type CaseDiagnostics, diagnoseCase } from '@nl2sql/sqlcheck';
 import { diagnoseInput, evaluateCase, overLimit } from './case-diagnostics.js';
 import type { CaseResult } from './case-result.js';
 import type { CostCap } from './cost-cap.js';
 import type { DiagnosticsAhead } from './diagnostics-ahead.js';
 import type { EvaluationSettings } from './evaluation-settings.js';
+import type { CaseDiagnostics, JudgeLike } from './plugins.js';
 import type { RunEventListener } from './run-event.js';
 import type { CaseTask, TaskList } from './task-list.js';
 
@@ -28,10 +27,10 @@ export interface EvaluationPassOptions {
  * before the next may start, so concurrent case runs cannot overshoot it together. The cascade
  * then keeps its tier-2 verdict, marked with the reason, as for any judge failure.
  */
-function cappedJudge(judge: Judge, cap: CostCap): Judge {
+function cappedJudge(judge: JudgeLike, cap: CostCap): JudgeLike {
   let dearest = 0;
   let queue: Promise<unknown> = Promise.resolve();
-  const call = async (input: JudgeInput, options?: JudgeCallOptions) => {
+  const call = async (input: never, options?: { signal?: AbortSignal }) => {
     if (cap.maxUsd !== null && cap.spent + dearest > cap.maxUsd) {
       throw new Error(`the run's cost cap ($${cap.maxUsd}) leaves no room for another judge call`);
     }
@@ -43,7 +42,7 @@ function cappedJudge(judge: Judge, cap: CostCap): Judge {
   return {
     identity: judge.identity,
     cost: (usage: readonly UsageRecord[]) => judge.cost(usage),
-    judge(input: JudgeInput, options?: JudgeCallOptions): Promise<JudgeVerdict> {
+    judge(input: never, options?: { signal?: AbortSignal }): Promise<{ costUsd: number }> {
       const turn = queue.then(() => call(input, options));
       queue = turn.catch(() => undefined);
       return turn;
@@ -132,7 +131,7 @@ function serialDiagnoses(
     if (input === null || overLimit(input, settings) !== undefined) {
       return Promise.resolve(undefined);
     }
-    const mine = turn.then(() => diagnoseCase(input, signal ? { signal } : {}));
+    const mine = turn.then(() => settings.sql.diagnoseCase(input, signal ? { signal } : {}));
     turn = mine.catch(() => undefined);
     return mine;
   };
@@ -144,7 +143,7 @@ function serialDiagnoses(
  * call that failed after a retry is billed here, with what it cost.
  */
 function bill(task: CaseTask, usage: readonly UsageRecord[], options: EvaluationPassOptions): void {
-  const judge = options.settings.judge as Judge;
+  const judge = options.settings.judge as JudgeLike;
   for (const call of usage) {
     const costUsd = judge.cost([call]);
     if (task.config.calls === undefined) continue;

@@ -105,6 +105,29 @@ export {
 } from './peer-policies-scorer.js';
 export { BOARD_POLICIES, type BoardPolicy, PeerPolicyTally } from './peer-policy-tally.js';
 export { percentile } from './percentile.js';
+export type {
+  CascadeThresholdsLike,
+  CaseDiagnostics,
+  CaseJudgementLike,
+  DiagnoseCaseInput,
+  EfficiencyMeasureInput,
+  EfficiencyPass,
+  JudgeCaseInput,
+  JudgedResult,
+  JudgeLike,
+  JudgePass,
+  KeyedSchemaLike,
+  RunnerPlugins,
+  SchemaLike,
+  SqlAnalysis,
+  SqlCheckLevel,
+  SqlCheckOptions,
+  SqlCheckReport,
+  TestSuiteDatabase,
+  TestSuiteHandle,
+  TestSuiteMatchInput,
+  TestSuitePass,
+} from './plugins.js';
 export { buildReport, type ReportInput } from './report.js';
 export {
   type RecordsListener,
@@ -113,7 +136,7 @@ export {
   reportRecords,
 } from './report-records.js';
 export { reportedRowsDiffer } from './reported-rows.js';
-export { restrictedSqliteRunner } from './restricted-sqlite-runner.js';
+export { missingPlugin, requirePlugins } from './require-plugins.js';
 export {
   RESULT_HEAD_BYTES,
   RESULT_HEAD_ROWS,

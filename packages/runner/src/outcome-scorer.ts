@@ -1,8 +1,8 @@
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { AskResponse } from '@nl2sql/engine';
 import { GENERIC_REFUSAL } from '@nl2sql/engine';
-import type { SchemaLike } from '@nl2sql/sqlcheck';
 import type { Outcome } from '@nl2sql/suite';
+import type { SchemaLike, SqlAnalysis } from './plugins.js';
 import { leakText, scopeLeak } from './scope-leak.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 
@@ -35,6 +35,7 @@ export interface OutcomeScorerOptions {
    */
   readonly scope?: {
     readonly policy: AccessPolicy;
+    readonly sql: SqlAnalysis;
     readonly dialect: string;
     /** SQL longer than this is not parsed: it cannot be shown to stay in scope. */
     readonly maxSqlBytes?: number;
@@ -79,6 +80,7 @@ export function outcomeScorer(options: OutcomeScorerOptions = {}): Scorer {
         const role = input.role;
         return scopeLeak(response.sql, role, {
           policy: scope.policy,
+          sql: scope.sql,
           dialect: scope.dialect,
           ...(scope.maxSqlBytes !== undefined ? { maxSqlBytes: scope.maxSqlBytes } : {}),
           ...optionalSchema(scope.schemaOf(input.case.datasource)),

@@ -41,7 +41,7 @@ export interface ReportInput {
 
 /** The test suite's own figures from its manifest, when the run scored with one. */
 function testSuiteSummary(settings: RunSettings): TestSuiteSummary | null {
-  const suite = settings.evaluation?.testSuite;
+  const suite = settings.evaluation?.testSuite?.suite;
   if (suite === undefined) return null;
   const { summary } = suite.manifest;
   return {

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import type { AskUsage } from '@nl2sql/engine';
-import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { assertScorable } from '@nl2sql/suite';
 import { askCase } from './ask-case.js';
 import { caseCost } from './case-cost.js';
@@ -22,6 +21,7 @@ import {
 } from './journal-listener.js';
 import { JournalLock } from './journal-lock.js';
 import { buildReport } from './report.js';
+import { requireEfficiency } from './require-plugins.js';
 import { retrieveCase } from './retrieve-case.js';
 import { retrieverSettings } from './retriever-settings.js';
 import { RunCollector } from './run-collector.js';
@@ -61,9 +61,9 @@ function scoringOptions(run: RunSettings, options: RunEvalOptions): Record<strin
         ? null
         : {
             dialect: run.evaluation.dialect,
-            test_suite: run.evaluation.testSuite?.manifest.goldsDigest ?? null,
+            test_suite: run.evaluation.testSuite?.suite.manifest.goldsDigest ?? null,
             test_suite_databases:
-              run.evaluation.testSuite?.manifest.databases.map((d) => d.sha256) ?? null,
+              run.evaluation.testSuite?.suite.manifest.databases.map((d) => d.sha256) ?? null,
             judge: run.evaluation.judge?.identity ?? null,
             cascade: run.evaluation.cascade ?? null,
           },
@@ -195,9 +195,8 @@ async function runLocked(
     if (billedPerCall(name)) cap.spend(usd);
   }
 
-  // The SQL parser's wasm compiles on first use and holds the event loop meanwhile; load it
-  // before any case starts so no statement timeout or LLM deadline running then pays for it.
-  if (run.mode !== 'retrieval') await loadSqlcheck();
+  // The parser plugin's wasm compiles on first use, holding the event loop: load it first.
+  if (run.mode !== 'retrieval') await run.plugins.sql?.load?.();
   if (run.snapshots) await checkSnapshotSchemas(run.snapshots, run.answerExecution); // before any case
 
   // Each config's board is counted as its case runs finish.
@@ -312,8 +311,9 @@ async function runLocked(
         ...(ahead ? { ahead } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (options.efficiency)
-        results = await efficiencyPass(results, list, options.efficiency, options.signal);
+      const measure = options.efficiency && requireEfficiency(run.plugins);
+      if (options.efficiency && measure)
+        results = await efficiencyPass(results, list, options.efficiency, measure, options.signal);
       // Cancelled during the passes: every case run finished, but not every one was evaluated,
       // so the run is a stopped one (never gated), as a cancel during the asks is.
       if (options.signal?.aborted === true && stopped === null) {

@@ -17,6 +17,8 @@ import type { EfficiencyOptions } from './efficiency-pass.js';
 import type { EvalConfig } from './eval-config.js';
 import type { EvaluationOptions } from './evaluation-options.js';
 import { type EvaluationSettings, resolveEvaluation } from './evaluation-settings.js';
+import type { RunnerPlugins, SqlAnalysis } from './plugins.js';
+import { absentSql, requirePlugins } from './require-plugins.js';
 import { DEFAULT_MAX_ROWS } from './row-cap.js';
 import type { RunEventListener } from './run-event.js';
 import { RunnerError } from './runner-error.js';
@@ -160,6 +162,8 @@ export interface RunSettings {
   readonly redactor: Redactor;
   /** The evaluation beyond EX of each asked case run; null in mode retrieval or when turned off. */
   readonly evaluation: EvaluationSettings | null;
+  /** The plugins the run was given, checked against what it needs (require-plugins.ts). */
+  readonly plugins: RunnerPlugins;
 }
 
 function positiveInteger(value: number, what: string): number {
@@ -211,19 +215,21 @@ function shardCap(
 }
 
 /** What of the sql checks' options the safety check before the harness's execution follows. */
-function answerChecks(options: RunEvalOptions): AnswerChecks {
+function answerChecks(options: RunEvalOptions, sql: SqlAnalysis): AnswerChecks {
   const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
   return {
+    sql,
     ...(checks.allowedFunctions ? { allowedFunctions: checks.allowedFunctions } : {}),
     ...(checks.maxSqlBytes !== undefined ? { maxSqlBytes: checks.maxSqlBytes } : {}),
   };
 }
 
 /** The schema, dialect and policy each trajectory step is checked with (the sql checks'). */
-function trajectoryChecks(options: RunEvalOptions): TrajectoryChecks {
+function trajectoryChecks(options: RunEvalOptions, sql: SqlAnalysis): TrajectoryChecks {
   const checks = options.sqlChecks === false ? {} : (options.sqlChecks ?? {});
   const dialect = checks.dialect ?? options.database?.engine ?? 'sqlite';
   return {
+    sql,
     dialectOf: () => dialect,
     schemaOf: (datasource) =>
       checks.schemas
@@ -288,6 +294,9 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
       `mode must be one of ${RUN_MODES.join(', ')}, got ${String(mode)}`,
     );
   }
+  requirePlugins(mode, options.plugins, options);
+  const plugins = options.plugins ?? {};
+  const sql = plugins.sql ?? absentSql(mode);
   const passes = positiveInteger(options.passes ?? 1, 'passes');
   const concurrency = positiveInteger(options.concurrency ?? 4, 'concurrency');
   const askTimeoutMs = positiveInteger(options.askTimeoutMs ?? 120_000, 'askTimeoutMs');
@@ -352,13 +361,13 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
     capUsd,
     maxRows,
     answerExecution: options.answerExecution ?? null,
-    answerChecks: answerChecks(options),
+    answerChecks: answerChecks(options, sql),
     snapshots: resolveSnapshots(options, mode),
     snapshotCompare: {
       ...(options.tolerance !== undefined ? { tolerance: options.tolerance } : {}),
       ...(options.policy ? { policy: options.policy } : {}),
     },
-    trajectoryChecks: trajectoryChecks(options),
+    trajectoryChecks: trajectoryChecks(options, sql),
     scorers: options.scorers
       ? [...options.scorers]
       : defaultScorers(mode, {
@@ -377,6 +386,8 @@ export function resolveRunOptions(options: RunEvalOptions): RunSettings {
             options.sqlChecks,
             options.tolerance,
             options.policy,
+            plugins,
           ),
+    plugins,
   };
 }

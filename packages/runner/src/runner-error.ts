@@ -19,6 +19,7 @@ export type RunnerErrorCode =
   | 'JOURNAL_EXISTS'
   | 'JOURNAL_WRITE'
   | 'UNCALIBRATED_JUDGE'
+  | 'MISSING_PLUGIN'
   | 'INVALID_SHARD'
   | 'SHARD_MISMATCH'
   | 'INTERNAL_ERROR';

@@ -11,11 +11,14 @@ import {
   readsOutOfScope,
   roleAccess,
 } from '@nl2sql/access-policy';
-import { readSet, type SchemaLike, sqlSizeViolation } from '@nl2sql/sqlcheck';
+import type { SchemaLike, SqlAnalysis } from './plugins.js';
+import { sqlSizeViolation } from './sql-size.js';
 
 /** What the check is given: the policy, and the schema and dialect of the case's datasource. */
 export interface ScopeCheck {
   readonly policy: AccessPolicy;
+  /** The parser that reads what the SQL reads. */
+  readonly sql: SqlAnalysis;
   /** The schema to expand `*` and place unqualified columns by; without it they are unplaced. */
   readonly schema?: SchemaLike;
   readonly dialect: string;
@@ -39,7 +42,7 @@ export async function scopeLeak(
 ): Promise<ScopeLeak | null> {
   const finding = sqlSizeViolation(sql, check.maxSqlBytes);
   if (finding !== undefined) return { tables: [], columns: [], unchecked: finding.message };
-  const reads = await readSet(sql, check.schema, {
+  const reads = await check.sql.readSet(sql, check.schema, {
     dialect: check.dialect,
     ...(check.maxSqlBytes !== undefined ? { maxSqlBytes: check.maxSqlBytes } : {}),
   });

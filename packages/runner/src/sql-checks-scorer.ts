@@ -1,4 +1,4 @@
-import { runChecks, type SchemaLike } from '@nl2sql/sqlcheck';
+import type { SchemaLike, SqlAnalysis } from './plugins.js';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
 
 export interface SqlChecksOptions {
@@ -34,7 +34,7 @@ export interface SqlChecksOptions {
  * says why a failing case failed and flags SQL that passed by luck (a constant query makes
  * a passing case run `suspect`, see suspect.ts), but never changes a case's status.
  */
-export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
+export function sqlChecksScorer(sql: SqlAnalysis, options: SqlChecksOptions = {}): Scorer {
   return {
     name: 'sql_checks',
     kind: 'diagnostic',
@@ -45,7 +45,7 @@ export function sqlChecksScorer(options: SqlChecksOptions = {}): Scorer {
           ? options.schemas[input.case.datasource]
           : undefined
         : options.schema;
-      const report = await runChecks(input.response.sql, {
+      const report = await sql.runChecks(input.response.sql, {
         dialect: options.dialect ?? 'sqlite',
         ...(schema ? { schema } : {}),
         ...(options.maxLimit !== undefined ? { maxLimit: options.maxLimit } : {}),

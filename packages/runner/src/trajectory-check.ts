@@ -8,19 +8,21 @@
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
 import type { TrajectoryStep } from '@nl2sql/engine';
 import type { TrajectoryRecord, TrajectoryStepRecord } from '@nl2sql/records';
-import { runChecks, type SchemaLike } from '@nl2sql/sqlcheck';
 import { DEFAULT_ANSWER_TIMEOUT_MS } from './answer-execution.js';
+import type { SchemaLike, SqlAnalysis } from './plugins.js';
 import { leakText, type ScopeCheck, scopeLeak } from './scope-leak.js';
 import type { CaseVerdict } from './score-case.js';
 
 /** What the run checks each SQL step with (built once per run, run-options.ts). */
 export interface TrajectoryChecks {
+  /** The parser each step is checked with (L1-L3 and the scope). */
+  readonly sql: SqlAnalysis;
   /** The SQL dialect of each datasource, by id (default sqlite). */
   readonly dialectOf: (datasource: string) => string;
   /** The schema L2 and the scope check read a case's SQL against. */
   readonly schemaOf: (datasource: string) => SchemaLike | undefined;
   /** The access policy the roles are held to; without it the scope is not checked. */
-  readonly scope?: Omit<ScopeCheck, 'schema' | 'dialect'>;
+  readonly scope?: Omit<ScopeCheck, 'schema' | 'dialect' | 'sql'>;
   readonly allowedFunctions?: readonly string[];
   readonly maxSqlBytes?: number;
 }
@@ -59,7 +61,7 @@ async function staticFinding(
 ): Promise<string | null> {
   const dialect = checks.dialectOf(input.datasource);
   const schema = checks.schemaOf(input.datasource);
-  const report = await runChecks(sql, {
+  const report = await checks.sql.runChecks(sql, {
     dialect,
     ...(schema ? { schema } : {}),
     maxLimit: input.maxRows + 1,
@@ -76,6 +78,7 @@ async function staticFinding(
   if (!checks.scope || input.role === null) return null;
   const leak = await scopeLeak(sql, input.role, {
     ...checks.scope,
+    sql: checks.sql,
     dialect,
     ...(schema ? { schema } : {}),
   });

@@ -2,6 +2,7 @@
 // harness runs an external engine's SQL itself and scores those rows. Shown on Chinook with
 // engines that lie about their rows in each way a system can (over HTTP and as a process):
 // none passes a case it lied about on any score, and the honest engines pass every one.
+
 import { fileURLToPath } from 'node:url';
 import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import type { Datasource } from '@nl2sql/datasource';
@@ -14,6 +15,7 @@ import {
   serveEngine,
 } from '@nl2sql/engine';
 import { validateRecord } from '@nl2sql/records';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,6 +27,9 @@ import {
   runEval,
 } from '../src/index.js';
 import { type Lie, LyingEngine } from './lying-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 const SCRIPT = fileURLToPath(new URL('./lying-process-engine.ts', import.meta.url));
@@ -76,6 +81,7 @@ async function asProcess(lie: Lie): Promise<EvalConfig> {
 
 async function run(configs: EvalConfig[]) {
   const report = await runEval({
+    plugins: PLUGINS,
     suite,
     configs,
     mode: 'plans',
@@ -204,7 +210,12 @@ describe.skipIf(chinook.path === undefined)('the harness runs an external engine
 
   it('refuses to start an external engine the harness has no datasource for', async () => {
     await expect(
-      runEval({ suite, configs: [await overHttp('honest')], policy: CHINOOK_POLICIES }),
+      runEval({
+        plugins: PLUGINS,
+        suite,
+        configs: [await overHttp('honest')],
+        policy: CHINOOK_POLICIES,
+      }),
     ).rejects.toMatchObject({ code: 'NO_DATASOURCE' });
   });
 });
@@ -230,7 +241,7 @@ describe.skipIf(chinook.path === undefined)(
         execution: { datasources: { chinook: datasource } },
         trusted: false,
         maxRows: 1000,
-        ...(checks ? { checks } : {}),
+        checks: { sql: PLUGINS.sql, ...checks },
         signal: new AbortController().signal,
       });
 

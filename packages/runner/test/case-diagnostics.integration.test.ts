@@ -1,12 +1,16 @@
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { validateRecord } from '@nl2sql/records';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalCase, type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateCase } from '../src/case-diagnostics.js';
 import { type CaseResult, databaseIdentity, reportRecords, runEval } from '../src/index.js';
 import type { CaseTask } from '../src/task-list.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -31,6 +35,7 @@ describe.skipIf(chinook.path === undefined)('diagnostics on every asked case run
     suite = await loadSuite(CHINOOK_SUITE_PATH);
     datasource = await openSqlite(chinook.path!);
     report = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: new SqlEngine(suite, datasource, WRONG),
       mode: 'plans',
@@ -144,7 +149,12 @@ describe.skipIf(chinook.path === undefined)('diagnostics on every asked case run
   it('records the same diagnostics whether they were computed during the asks or after', async () => {
     // The run diagnoses case runs while others wait on the engine (diagnostics-ahead.ts);
     // each recorded value must be what the evaluation pass computes alone from the result.
-    const settings = { dialect: 'sqlite' as const, lookupTables: ['Genre', 'MediaType'] };
+    const settings = {
+      dialect: 'sqlite' as const,
+      lookupTables: ['Genre', 'MediaType'],
+      sql: PLUGINS.sql,
+      cascadePass: PLUGINS.judge,
+    };
     const byId = new Map(suite.cases.map((c) => [c.id, c]));
     for (const result of cases) {
       const c = byId.get(result.caseId) as EvalCase;
@@ -181,6 +191,7 @@ describe.skipIf(chinook.path === undefined)('diagnostics on every asked case run
     const controller = new AbortController();
     const stops: string[] = [];
     const stopped = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: new SqlEngine(suite, datasource, WRONG),
       mode: 'plans',

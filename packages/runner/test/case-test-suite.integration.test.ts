@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compareAny } from '@nl2sql/comparator';
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import {
   generateMutants,
@@ -17,6 +18,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseIdentity, goldTables, runEval } from '../src/index.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -43,6 +47,7 @@ describe.skipIf(chinook.path === undefined)('test-suite accuracy in a run (Chino
 
   it('names the EX false positive and shows test-suite accuracy beside EX', async () => {
     const report = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: new SqlEngine(suite, datasource, {
         // Equal on Chinook (LIKE ignores case), told apart on a variant spelling 'germany'.

@@ -1,9 +1,13 @@
 import type { Datasource } from '@nl2sql/datasource';
 import { DatasourceError } from '@nl2sql/datasource';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import type { EvalCase } from '@nl2sql/suite';
 import { type Manifest, sqlDigest, TestSuite } from '@nl2sql/testsuite';
 import { describe, expect, it } from 'vitest';
 import { caseTestSuite, goldTables } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const GOLD = 'SELECT Name FROM Artist';
 const kase = {
@@ -45,7 +49,14 @@ function suiteOf(variant: Datasource): TestSuite {
 }
 
 const run = (suite: TestSuite, sql: string) =>
-  caseTestSuite(suite, kase, sql, goldTables(kase, 1), { strict: true, lenient: true }, undefined);
+  caseTestSuite(
+    { suite, pass: PLUGINS.testSuite },
+    kase,
+    sql,
+    goldTables(kase, 1),
+    { strict: true, lenient: true },
+    undefined,
+  );
 
 describe('caseTestSuite', () => {
   it('names the database that told the SQL apart', async () => {
@@ -75,7 +86,7 @@ describe('caseTestSuite', () => {
     const suite = suiteOf(database([['AC/DC']]));
     expect(
       await caseTestSuite(
-        suite,
+        { suite, pass: PLUGINS.testSuite },
         kase,
         'SELECT 1',
         goldTables(kase, 1),

@@ -2,6 +2,7 @@ import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/d
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
 import { FakeLLMServer, modelConfig, Secret } from '@nl2sql/llm';
 import { goldPlanResponder, REFERENCE_NODES, referenceConfig } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,9 @@ import {
 } from '../src/index.js';
 import { type FakeJudge, fakeJudge } from './fake-judge.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -59,6 +63,7 @@ describe.skipIf(chinook.path === undefined)(
     it('asks the judge only where the tiers cannot decide, bills it under the cap, and never turns a fail into a pass', async () => {
       expect(judge.calibration.passed).toBe(true);
       const report = await runEval({
+        plugins: PLUGINS,
         ...options(),
         database: await databaseIdentity('chinook', datasource),
         evaluation: { judge: { judge: judge.judge, calibration: judge.calibration } },
@@ -122,6 +127,7 @@ describe.skipIf(chinook.path === undefined)(
 
     it('starts no judge call the cap cannot pay for: the case keeps its tier-2 verdict, marked', async () => {
       const report = await runEval({
+        plugins: PLUGINS,
         ...options(),
         // Room for the first judge call only (each costs about $0.0066 at gpt-5.4's price).
         maxCostUsd: 0.008,
@@ -155,6 +161,7 @@ describe.skipIf(chinook.path === undefined)(
       const events: RunEvent[] = [];
       try {
         const report = await runEval({
+          plugins: PLUGINS,
           suite,
           configs: [config],
           mode: 'full',
@@ -191,6 +198,7 @@ describe.skipIf(chinook.path === undefined)(
         judge: { ...judge.calibration.judge, model: 'gpt-5.4-mini' },
       };
       const refused = runEval({
+        plugins: PLUGINS,
         ...options(),
         evaluation: { judge: { judge: judge.judge, calibration: other } },
       });
@@ -202,6 +210,7 @@ describe.skipIf(chinook.path === undefined)(
       };
       await expect(
         runEval({
+          plugins: PLUGINS,
           ...options(),
           evaluation: { judge: { judge: judge.judge, calibration: failing } },
         }),

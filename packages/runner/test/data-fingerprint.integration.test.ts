@@ -1,15 +1,20 @@
 // A resume refuses a database whose data changed since the journal was written: the
 // fingerprint is the row counts and, for a SQLite file, its content.
+
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chinookForTests } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import sqlite3 from 'sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, dataFingerprint, runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (never under CI, where a missing database is a failure).
@@ -52,6 +57,7 @@ describe('dataFingerprint and resume', () => {
       const journal = join(dir, 'run.jsonl');
       const controller = new AbortController();
       await runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         concurrency: 1,
@@ -70,7 +76,14 @@ describe('dataFingerprint and resume', () => {
       expect(edited.data.rowCounts).toEqual(before.data.rowCounts);
       expect(edited.data.digest).not.toBe(before.data.digest);
       await expect(
-        runEval({ suite: SUITE, engine: new FakeEngine(SUITE), journal, resume: true, ...edited }),
+        runEval({
+          plugins: PLUGINS,
+          suite: SUITE,
+          engine: new FakeEngine(SUITE),
+          journal,
+          resume: true,
+          ...edited,
+        }),
       ).rejects.toMatchObject({
         code: 'JOURNAL_MISMATCH',
         message: expect.stringContaining(
@@ -84,7 +97,14 @@ describe('dataFingerprint and resume', () => {
       );
       const shorter = await fingerprintOf(file);
       await expect(
-        runEval({ suite: SUITE, engine: new FakeEngine(SUITE), journal, resume: true, ...shorter }),
+        runEval({
+          plugins: PLUGINS,
+          suite: SUITE,
+          engine: new FakeEngine(SUITE),
+          journal,
+          resume: true,
+          ...shorter,
+        }),
       ).rejects.toMatchObject({
         message: expect.stringMatching(
           /data changed \(Invoice 412 -> 411 rows, InvoiceLine 2240 -> 22\d\d rows\)/,
@@ -96,6 +116,7 @@ describe('dataFingerprint and resume', () => {
       const restored = await fingerprintOf(file);
       expect(restored.data).toEqual(before.data);
       const resumed = await runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         journal,

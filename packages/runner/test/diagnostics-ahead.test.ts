@@ -1,4 +1,5 @@
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { diagnoseCase } from '@nl2sql/sqlcheck';
 import { type EvalCase, type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ import { DiagnosticsAhead, MAX_AHEAD_SQL } from '../src/diagnostics-ahead.js';
 import type { EvaluationSettings } from '../src/evaluation-settings.js';
 import type { CaseTask } from '../src/task-list.js';
 
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
+
 // The suite's own cases (no database needed): each asked once, answered with its gold or a
 // given SQL, rows matching or not.
 let suite: EvalSuite;
@@ -15,7 +19,11 @@ beforeAll(async () => {
   suite = await loadSuite(CHINOOK_SUITE_PATH);
 });
 
-const settings: EvaluationSettings = { dialect: 'sqlite' };
+const settings: EvaluationSettings = {
+  dialect: 'sqlite',
+  sql: PLUGINS.sql,
+  cascadePass: PLUGINS.judge,
+};
 
 function taskOf(c: EvalCase, key = c.id): CaseTask {
   return { key, case: c, role: null, pass: 1, expected: 'allowed' } as unknown as CaseTask;
@@ -57,7 +65,7 @@ describe('DiagnosticsAhead', () => {
   it('leaves a case run over the size limit undiagnosed, even under MAX_AHEAD_SQL (issue 25)', async () => {
     const c = answerable()[0] as EvalCase;
     // the gold fits, the prediction does not
-    const small: EvaluationSettings = { dialect: 'sqlite', maxSqlBytes: (c.sql ?? '').length + 10 };
+    const small: EvaluationSettings = { ...settings, maxSqlBytes: (c.sql ?? '').length + 10 };
     const ahead = new DiagnosticsAhead(small);
     const long = `${c.sql ?? ''} -- ${'x'.repeat(60)}`;
     expect(long.length).toBeLessThan(MAX_AHEAD_SQL);

@@ -1,10 +1,14 @@
 import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { openSqliteExplainer } from '@nl2sql/efficiency';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, reportRecords, runEval } from '../src/index.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -26,6 +30,7 @@ describe.skipIf(chinook.path === undefined)('the efficiency pass (Chinook)', () 
     try {
       const { tables } = await datasource.introspect();
       const options = {
+        plugins: PLUGINS,
         suite,
         engine: new SqlEngine(suite, datasource, ANSWERS),
         mode: 'plans' as const,
@@ -92,6 +97,7 @@ describe.skipIf(chinook.path === undefined)('the efficiency pass (Chinook)', () 
     try {
       const { tables } = await datasource.introspect();
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine: new SqlEngine(suite, datasource, ANSWERS),
         mode: 'plans' as const,

@@ -1,9 +1,13 @@
 import type { EngineDescription } from '@nl2sql/engine';
 import { REFERENCE_ENGINE_PACKAGE as ENGINE_PACKAGE } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { describeEngine, reportRecords, runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const database = {
   datasource_id: 'chinook',
@@ -33,6 +37,7 @@ describe('the engine a config ran', () => {
       models: { planner: 'openai:gpt-5.4' },
     });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       configs: [
         // No database here: the fake engine's rows are taken as its word.
@@ -79,6 +84,7 @@ describe('the engine a config ran', () => {
       unavailable: 'the engine has no describe()',
     });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       configs: [
         { name: 'svc', engine: new FakeEngine(SUITE), external: true, trustReportedRows: true },
@@ -96,7 +102,13 @@ describe('the engine a config ran', () => {
 
   it('an in-process engine keeps the run’s mode, and its records the version it reports', async () => {
     const engine = described({ name: ENGINE_PACKAGE.name, version: ENGINE_PACKAGE.version });
-    const report = await runEval({ suite: SUITE, engine, database, sqlChecks: false });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      database,
+      sqlChecks: false,
+    });
     const [record] = reportRecords(report, { git });
     expect(record?.kind).toBe('plans');
     expect(record?.engine_version).toBe(ENGINE_PACKAGE.version);

@@ -1,12 +1,17 @@
 // A system under test written in any language: the runner scores an HttpEngine exactly as
 // it scores an in-process one. The service here answers from the suite's gold over HTTP.
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpEngine } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 let server: Server;
 let url: string;
@@ -51,6 +56,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('runEval over HttpEngine', () => {
   it('scores a service over HTTP like an in-process engine', async () => {
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       configs: [{ name: 'http', engine: new HttpEngine({ url }) }],
       sqlChecks: false,
@@ -64,6 +70,7 @@ describe('runEval over HttpEngine', () => {
 
   it('runs mode retrieval through /retrieve', async () => {
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'retrieval',
       engine: new HttpEngine({ url }),
@@ -74,5 +81,27 @@ describe('runEval over HttpEngine', () => {
       table_recall: 1,
       column_recall: 1,
     });
+  });
+
+  // The slim install (decisions/runner-passes.md): no parser, no SQLite, no judge.
+  it('runs mode retrieval over HTTP with no plugin at all', async () => {
+    const report = await runEval({
+      suite: SUITE,
+      mode: 'retrieval',
+      engine: new HttpEngine({ url }),
+    });
+    const m = report.configs[0]?.metrics;
+    expect(m && 'retrieval' in m ? m.retrieval : null).toMatchObject({ cases: 7, table_recall: 1 });
+  });
+
+  it('refuses mode plans over HTTP without the SQL parser, naming the option and the package', async () => {
+    const run = runEval({
+      suite: SUITE,
+      configs: [{ name: 'http', engine: new HttpEngine({ url }) }],
+      sqlChecks: false,
+      evaluation: false,
+    });
+    await expect(run).rejects.toMatchObject({ name: 'RunnerError', code: 'MISSING_PLUGIN' });
+    await expect(run).rejects.toThrow(/plugins\.sql .*@nl2sql\/sqlcheck.*@nl2sql\/runner-plugins/);
   });
 });

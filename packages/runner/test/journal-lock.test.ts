@@ -1,15 +1,20 @@
 // One journal, one run: the lock is held across real processes, and the lock of a process
 // that died is taken over with a notice.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { JournalLock, RunnerError, runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
 import { onTinyDisk, tinyDiskMissing } from './tiny-disk.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const source = fileURLToPath(new URL('../src/journal-lock.ts', import.meta.url));
 
@@ -59,7 +64,13 @@ describe('JournalLock', () => {
       // runEval refuses too, before it reads or writes the journal.
       writeFileSync(journal, 'untouched');
       await expect(
-        runEval({ suite: SUITE, engine: new FakeEngine(SUITE), journal, resume: true }),
+        runEval({
+          plugins: PLUGINS,
+          suite: SUITE,
+          engine: new FakeEngine(SUITE),
+          journal,
+          resume: true,
+        }),
       ).rejects.toMatchObject({ code: 'JOURNAL_LOCKED' });
       expect(readFileSync(journal, 'utf8')).toBe('untouched');
     } finally {
@@ -86,6 +97,7 @@ describe('JournalLock', () => {
     const journal = join(mkdtempSync(join(tmpdir(), 'lock-')), 'run.jsonl');
     let heldDuring = false;
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
@@ -109,6 +121,7 @@ describe('JournalLock', () => {
     );
     const notices: string[] = [];
     await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
@@ -125,6 +138,7 @@ describe('JournalLock', () => {
     // A run that fails releases the lock too.
     await expect(
       runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         journal,

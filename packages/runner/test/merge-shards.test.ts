@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelConfig } from '@nl2sql/llm';
 import type { RunMetrics } from '@nl2sql/records';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import {
   type CaseResult,
@@ -18,6 +19,9 @@ import {
 } from '../src/index.js';
 import { FakeEngine, USAGE } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 /** The fake engine bills its usage to these nodes' model. */
 const NODES = ['planner'];
@@ -49,7 +53,12 @@ async function sharded(options: Omit<RunEvalOptions, 'suite'>, n = N) {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => ({
       source: `shard-${i + 1}.json`,
-      report: await runEval({ suite: SUITE, ...options, shard: { index: i + 1, count: n } }),
+      report: await runEval({
+        plugins: PLUGINS,
+        suite: SUITE,
+        ...options,
+        shard: { index: i + 1, count: n },
+      }),
     })),
   );
 }
@@ -72,6 +81,7 @@ describe('mergeShards', () => {
       { name: 'b', engine: flaky() },
     ];
     const whole = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       configs: twoConfigs(),
       passes: 2,
@@ -107,7 +117,7 @@ describe('mergeShards', () => {
       maxCostUsd: 10,
       sqlChecks: false as const,
     });
-    const whole = await runEval({ suite: SUITE, ...options() });
+    const whole = await runEval({ plugins: PLUGINS, suite: SUITE, ...options() });
     const parts = await sharded(options());
     const merged = mergeShards(parts);
     const shardDollars = parts.map((p) => p.report.dollars);
@@ -158,7 +168,12 @@ describe('mergeShards', () => {
   });
 
   it('refuses the report of a whole run', async () => {
-    const whole = await runEval({ suite: SUITE, engine: new FakeEngine(SUITE), sqlChecks: false });
+    const whole = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine: new FakeEngine(SUITE),
+      sqlChecks: false,
+    });
     expect(() => mergeShards([{ source: 'whole.json', report: whole }])).toThrow(
       expect.objectContaining({
         code: 'INVALID_SHARD',
@@ -239,6 +254,7 @@ describe('runEval with a shard', () => {
     const gpt = modelConfig('gpt-5.4', NODES);
     const engine = new FakeEngine(SUITE, { usage: [USAGE] });
     const common = {
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full' as const,
       configs: [{ name: 'gpt', engine, llm: gpt }],
@@ -261,6 +277,7 @@ describe('runEval with a shard', () => {
   it('an empty shard runs, asks nothing and reports so', async () => {
     const engine = new FakeEngine(SUITE);
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       sqlChecks: false,
@@ -275,14 +292,19 @@ describe('runEval with a shard', () => {
     const journal = join(mkdtempSync(join(tmpdir(), 'shard-journal-')), 'run.jsonl');
     const engine = new FakeEngine(SUITE);
     const common = { suite: SUITE, engine, sqlChecks: false as const, journal };
-    await runEval({ ...common, shard: { index: 2, count: 3 } });
-    const again = await runEval({ ...common, shard: { index: 2, count: 3 }, resume: true });
+    await runEval({ plugins: PLUGINS, ...common, shard: { index: 2, count: 3 } });
+    const again = await runEval({
+      plugins: PLUGINS,
+      ...common,
+      shard: { index: 2, count: 3 },
+      resume: true,
+    });
     expect(again.completedCases).toBe(8);
     expect(engine.asked).toHaveLength(8);
     await expect(
-      runEval({ ...common, shard: { index: 1, count: 3 }, resume: true }),
+      runEval({ plugins: PLUGINS, ...common, shard: { index: 1, count: 3 }, resume: true }),
     ).rejects.toThrow(/shard: shard 2\/3 in the journal, shard 1\/3 now/);
-    await expect(runEval({ ...common, resume: true })).rejects.toThrow(
+    await expect(runEval({ plugins: PLUGINS, ...common, resume: true })).rejects.toThrow(
       /shard: shard 2\/3 in the journal, the whole run now/,
     );
   });

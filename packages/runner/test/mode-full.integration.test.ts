@@ -2,6 +2,7 @@
 // serve the gold plans with canned usage (cached and reasoning tokens included). One server
 // has a plan deliberately wrong (chinook_002 ordered ascending), and its synthesizer writes
 // the answer from the gold rows, so its answer on the wrong rows is unfaithful.
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import {
   type ReferenceNode,
   referenceConfig,
 } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,6 +35,9 @@ import {
   reportRecords,
   runEval,
 } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (never under CI, where a missing database is a failure).
@@ -104,6 +109,7 @@ describe.skipIf(noChinook)('mode full against two fake LLM servers', () => {
     const asked = { good: good.requests.length, bad: bad.requests.length };
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         mode: 'full',
         configs: cs,
@@ -178,6 +184,7 @@ describe.skipIf(noChinook)('mode full against two fake LLM servers', () => {
     const events: RunEvent[] = [];
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         mode: 'full',
         configs: cs,
@@ -207,7 +214,14 @@ describe.skipIf(noChinook)('mode full against two fake LLM servers', () => {
     const before = good.requests.length;
     try {
       await expect(
-        runEval({ suite, mode: 'full', configs: [config], cases: CASES, maxCostUsd: 1 }),
+        runEval({
+          plugins: PLUGINS,
+          suite,
+          mode: 'full',
+          configs: [config],
+          cases: CASES,
+          maxCostUsd: 1,
+        }),
       ).rejects.toThrow(UnknownPriceError);
       expect(good.requests.length).toBe(before);
     } finally {
@@ -224,6 +238,7 @@ describe.skipIf(noChinook)('mode full against two fake LLM servers', () => {
     const before = planner();
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         mode: 'full',
         configs: [cfg],
@@ -273,6 +288,7 @@ describe('money spent before a kill is counted', () => {
       let billedMidCase = 0;
       try {
         const report = await runEval({
+          plugins: PLUGINS,
           ...base,
           configs: [first],
           maxCostUsd: 10,
@@ -318,6 +334,7 @@ describe('money spent before a kill is counted', () => {
       const before2 = good.requests.length;
       try {
         const capped = await runEval({
+          plugins: PLUGINS,
           ...base,
           configs: [tight],
           resume: true,
@@ -334,7 +351,13 @@ describe('money spent before a kill is counted', () => {
       const second = referenceConfig(pointAt(good, 'gpt-5.4', 'good'), setup());
       const before3 = good.requests.length;
       try {
-        const report = await runEval({ ...base, configs: [second], resume: true, maxCostUsd: 10 });
+        const report = await runEval({
+          plugins: PLUGINS,
+          ...base,
+          configs: [second],
+          resume: true,
+          maxCostUsd: 10,
+        });
         expect(report.stopped).toBeNull();
         const calls2 = good.requests.length - before3;
         expect(report.dollars).toBeCloseTo((calls1 + calls2) * perCall(), 10);

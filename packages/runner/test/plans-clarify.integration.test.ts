@@ -2,6 +2,7 @@
 // for every ambiguous Chinook question (its planner answers from clarify_reason), so the
 // suite runs with no model; its trajectory is on the record, and a dated question's SQL runs
 // with the case's date for 'now'.
+
 import {
   CHINOOK_CLARIFY_SUITE_PATH,
   CHINOOK_POLICIES,
@@ -11,9 +12,13 @@ import {
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { validateRecord } from '@nl2sql/records';
 import { clarifyQuestion, plansEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, reportRecords, runEval } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -27,6 +32,7 @@ describe.skipIf(chinook.path === undefined)('mode plans on the clarify suite', (
     });
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine: rig.engine,
         mode: 'plans',

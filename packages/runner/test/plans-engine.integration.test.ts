@@ -2,9 +2,13 @@ import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/d
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { toRunSummary, validateRecord } from '@nl2sql/records';
 import { plansEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { databaseIdentity, reportRecords, runEval } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (never under CI, where a missing database is a failure).
@@ -26,6 +30,7 @@ describe.skipIf(noChinook)('mode plans on Chinook (e2e, no API key)', () => {
       expect(rig.engine.usePlanCache).toBe(false);
       expect(rig.engine.revealRefusedTable).toBe(false);
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine: rig.engine,
         mode: 'plans',

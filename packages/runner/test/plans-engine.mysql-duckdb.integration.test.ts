@@ -4,6 +4,7 @@
 // file; every case run passes for every role, as on SQLite and PostgreSQL. MariaDB skips with
 // the reason printed where it cannot start (never under CI, which installs it); DuckDB ships
 // its binaries with its npm package and only needs the Chinook file.
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,13 @@ import { openDuckdb, writeDuckdbCopy } from '@nl2sql/datasource-duckdb';
 import { loadChinookMysql, mariadbForTests, openMysql } from '@nl2sql/datasource-mysql';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { plansEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseIdentity, runEval } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 const maria = chinook.path === undefined ? undefined : await mariadbForTests();
@@ -38,6 +43,7 @@ async function plansOn(suite: EvalSuite, datasource: Datasource, dialect: 'mysql
   });
   try {
     const report = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: rig.engine,
       mode: 'plans',

@@ -6,9 +6,13 @@ import {
 } from '@nl2sql/datasets';
 import { openPostgres, postgresForTests } from '@nl2sql/datasource-postgres';
 import { plansEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { loadSuite, suiteFileDigest } from '@nl2sql/suite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseIdentity, runEval } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 // Mode plans on PostgreSQL: the same suite, gold plans compiled for PostgreSQL, run on Chinook
 // loaded into a throwaway embedded server. Skips with the reason printed where there is no
@@ -35,6 +39,7 @@ describe.skipIf(!pg?.server)('mode plans on Chinook in PostgreSQL (e2e, no API k
     });
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine: rig.engine,
         mode: 'plans',
@@ -85,6 +90,7 @@ describe.skipIf(!pg?.server)('the PostgreSQL server going away mid-run', () => {
     let halted: Promise<void> | undefined;
     try {
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine: rig.engine,
         mode: 'plans',

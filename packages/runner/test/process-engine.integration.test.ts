@@ -1,11 +1,16 @@
 // A system under test run as a child process: the runner scores a ProcessEngine exactly as it
 // scores an in-process or HTTP one, with several asks in flight whose replies come back in
 // any order. The child answers from the suite's gold (fake-process-engine.ts).
+
 import { fileURLToPath } from 'node:url';
 import { ProcessEngine } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEval } from '../src/index.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const SCRIPT = fileURLToPath(new URL('./fake-process-engine.ts', import.meta.url));
 
@@ -20,6 +25,7 @@ describe('runEval over ProcessEngine', () => {
   it('scores a child process like an in-process engine, named by its describe reply', async () => {
     await engine.start();
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       // The fixture suite's rows are written in (no database): the child's rows are its word.
       configs: [{ name: 'process', engine, external: true, trustReportedRows: true }],
@@ -38,7 +44,7 @@ describe('runEval over ProcessEngine', () => {
   });
 
   it('runs mode retrieval through retrieve requests', async () => {
-    const report = await runEval({ suite: SUITE, mode: 'retrieval', engine });
+    const report = await runEval({ plugins: PLUGINS, suite: SUITE, mode: 'retrieval', engine });
     const m = report.configs[0]?.metrics;
     expect(m && 'retrieval' in m ? m.retrieval : null).toMatchObject({
       cases: 7,

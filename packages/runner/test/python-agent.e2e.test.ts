@@ -5,6 +5,7 @@
 // both ways (asked where it should, guessed where it should have asked, asked needlessly).
 // Needs python3 and Chinook: without either the tests skip with the reason printed, except
 // python3 under CI.
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +21,13 @@ import type { Datasource } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { ProcessEngine } from '@nl2sql/engine';
 import { gate } from '@nl2sql/gate';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalCase, type EvalSuite, lintSuite, loadSuite } from '@nl2sql/suite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CaseResult, runEval, toCaseRunRecord } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const AGENT = fileURLToPath(
   new URL('../../../examples/python-agent-engine/engine.py', import.meta.url),
@@ -135,6 +140,7 @@ describe.skipIf(noPython || chinook.path === undefined)('a Python agent, end to 
 
   it('scores trajectories, unsafe probes and clarify on the board', async () => {
     const report = await runEval({
+      plugins: PLUGINS,
       suite,
       configs: [{ name: 'agent', engine, external: true }],
       mode: 'plans',

@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modelConfig, Redactor, Secret } from '@nl2sql/llm';
 import { REFERENCE_NODES } from '@nl2sql/reference-engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, runEval, runReportJson } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const PLANTED = 'PLANTEDkey0x5Fq9Zr';
 
@@ -30,6 +34,7 @@ describe('secrets in what an engine answers', () => {
     const journal = join(mkdtempSync(join(tmpdir(), 'redact-')), 'run.jsonl');
     const events: RunEvent[] = [];
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full',
       configs: [{ name: 'gpt', engine, llm }],
@@ -55,6 +60,7 @@ describe('secrets in what an engine answers', () => {
       override: { c1: () => ({ answer: 'x', error: null, sql: 'SELECT 1 -- hunter2-pw-91' }) },
     });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       cases: ['c1'],

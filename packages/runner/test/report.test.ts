@@ -1,3 +1,4 @@
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import {
   buildReport,
@@ -11,9 +12,13 @@ import { caseResultOf } from './case-result-fixture.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
 
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
+
 function input(results: Map<string, CaseResult>, stopped: ReportInput['stopped']): ReportInput {
   const engine = new FakeEngine(SUITE);
   const settings = resolveRunOptions({
+    plugins: PLUGINS,
     suite: SUITE,
     engine,
     sqlChecks: false,

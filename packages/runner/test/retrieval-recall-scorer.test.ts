@@ -2,11 +2,11 @@ import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import type { DatabaseSchema } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { RetrieveResponse } from '@nl2sql/engine';
+import { restrictedSqliteRunner } from '@nl2sql/runner-plugins';
 import { type EvalCase, type EvalSuite, loadSuite } from '@nl2sql/suite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildRetrievalBoard,
-  restrictedSqliteRunner,
   retrievalRecallScorer,
   routingScorer,
   type SelectionScoring,

@@ -1,9 +1,13 @@
 import type { Engine, EngineDescription } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { runEval } from '../src/index.js';
 import { describedRetrieverSettings, retrieverSettings } from '../src/retriever-settings.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const REPORTED: EngineDescription = {
   name: 'some-engine',
@@ -73,7 +77,12 @@ describe('retrieverSettings over the configs of a run', () => {
   });
 
   it('lands in the record settings of a retrieval run, beside the run snapshot limit', async () => {
-    const report = await runEval({ suite: SUITE, mode: 'retrieval', engine: describing(REPORTED) });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      mode: 'retrieval',
+      engine: describing(REPORTED),
+    });
     expect(report.settings.retrieval).toEqual({
       full_snapshot_max_tables: 0,
       k_tables: 8,
@@ -82,7 +91,12 @@ describe('retrieverSettings over the configs of a run', () => {
       embedding_weight: 0.5,
       embedder: null,
     });
-    const bare = await runEval({ suite: SUITE, mode: 'retrieval', engine: describing(undefined) });
+    const bare = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      mode: 'retrieval',
+      engine: describing(undefined),
+    });
     expect(bare.settings.retrieval).toEqual({ full_snapshot_max_tables: 0 });
   });
 });

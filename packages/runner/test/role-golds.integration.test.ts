@@ -1,15 +1,20 @@
 // An alternative that reads another table counts only for a role that may read it: run on a
 // real SQLite file whose alternatives read a view and a lookup table, as two roles.
+
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import { openSqlite, type SqliteDatasource } from '@nl2sql/datasource-sqlite';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import type { EvalCase, EvalSuite } from '@nl2sql/suite';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleGolds, runEval } from '../src/index.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const SHOP_SQL = `
 CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country_code TEXT NOT NULL);
@@ -84,6 +89,7 @@ afterAll(() => db.close());
 describe('alternatives per role', () => {
   it('a role without access to the alternative table does not pass through it; a role with access does', async () => {
     const report = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: new SqlEngine(suite, db, { per_country: SPELLED }),
       mode: 'plans',
@@ -113,6 +119,7 @@ describe('alternatives per role', () => {
 
   it('the gold answer passes both roles, and without a policy the alternative counts for every role', async () => {
     const gold = await runEval({
+      plugins: PLUGINS,
       suite,
       engine: new SqlEngine(suite, db),
       mode: 'plans',

@@ -3,11 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AskResponse } from '@nl2sql/engine';
 import { modelConfig, UnknownPriceError } from '@nl2sql/llm';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { UnscorableSuiteError } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 import { type RunEvent, RunnerError, readJournal, runEval } from '../src/index.js';
 import { FakeEngine, USAGE } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 // The nodes these tests' configs declare (the fake engine bills planner and synthesizer calls).
 const NODES = ['resolver', 'planner', 'synthesizer'];
@@ -15,7 +19,7 @@ const NODES = ['resolver', 'planner', 'synthesizer'];
 describe('runEval', () => {
   it('runs every approved case once per role in its outcome map, and passes the gold', async () => {
     const engine = new FakeEngine(SUITE);
-    const report = await runEval({ suite: SUITE, engine, sqlChecks: false });
+    const report = await runEval({ plugins: PLUGINS, suite: SUITE, engine, sqlChecks: false });
     // c1..c5 approved, two roles each; c6 is not approved.
     expect(report.plannedCases).toBe(10);
     expect(report.completedCases).toBe(10);
@@ -46,15 +50,28 @@ describe('runEval', () => {
       cases: SUITE.cases.map((c) => (c.id === 'c2' ? { ...c, rows: undefined } : c)),
     };
     const engine = new FakeEngine(SUITE);
-    const refused = runEval({ suite: unwritten, engine, sqlChecks: false });
+    const refused = runEval({ plugins: PLUGINS, suite: unwritten, engine, sqlChecks: false });
     await expect(refused).rejects.toBeInstanceOf(UnscorableSuiteError);
     await expect(refused).rejects.toMatchObject({ cases: [{ caseId: 'c2', problem: 'no rows' }] });
     expect(engine.asked).toHaveLength(0);
     // A selection that leaves the case out runs; mode retrieval compares no rows.
     expect(
-      (await runEval({ suite: unwritten, engine, cases: ['c1'], sqlChecks: false })).completedCases,
+      (
+        await runEval({
+          plugins: PLUGINS,
+          suite: unwritten,
+          engine,
+          cases: ['c1'],
+          sqlChecks: false,
+        })
+      ).completedCases,
     ).toBe(2);
-    const retrieval = await runEval({ suite: unwritten, engine, mode: 'retrieval' });
+    const retrieval = await runEval({
+      plugins: PLUGINS,
+      suite: unwritten,
+      engine,
+      mode: 'retrieval',
+    });
     expect(retrieval.stopped).toBeNull();
   });
 
@@ -63,7 +80,9 @@ describe('runEval', () => {
       ...SUITE,
       cases: [...SUITE.cases, { ...(SUITE.cases[0] as (typeof SUITE.cases)[number]) }],
     };
-    await expect(runEval({ suite: twice, engine: new FakeEngine(SUITE) })).rejects.toMatchObject({
+    await expect(
+      runEval({ plugins: PLUGINS, suite: twice, engine: new FakeEngine(SUITE) }),
+    ).rejects.toMatchObject({
       code: 'INVALID_SUITE',
       message: expect.stringContaining('case id "c1" is used by more than one case'),
     });
@@ -72,6 +91,7 @@ describe('runEval', () => {
   it('selects by roles, case ids and tags, and rejects names it does not know', async () => {
     const engine = new FakeEngine(SUITE);
     const r1 = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       roles: ['support'],
@@ -82,15 +102,27 @@ describe('runEval', () => {
       'c3@support',
       'c5@support',
     ]);
-    const r2 = await runEval({ suite: SUITE, engine, cases: ['c2'], sqlChecks: false });
+    const r2 = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c2'],
+      sqlChecks: false,
+    });
     expect(r2.plannedCases).toBe(2);
-    await expect(runEval({ suite: SUITE, engine, roles: ['ceo'] })).rejects.toMatchObject({
+    await expect(
+      runEval({ plugins: PLUGINS, suite: SUITE, engine, roles: ['ceo'] }),
+    ).rejects.toMatchObject({
       code: 'UNKNOWN_ROLE',
     });
-    await expect(runEval({ suite: SUITE, engine, cases: ['c99'] })).rejects.toMatchObject({
+    await expect(
+      runEval({ plugins: PLUGINS, suite: SUITE, engine, cases: ['c99'] }),
+    ).rejects.toMatchObject({
       code: 'UNKNOWN_CASE',
     });
-    await expect(runEval({ suite: SUITE, engine, tags: ['offset'] })).rejects.toMatchObject({
+    await expect(
+      runEval({ plugins: PLUGINS, suite: SUITE, engine, tags: ['offset'] }),
+    ).rejects.toMatchObject({
       code: 'NO_CASES',
     });
   });
@@ -111,7 +143,7 @@ describe('runEval', () => {
         c4: () => ({ error: { code: 'SECURITY_VIOLATION', message: 'no access to Invoice' } }),
       },
     });
-    const report = await runEval({ suite: SUITE, engine, sqlChecks: false });
+    const report = await runEval({ plugins: PLUGINS, suite: SUITE, engine, sqlChecks: false });
     const get = (id: string, role: string) =>
       report.configs[0]?.cases.find((r) => r.caseId === id && r.role === role);
     expect(get('c2', 'analyst')).toMatchObject({ status: 'fail', lenientStatus: 'pass' });
@@ -133,7 +165,13 @@ describe('runEval', () => {
         }),
       },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c5'], sqlChecks: false });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c5'],
+      sqlChecks: false,
+    });
     expect(report.configs[0]?.cases.every((r) => r.status === 'pass')).toBe(true);
     expect(report.configs[0]?.cases[0]?.scores.result_match?.detail).toMatchObject({
       strict: { matched_gold: 1 },
@@ -142,10 +180,16 @@ describe('runEval', () => {
 
   it('keeps at most `concurrency` case runs in flight', async () => {
     const engine = new FakeEngine(SUITE, { delayMs: 10 });
-    await runEval({ suite: SUITE, engine, concurrency: 3, sqlChecks: false });
+    await runEval({ plugins: PLUGINS, suite: SUITE, engine, concurrency: 3, sqlChecks: false });
     expect(engine.maxInFlight).toBe(3);
     const one = new FakeEngine(SUITE, { delayMs: 5 });
-    await runEval({ suite: SUITE, engine: one, concurrency: 1, sqlChecks: false });
+    await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine: one,
+      concurrency: 1,
+      sqlChecks: false,
+    });
     expect(one.maxInFlight).toBe(1);
   });
 
@@ -165,6 +209,7 @@ describe('runEval', () => {
       const engine = new FakeEngine(suite, { delayMs: 20 });
       const controller = new AbortController();
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         engine,
         concurrency: 16,
@@ -188,6 +233,7 @@ describe('runEval', () => {
         req.question.includes('c1') ? new Promise<AskResponse>(() => {}) : engine.ask(req),
     };
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: slow,
       askTimeoutMs: 50,
@@ -206,7 +252,13 @@ describe('runEval', () => {
       delayMs: 40,
       override: { c1: () => ({ timing: { engine_ms: 0.9 } }) },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c1', 'c2'], sqlChecks: false });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c1', 'c2'],
+      sqlChecks: false,
+    });
     const [a, b, c] = report.configs[0]?.cases ?? [];
     expect(a?.latencyMs).toBe(0.9);
     expect(b?.latencyMs).toBe(0.9);
@@ -233,6 +285,7 @@ describe('runEval', () => {
       },
     });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       passes: 2,
@@ -254,6 +307,7 @@ describe('runEval', () => {
   it('emits run.started, case.started and case.finished for every run, then run.finished', async () => {
     const events: RunEvent[] = [];
     await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       sqlChecks: false,
@@ -281,6 +335,7 @@ describe('runEval', () => {
     setTimeout(() => controller.abort(), 50);
     const begin = performance.now();
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: deaf,
       signal: controller.signal,
@@ -295,6 +350,7 @@ describe('runEval', () => {
     const controller = new AbortController();
     const engine = new FakeEngine(SUITE, { delayMs: 20 });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       concurrency: 1,
@@ -319,6 +375,7 @@ describe('runEval in mode full: prices and the cap', () => {
   it('bills every call from the price table', async () => {
     const engine = new FakeEngine(SUITE, { usage: [USAGE, { ...USAGE, node: 'synthesizer' }] });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full',
       configs: [{ name: 'gpt', engine, llm: gpt }],
@@ -345,6 +402,7 @@ describe('runEval in mode full: prices and the cap', () => {
     const unpriced = modelConfig('ollama/llama3', NODES);
     await expect(
       runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         mode: 'full',
         configs: [
@@ -359,7 +417,7 @@ describe('runEval in mode full: prices and the cap', () => {
 
   it('refuses to run mode full without a cap', async () => {
     await expect(
-      runEval({ suite: SUITE, mode: 'full', engine: new FakeEngine(SUITE) }),
+      runEval({ plugins: PLUGINS, suite: SUITE, mode: 'full', engine: new FakeEngine(SUITE) }),
     ).rejects.toMatchObject({ code: 'NO_COST_CAP' });
   });
 
@@ -368,6 +426,7 @@ describe('runEval in mode full: prices and the cap', () => {
     const events: RunEvent[] = [];
     // Room for 3 cases: after 3, spent + most expensive = 4 x perCall > cap.
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full',
       configs: [{ name: 'gpt', engine, llm: gpt }],
@@ -385,6 +444,7 @@ describe('runEval in mode full: prices and the cap', () => {
   it('always runs the first case, even over the cap', async () => {
     const engine = new FakeEngine(SUITE, { usage: [USAGE] });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full',
       configs: [{ name: 'gpt', engine, llm: gpt }],
@@ -405,6 +465,7 @@ describe('runEval in mode full: prices and the cap', () => {
       },
     });
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       mode: 'full',
       configs: [{ name: 'gpt', engine: curatedEngine, generated, llm: gpt }],
@@ -432,6 +493,7 @@ describe('runEval journal', () => {
     const journal = join(dir, 'run.jsonl');
     const controller = new AbortController();
     const first = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       concurrency: 1,
@@ -449,6 +511,7 @@ describe('runEval journal', () => {
     const engine = new FakeEngine(SUITE);
     const notices: string[] = [];
     const resumed = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       journal,
@@ -482,20 +545,26 @@ describe('runEval journal', () => {
   it('never replaces a journal that holds a run unless asked to (restart)', async () => {
     const journal = join(mkdtempSync(join(tmpdir(), 'runner-')), 'run.jsonl');
     const base = { suite: SUITE, journal, cases: ['c1'], sqlChecks: false as const };
-    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    await runEval({ plugins: PLUGINS, ...base, engine: new FakeEngine(SUITE) });
     const before = readFileSync(journal, 'utf8');
     const engine = new FakeEngine(SUITE);
-    const refused = await runEval({ ...base, engine }).catch((e: unknown) => e);
+    const refused = await runEval({ plugins: PLUGINS, ...base, engine }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RunnerError);
     expect((refused as RunnerError).code).toBe('JOURNAL_EXISTS');
     expect((refused as RunnerError).message).toContain(`journal ${journal} already holds a run`);
     expect(engine.asked).toHaveLength(0);
     expect(readFileSync(journal, 'utf8')).toBe(before);
     // restart starts it afresh; an empty file is no run to lose.
-    await runEval({ ...base, engine: new FakeEngine(SUITE), cases: ['c2'], restart: true });
+    await runEval({
+      plugins: PLUGINS,
+      ...base,
+      engine: new FakeEngine(SUITE),
+      cases: ['c2'],
+      restart: true,
+    });
     expect(readJournal(journal)?.entries.map((e) => e.record.case_id)).toEqual(['c2', 'c2']);
     writeFileSync(journal, '');
-    await runEval({ ...base, engine: new FakeEngine(SUITE) });
+    await runEval({ plugins: PLUGINS, ...base, engine: new FakeEngine(SUITE) });
     expect(readJournal(journal)?.entries).toHaveLength(2);
   });
 
@@ -504,6 +573,7 @@ describe('runEval journal', () => {
     symlinkSync('/dev/full', journal);
     const failures: string[] = [];
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
@@ -523,6 +593,7 @@ describe('runEval journal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'runner-'));
     const journal = join(dir, 'run.jsonl');
     await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
@@ -531,6 +602,7 @@ describe('runEval journal', () => {
     });
     await expect(
       runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         journal,
@@ -549,7 +621,7 @@ describe('runEval in mode retrieval', () => {
           ? { tables_sent: ['Genre', 'Track'], columns_sent: ['Genre.Name'] }
           : { tables_sent: c.tables, columns_sent: c.columns },
     });
-    const report = await runEval({ suite: SUITE, mode: 'retrieval', engine });
+    const report = await runEval({ plugins: PLUGINS, suite: SUITE, mode: 'retrieval', engine });
     // c1, c2, c5 x 2 roles, c3 x analyst only; c4 is unanswerable.
     expect(report.plannedCases).toBe(7);
     expect(report.configs[0]?.config.name).toBe('retrieval');

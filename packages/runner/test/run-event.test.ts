@@ -1,8 +1,10 @@
 // The run's events are what every listener sees: they must be enough to rebuild the results,
 // the progress and the records without reading anything else.
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import {
   RunCollector,
@@ -14,6 +16,9 @@ import {
 } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const database = {
   datasource_id: 'chinook',
@@ -29,6 +34,7 @@ describe('run events', () => {
     const controller = new AbortController();
     const events: RunEvent[] = [];
     await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE, { delayMs: 5 }),
       concurrency: 2,
@@ -55,6 +61,7 @@ describe('run events', () => {
     const journal = join(mkdtempSync(join(tmpdir(), 'runner-')), 'run.jsonl');
     const controller = new AbortController();
     await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE, {
         override: { c1: () => ({ results: [{ columns: ['x'], rows: [], truncated: false }] }) },
@@ -70,6 +77,7 @@ describe('run events', () => {
     const events: RunEvent[] = [];
     const collector = new RunCollector();
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       journal,
@@ -107,6 +115,7 @@ describe('run events', () => {
     const recorder = recordsListener({ engineVersion: '1.2.3', git });
     expect(() => recorder.records()).toThrow(/has not finished/);
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine: new FakeEngine(SUITE),
       database,
@@ -128,6 +137,7 @@ describe('run events', () => {
   it('a listener that throws fails the run', async () => {
     await expect(
       runEval({
+        plugins: PLUGINS,
         suite: SUITE,
         engine: new FakeEngine(SUITE),
         sqlChecks: false,

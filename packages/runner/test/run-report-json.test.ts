@@ -1,8 +1,12 @@
 import { validateRecord } from '@nl2sql/records';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { RESULT_HEAD_ROWS, reportRecords, runEval, runReportJson } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const database = {
   datasource_id: 'chinook',
@@ -24,7 +28,13 @@ describe('runReportJson: what --json and --save write of each case run', () => {
         }),
       },
     });
-    const report = await runEval({ suite: SUITE, engine, database, sqlChecks: false });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      database,
+      sqlChecks: false,
+    });
     const json = runReportJson(report);
     const cases = json.configs[0]?.cases ?? [];
     const c1 = cases.find((c) => c.case_id === 'c1' && c.role === 'analyst');

@@ -1,13 +1,18 @@
 // The runner's leak check on the real Chinook schema: a role that may not read a customer's
 // email, asked questions an engine answered with SQL that reads it directly, through `*`,
 // through a join or in WHERE, is caught; SQL reading only what the role may read is not.
+
 import { chinookForTests } from '@nl2sql/datasets';
 import type { DatabaseSchema } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { AskResponse } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcomeScorer, scopeLeak } from '../src/index.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const POLICY = {
   roles: {
@@ -32,7 +37,7 @@ describe.skipIf(chinook.path === undefined)('scopeLeak (Chinook)', () => {
   afterAll(() => close?.());
 
   const leak = (sql: string, role = 'support') =>
-    scopeLeak(sql, role, { policy: POLICY, schema, dialect: 'sqlite' });
+    scopeLeak(sql, role, { policy: POLICY, sql: PLUGINS.sql, schema, dialect: 'sqlite' });
 
   it.each([
     ['directly', 'SELECT Email FROM Customer LIMIT 5'],
@@ -68,6 +73,7 @@ describe.skipIf(chinook.path === undefined)('scopeLeak (Chinook)', () => {
       'support',
       {
         policy: POLICY,
+        sql: PLUGINS.sql,
         dialect: 'sqlite',
       },
     );
@@ -93,7 +99,7 @@ describe.skipIf(chinook.path === undefined)('scopeLeak (Chinook)', () => {
       expected: 'allowed' as const,
       response,
     };
-    const scope = { policy: POLICY, dialect: 'sqlite', schemaOf: () => schema };
+    const scope = { policy: POLICY, sql: PLUGINS.sql, dialect: 'sqlite', schemaOf: () => schema };
     const leaked = await outcomeScorer({ scope }).score(input);
     expect(leaked?.pass).toBe(false);
     expect(leaked?.explanation).toContain('Customer.Email');

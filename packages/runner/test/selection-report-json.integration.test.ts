@@ -2,6 +2,7 @@ import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/d
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { recordIssues } from '@nl2sql/records';
 import { ReferenceEngine } from '@nl2sql/reference-engine';
+import { defaultPlugins, restrictedSqliteRunner } from '@nl2sql/runner-plugins';
 import { methodSummary } from '@nl2sql/schema-selection';
 import { loadSuite } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +10,12 @@ import {
   databaseIdentity,
   RunnerError,
   reportRecords,
-  restrictedSqliteRunner,
   runEval,
   selectionReportJson,
 } from '../src/index.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const chinook = await chinookForTests();
 
@@ -36,6 +39,7 @@ describe.skipIf(chinook.path === undefined)(
       try {
         const cases = ['chinook_002', 'chinook_010', 'chinook_014', 'chinook_017'];
         const report = await runEval({
+          plugins: PLUGINS,
           suite,
           engine,
           mode: 'retrieval',
@@ -93,7 +97,7 @@ describe.skipIf(chinook.path === undefined)(
         expect(genres?.reference_query?.status).toBe('matched');
 
         // A run scored without the schema, or of another mode, has no report.json.
-        const bare = await runEval({ suite, engine, mode: 'retrieval', cases });
+        const bare = await runEval({ plugins: PLUGINS, suite, engine, mode: 'retrieval', cases });
         expect(() => selectionReportJson(bare, suite)).toThrow(RunnerError);
         expect(() => selectionReportJson(bare, suite)).toThrow(/without the schema/);
       } finally {

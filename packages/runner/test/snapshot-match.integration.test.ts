@@ -2,6 +2,7 @@
 // paid (a query that forgets status = 'paid' passes there), a snapshot with a refunded order,
 // and a Chinook-derived snapshot (a copy with a customer added). The harness runs each
 // passing answer's SQL on every snapshot and counts the single-snapshot false positives.
+
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { CHINOOK_POLICIES, CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/d
 import type { Datasource } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import { type RunMetrics, validateRecord } from '@nl2sql/records';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalCase, type EvalSuite, loadSuite, regenerateSuite } from '@nl2sql/suite';
 import fc from 'fast-check';
 import sqlite3 from 'sqlite3';
@@ -23,6 +25,9 @@ import {
   snapshotMatch,
 } from '../src/index.js';
 import { SqlEngine } from './sql-engine.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 function exec(file: string, sql: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -124,6 +129,7 @@ const SNAPSHOTS: RunSnapshots = {
 
 async function runShop(suite: EvalSuite, snapshots: RunSnapshots) {
   return runEval({
+    plugins: PLUGINS,
     suite,
     configs: [{ name: 'sql', engine: new SqlEngine(suite, pinned, ANSWERS), external: true }],
     mode: 'plans',
@@ -278,6 +284,7 @@ describe('EX across snapshots on a Chinook-derived snapshot', () => {
           "SELECT c.FirstName, c.LastName, c.City FROM Customer c WHERE c.Country = 'Germany' AND c.CustomerId < 60 ORDER BY c.CustomerId",
       };
       const report = await runEval({
+        plugins: PLUGINS,
         suite,
         configs: [
           { name: 'gold', engine: new SqlEngine(suite, original), external: true },

@@ -1,8 +1,12 @@
 import type { AskResponse } from '@nl2sql/engine';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { runEval, sqlChecksScorer } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 const response = (sql: string): AskResponse => ({
   status: 'success',
@@ -30,8 +34,8 @@ describe('sqlChecksScorer', () => {
   it('checks L2 against the schema of the datasource the case names, when given one per datasource', async () => {
     const ds = SUITE.cases[0]!.datasource;
     const sql = 'SELECT Name FROM Artist LIMIT 5';
-    const level2 = async (options: Parameters<typeof sqlChecksScorer>[0]) => {
-      const result = await sqlChecksScorer(options).score(input(sql));
+    const level2 = async (options: Parameters<typeof sqlChecksScorer>[1]) => {
+      const result = await sqlChecksScorer(PLUGINS.sql, options).score(input(sql));
       const levels = (
         (result?.detail ?? { levels: [] }) as {
           levels: { name: string; pass: boolean; skipped: boolean }[];
@@ -56,9 +60,9 @@ describe('sqlChecksScorer', () => {
   });
 
   it('reports the static levels of the SQL that ran', async () => {
-    const ok = await sqlChecksScorer().score(input('SELECT Name FROM Artist LIMIT 5'));
+    const ok = await sqlChecksScorer(PLUGINS.sql).score(input('SELECT Name FROM Artist LIMIT 5'));
     expect(ok?.pass).toBe(true);
-    const bad = await sqlChecksScorer().score(input('DELETE FROM Artist'));
+    const bad = await sqlChecksScorer(PLUGINS.sql).score(input('DELETE FROM Artist'));
     expect(bad?.pass).toBe(false);
     expect(bad?.explanation).toContain('L3 safety');
   });
@@ -67,7 +71,7 @@ describe('sqlChecksScorer', () => {
     const engine = new FakeEngine(SUITE, {
       override: { c1: () => ({ sql: 'SELECT Name FROM Artist; DROP TABLE Artist' }) },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c1'] });
+    const report = await runEval({ plugins: PLUGINS, suite: SUITE, engine, cases: ['c1'] });
     const runs = report.configs[0]?.cases ?? [];
     expect(runs.map((r) => [r.status, r.scores.sql_checks?.pass])).toEqual([
       ['pass', false],
@@ -82,9 +86,16 @@ describe('sqlChecksScorer', () => {
     const engine = new FakeEngine(SUITE, {
       override: { c1: () => ({ sql: 'SELECT Name FROM Artist LIMIT 1001' }) },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c1'], roles: ['analyst'] });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c1'],
+      roles: ['analyst'],
+    });
     expect(report.configs[0]?.cases[0]?.scores.sql_checks).toMatchObject({ pass: true });
     const capped = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       cases: ['c1'],
@@ -99,7 +110,11 @@ describe('sqlChecksScorer', () => {
   it("refuses a config built under another row cap than the run's", async () => {
     const engine = new FakeEngine(SUITE);
     await expect(
-      runEval({ suite: SUITE, configs: [{ name: 'plans', engine, maxRows: 200 }] }),
+      runEval({
+        plugins: PLUGINS,
+        suite: SUITE,
+        configs: [{ name: 'plans', engine, maxRows: 200 }],
+      }),
     ).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
       message: expect.stringContaining('row cap of 200'),
@@ -110,11 +125,15 @@ describe('sqlChecksScorer', () => {
     const schema = {
       tables: [{ name: 'Artist', columns: [{ name: 'ArtistId' }, { name: 'Name' }] }],
     };
-    const ok = await sqlChecksScorer({ schema }).score(input('SELECT Name FROM Artist LIMIT 5'));
+    const ok = await sqlChecksScorer(PLUGINS.sql, { schema }).score(
+      input('SELECT Name FROM Artist LIMIT 5'),
+    );
     expect(ok?.detail.levels).toContainEqual(
       expect.objectContaining({ level: 'L2', skipped: false, pass: true }),
     );
-    const bad = await sqlChecksScorer({ schema }).score(input('SELECT Title FROM Artist LIMIT 5'));
+    const bad = await sqlChecksScorer(PLUGINS.sql, { schema }).score(
+      input('SELECT Title FROM Artist LIMIT 5'),
+    );
     expect(bad?.pass).toBe(false);
     expect(bad?.explanation).toContain('L2 schema');
   });

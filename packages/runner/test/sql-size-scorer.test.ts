@@ -1,10 +1,14 @@
 // Issue 25: an engine answer with a 1.3 MB SQL string held scoring for minutes (the parser's
 // time grows faster than the text). The answer's case run now fails, named (sql_size), and
 // nothing parses it: not the static checks, the scope check, nor the diagnostics pass.
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { runEval, sqlSizeScorer } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 /** A select list of computed columns, the shape whose parse grows fastest. */
 function wideSelect(bytes: number): string {
@@ -24,6 +28,7 @@ describe('an answer over the SQL size limit', () => {
     const engine = new FakeEngine(SUITE, { override: { c1: () => ({ sql: HUGE }) } });
     const start = performance.now();
     const report = await runEval({
+      plugins: PLUGINS,
       suite: SUITE,
       engine,
       cases: ['c1', 'c2'],

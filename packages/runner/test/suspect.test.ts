@@ -1,7 +1,11 @@
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { describe, expect, it } from 'vitest';
 import { runEval } from '../src/index.js';
 import { FakeEngine } from './fake-engine.js';
 import { SUITE } from './suite-fixture.js';
+
+/** The default plugins (@nl2sql/runner-plugins): the runner's own tests run with the real passes. */
+const PLUGINS = await defaultPlugins();
 
 describe('suspect case runs', () => {
   it('a pass whose SQL is a constant query, where the gold reads a table, is counted and says why', async () => {
@@ -13,7 +17,12 @@ describe('suspect case runs', () => {
         c2: () => ({ sql: "SELECT 1, 'Rock', 12.5 FROM Genre LIMIT 1" }),
       },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c1', 'c2', 'c3'] });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c1', 'c2', 'c3'],
+    });
     const runs = report.configs[0]?.cases ?? [];
     expect(runs.map((r) => [r.caseId, r.role, r.status, r.suspect !== null])).toEqual([
       ['c1', 'analyst', 'pass', true],
@@ -43,7 +52,13 @@ describe('suspect case runs', () => {
         }),
       },
     });
-    const report = await runEval({ suite: SUITE, engine, cases: ['c1'], roles: ['analyst'] });
+    const report = await runEval({
+      plugins: PLUGINS,
+      suite: SUITE,
+      engine,
+      cases: ['c1'],
+      roles: ['analyst'],
+    });
     expect(report.configs[0]?.cases[0]).toMatchObject({ status: 'fail', suspect: null });
     const noTables = {
       ...SUITE,
@@ -53,6 +68,7 @@ describe('suspect case runs', () => {
       override: { c1: () => ({ sql: "SELECT 'AC/DC' UNION ALL SELECT 'Accept'" }) },
     });
     const plain = await runEval({
+      plugins: PLUGINS,
       suite: noTables,
       engine: constant,
       cases: ['c1'],

@@ -6,9 +6,10 @@
 // parser lint checks it with.
 
 import type { AccessPolicy } from '@nl2sql/access-policy';
-import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import { rolesDenied } from './alt-reads.js';
 import type { AltReads, EvalCase } from './case.js';
+import type { SchemaLike } from './schema-like.js';
+import { sqlcheck } from './sql-parser.js';
 
 /** An alternative the parser cannot read: what it reads cannot be written down. */
 export interface UnreadAlternative {
@@ -39,7 +40,7 @@ export async function declareAltReads(
   const alts = c.alt_sql ?? [];
   const reads: AltReads[] = [];
   for (const [index, alt] of alts.entries()) {
-    const found = await readSet(alt, schema, { dialect });
+    const found = await (await sqlcheck()).readSet(alt, schema, { dialect });
     if (found === undefined) return { index };
     reads.push({ tables: sortedUnique(found.tables), columns: sortedUnique(found.columns) });
   }

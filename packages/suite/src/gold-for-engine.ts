@@ -3,8 +3,9 @@
 // case gives `sql_by_engine.<engine>`, and the rows are `rows_by_engine.<engine>` where the
 // engines' results differ (integer division, float formatting ...), else `rows`.
 // decisions/one-suite-two-engines.md and decisions/one-suite-four-engines.md say why.
-import { transpileSql } from '@nl2sql/sqlcheck';
+
 import type { CaseEngine, EvalCase, Row } from './case.js';
+import { sqlcheck } from './sql-parser.js';
 
 /** The gold SQL of a case could not be made for an engine. */
 export class GoldSqlError extends Error {
@@ -90,7 +91,7 @@ export async function goldSqlFor(
   if (own !== undefined) return { sql: own, source: 'by_engine' };
   try {
     return {
-      sql: await transpileSql(c.sql, { from: 'sqlite', to: e, names }),
+      sql: await (await sqlcheck()).transpileSql(c.sql, { from: 'sqlite', to: e, names }),
       source: 'transpiled',
     };
   } catch (error) {

@@ -5,9 +5,9 @@
 // case (`order_ties`), so the rule a verdict used can be read and reproduced.
 
 import type { Datasource } from '@nl2sql/datasource';
-import { tieRankQuery } from '@nl2sql/sqlcheck';
 import type { EvalCase, Row } from './case.js';
 import { MAX_GOLD_ROWS, toCell } from './gold-rows.js';
+import { sqlcheck } from './sql-parser.js';
 
 export type OrderTies = NonNullable<EvalCase['order_ties']>;
 
@@ -64,7 +64,7 @@ export async function goldTies(
   goldRows: readonly Row[],
   timeoutMs?: number,
 ): Promise<GoldTies> {
-  const query = await tieRankQuery(sql, dialectOf(datasource));
+  const query = await (await sqlcheck()).tieRankQuery(sql, dialectOf(datasource));
   if (!query.ok) return { statements: 0, none: query.reason };
   let statements = 1;
   const none = (reason: string, ordered?: true): GoldTies => ({

@@ -9,7 +9,6 @@
 
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
-import { readSet, type SchemaLike } from '@nl2sql/sqlcheck';
 import type { CaseTag, EvalCase, EvalSuite, Outcome, Row } from './case.js';
 import { pairCaseId } from './case-id.js';
 import { clarifyDraft } from './clarify-draft.js';
@@ -20,6 +19,8 @@ import { expectationProblem } from './pair-expectation.js';
 import type { LocatedPair, PairProblem } from './read-pairs.js';
 import { type RoleScope, roleOutcome } from './role-outcome.js';
 import { sameSql } from './same-sql.js';
+import type { SchemaLike } from './schema-like.js';
+import { sqlcheck } from './sql-parser.js';
 
 /** A datasource a pair may name: what is run and introspected, and its SQL dialect. */
 export type ImportDatasource = Pick<Datasource, 'execute' | 'introspect' | 'engine'>;
@@ -137,7 +138,7 @@ export async function importPairs(
       );
       continue;
     }
-    const reads = await readSet(pair.sql, await schemaOf(datasourceId, db), {
+    const reads = await (await sqlcheck()).readSet(pair.sql, await schemaOf(datasourceId, db), {
       dialect: db.engine,
     });
     if (reads === undefined) {

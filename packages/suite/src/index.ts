@@ -211,6 +211,7 @@ export {
   roleOutcome,
 } from './role-outcome.js';
 export { sameSql, sqlKey } from './same-sql.js';
+export type { SchemaColumn, SchemaLike, SchemaTable } from './schema-like.js';
 export {
   ProposalReviewError,
   type ProposalReviewErrorCode,
@@ -230,6 +231,7 @@ export {
   type SnapshotClass,
 } from './snapshot-check.js';
 export { type SourceLocation, sourceLocation } from './source-location.js';
+export { SqlParserMissingError } from './sql-parser-missing-error.js';
 export {
   SuiteFormatError,
   type SuiteFormatErrorCode,

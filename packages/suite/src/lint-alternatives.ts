@@ -6,10 +6,10 @@
 // Which roles each alternative then counts for is alt-reads.ts's rule.
 
 import { roleAccess } from '@nl2sql/access-policy';
-import { readSet } from '@nl2sql/sqlcheck';
 import { alternativeReads, alternativeServes, rolesDenied } from './alt-reads.js';
 import type { EvalCase } from './case.js';
 import { type LintContext, list, rowsKey, sameList } from './lint-context.js';
+import { sqlcheck } from './sql-parser.js';
 
 /** Alternatives must be answers a person can read: between these many rows. */
 export const ALT_MIN_ROWS = 1;
@@ -37,7 +37,7 @@ async function lintAlternativeReads(
   { add, schema, dialect, options }: LintContext,
 ): Promise<void> {
   if (!schema) return;
-  const reads = await readSet(alt, schema, dialect);
+  const reads = await (await sqlcheck()).readSet(alt, schema, dialect);
   if (!reads) {
     add(c, 'alt-unparsed', `alt_sql[${i}] is not one parsable query`);
     return;

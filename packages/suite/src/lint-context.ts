@@ -2,12 +2,12 @@
 // database's schema as the gold SQL sees it, and the one way to report a finding, which
 // drops a rule that is not active and places the finding on the field at fault.
 
-import type { SchemaLike } from '@nl2sql/sqlcheck';
 import type { EvalCase, EvalSuite, PlanNote, Row } from './case.js';
 import { canonicalJson } from './digest.js';
 import type { LintFinding } from './lint-finding.js';
 import type { LintOptions } from './lint-options.js';
 import { declaredModes, LINT_RULES, type LintRule, rulesFor } from './lint-rules.js';
+import type { SchemaLike } from './schema-like.js';
 import { sourceLocation } from './source-location.js';
 
 /** Reports a finding on a case, a plan note, or the suite (undefined). */

@@ -4,9 +4,9 @@
 
 import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Datasource } from '@nl2sql/datasource';
-import type { SchemaLike } from '@nl2sql/sqlcheck';
 import type { SourceKind } from './case.js';
 import type { SuiteMode } from './lint-rules.js';
+import type { SchemaLike } from './schema-like.js';
 
 export interface LintOptions {
   /** The database the cases ask about; table, column, SQL-read and plan checks need it. */

@@ -2,9 +2,9 @@
 // exist, and they are what its gold SQL actually reads (the parser's read set), so the
 // retrieval and access figures built on them are true.
 
-import { readSet } from '@nl2sql/sqlcheck';
 import type { EvalCase } from './case.js';
 import { type LintContext, list, sameList } from './lint-context.js';
+import { sqlcheck } from './sql-parser.js';
 
 /** `unknown-table` and `unknown-column`. */
 export function lintNames(c: EvalCase, { add, schema, tableColumns }: LintContext): void {
@@ -27,7 +27,7 @@ export async function lintReads(
   { add, schema, dialect }: LintContext,
 ): Promise<void> {
   if (!schema) return;
-  const reads = await readSet(sql, schema, dialect);
+  const reads = await (await sqlcheck()).readSet(sql, schema, dialect);
   if (!reads) {
     add(c, 'sql-unparsed', 'sql is not one parsable query');
     return;

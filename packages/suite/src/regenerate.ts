@@ -3,12 +3,12 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Datasource } from '@nl2sql/datasource';
-import { frozenToday } from '@nl2sql/sqlcheck';
 import type { EvalCase, EvalSuite, Row, SnapshotRows } from './case.js';
 import { GoldQueryError, goldRows } from './gold-rows.js';
 import { goldTies } from './gold-ties.js';
 import { parseSuite } from './load-suite.js';
 import { packagedSuite } from './packaged-suite.js';
+import { sqlcheck } from './sql-parser.js';
 import { formatSuite } from './write-suite.js';
 
 export interface RegenerateOptions {
@@ -105,6 +105,7 @@ export async function goldOn(
   timeoutMs: number | undefined,
 ): Promise<{ gold: SnapshotRows; statements: number; untied?: string }> {
   // The case's as_of_date is "today" for its gold SQL too: each 'now' literal becomes it.
+  const { frozenToday } = await sqlcheck();
   const sql = frozenToday(c.sql as string, c.as_of_date);
   let rows = await run(datasource, sql, c.id, what, timeoutMs);
   let statements = 1;

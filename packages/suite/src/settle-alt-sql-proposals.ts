@@ -8,7 +8,6 @@
 // suite's write and the queue's) is dropped from the queue, approved or not, and reported.
 
 import type { Datasource } from '@nl2sql/datasource';
-import type { SchemaLike } from '@nl2sql/sqlcheck';
 import type { AltSqlProposal, AltSqlProposals, RejectedAltSql } from './alt-sql-proposals.js';
 import type { EvalCase, EvalSuite } from './case.js';
 import { declareAltReads, isUnread } from './declare-alt-reads.js';
@@ -21,6 +20,7 @@ import { proposalLabels, selectProposal } from './proposal-label.js';
 import { proposalsAlreadyGold } from './proposals-already-gold.js';
 import { RegenerateError, type RegenerateSource, regenerateSuite } from './regenerate.js';
 import { sameSql } from './same-sql.js';
+import type { SchemaLike } from './schema-like.js';
 import { formatSuite } from './write-suite.js';
 
 /**

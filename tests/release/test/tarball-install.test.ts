@@ -4,7 +4,9 @@
 // - the CLI: `npx nl2sql --version`, and the root README's "Evaluate your own system" block,
 //   line by line as written, against the Python HTTP example engine;
 // - @nl2sql/comparator alone and @nl2sql/gate alone in a TypeScript project: the types
-//   resolve, `import` and `require` both work, and no native addon is installed.
+//   resolve, `import` and `require` both work, and no native addon is installed;
+// - @nl2sql/runner with only the packages it depends on: it loads, and neither a native
+//   addon nor the SQL parser's wasm is installed (they come as plugins from the caller).
 // Minutes of npm and a sqlite3 compile: it runs where CI is set (or NL2SQL_INSTALL_TEST=1).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,7 +18,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeClosure, installClosure } from './install-closure.js';
 import { compile, runCompiled, writeLibraryProject } from './library-project.js';
-import { npmInstall, packAll, ROOT, type Tarball, userEnv } from './tarballs.js';
+import { npmInstall, packAll, ROOT, type Tarball, userEnv, workspaceClosure } from './tarballs.js';
 
 const enabled =
   !['', '0', 'false', undefined].includes(process.env.CI) ||
@@ -88,6 +90,8 @@ beforeAll(async () => {
   for (const name of LIBRARIES) {
     installs.set(name, installInto(name.replace('@nl2sql/', ''), [tarballs.get(name)!.file]));
   }
+  const runner = workspaceClosure('@nl2sql/runner').map((name) => tarballs.get(name)!.file);
+  installs.set('@nl2sql/runner', installInto('runner', runner));
   // Each is awaited by its own tests; a failure must not also surface as unhandled.
   for (const install of installs.values()) install.catch(() => {});
 });
@@ -263,3 +267,22 @@ libraryAlone(
   ].join('\n'),
   '0.490 0.943 0.0313',
 );
+
+describe.runIf(enabled)('@nl2sql/runner installed with only what it depends on', () => {
+  it('loads as an ES module and installs no native addon and no wasm', async () => {
+    const project = await installed('@nl2sql/runner');
+    const loaded = await shell(
+      project,
+      `node --input-type=module -e "const r = await import('@nl2sql/runner'); console.log(typeof r.runEval)"`,
+    );
+    expect(loaded).toEqual({ code: 0, out: 'function\n' });
+    const closure = installClosure(project, '@nl2sql/runner');
+    report.push(describeClosure('@nl2sql/runner', closure));
+    expect(closure.native).toEqual([]);
+    expect(closure.packages).not.toContain('sqlite3');
+    expect(closure.packages).not.toContain('@nl2sql/datasource-sqlite');
+    expect(closure.packages).not.toContain('@nl2sql/testsuite');
+    expect(closure.packages).not.toContain('@polyglot-sql/sdk');
+    expect(closure.packages).not.toContain('@nl2sql/sqlcheck');
+  });
+});

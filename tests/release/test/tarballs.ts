@@ -24,6 +24,29 @@ export function publicPackages(): { dir: string; name: string; version: string }
     .filter((pkg) => pkg.private !== true);
 }
 
+/**
+ * `name` and the workspace packages it depends on, directly or not (dependencies and
+ * required peers): the tarballs an install of it needs, since no registry holds them.
+ */
+export function workspaceClosure(name: string): string[] {
+  const byName = new Map(
+    publicPackages().map((pkg) => [
+      pkg.name,
+      JSON.parse(readFileSync(join(pkg.dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      },
+    ]),
+  );
+  const seen = new Set<string>();
+  const visit = (at: string) => {
+    if (seen.has(at) || !byName.has(at)) return;
+    seen.add(at);
+    for (const dep of Object.keys(byName.get(at)?.dependencies ?? {})) visit(dep);
+  };
+  visit(name);
+  return [...seen];
+}
+
 /** `pnpm pack` of every public package into `into` (workspace: ranges become versions). */
 export async function packAll(into: string): Promise<Map<string, Tarball>> {
   const packed = new Map<string, Tarball>();

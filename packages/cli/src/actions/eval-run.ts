@@ -2,13 +2,8 @@ import { resolve } from 'node:path';
 import { formatJudgeIdentity } from '@nl2sql/judge';
 import { configSecrets, type Redactor, UnknownPriceError } from '@nl2sql/llm';
 import { isMode, RUN_MODES } from '@nl2sql/records';
-import {
-  RunnerError,
-  type RunReport,
-  recordsListener,
-  restrictedSqliteRunner,
-  runEval,
-} from '@nl2sql/runner';
+import { RunnerError, type RunReport, recordsListener, runEval } from '@nl2sql/runner';
+import { defaultPlugins, restrictedSqliteRunner } from '@nl2sql/runner-plugins';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
 import { suiteFileDigest } from '@nl2sql/suite';
 import { unapprovedNote } from '../authoring/unapproved-note.js';
@@ -240,6 +235,8 @@ async function evalRun(
       const [first, ...others] = setup.caseDatasources.map((id) => byId.get(id) as OpenDatasource);
       const policy = sqlCheckPolicy(project.checks);
       report = await runEval({
+        // the parser, test suite, verdict cascade and efficiency (the runner installs without them)
+        plugins: await defaultPlugins(),
         suite: setup.suite,
         configs,
         mode,

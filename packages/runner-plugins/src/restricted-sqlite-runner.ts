@@ -1,4 +1,4 @@
-// Reference-SQL match in mode retrieval runs the case's gold query on a database that holds
+// Reference-SQL match in mode retrieval (the runner's retrieval scoring, `selection.reference`) runs the case's gold query on a database that holds
 // only what the retriever selected: each selected table with only its selected columns,
 // copied out of the SQLite file the run reads. A query that needs anything left out fails
 // there instead of passing. Each run gets a file of its own, removed afterwards.

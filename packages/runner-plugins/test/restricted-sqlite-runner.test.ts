@@ -5,7 +5,7 @@ import { DatasourceError } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { SchemaSelection } from '@nl2sql/schema-selection';
 import { describe, expect, it } from 'vitest';
-import { restrictedSqliteRunner } from '../src/restricted-sqlite-runner.js';
+import { restrictedSqliteRunner } from '../src/index.js';
 
 const chinook = await chinookForTests();
 
