@@ -6,6 +6,7 @@ import type { Datasource } from '@nl2sql/datasource';
 import { openSqlite } from '@nl2sql/datasource-sqlite';
 import type { AskRequest, AskResponse, Engine, ResultCell } from '@nl2sql/engine';
 import { databaseIdentity, type RunReport, runEval } from '@nl2sql/runner';
+import { defaultPlugins } from '@nl2sql/runner-plugins';
 import { type EvalSuite, loadSuite } from '@nl2sql/suite';
 
 export const CASES = ['chinook_001', 'chinook_002', 'chinook_003', 'chinook_004'];
@@ -54,6 +55,7 @@ export async function chinookRun(): Promise<RunReport> {
   const datasource = await openSqlite(chinook.path);
   try {
     return await runEval({
+      plugins: await defaultPlugins(),
       suite,
       configs: [{ name: 'answers', engine: new AnswersEngine(suite, datasource), external: true }],
       cases: CASES,
