@@ -1,4 +1,21 @@
 export {
+  type BoardAccuracy,
+  boardAccuracy,
+  type DiagnosedCase,
+  type DiagnosticsBoard,
+  diagnosticsBoard,
+  type EfficiencyCase,
+  type EfficiencyStatus,
+  type EfficiencySummary,
+  RVES_BUCKETS,
+  type RvesReward,
+  type RvesSummary,
+  rves,
+  rvesReward,
+  ves,
+  vesReward,
+} from '@nl2sql/diagnostics';
+export {
   type BudgetCheck,
   type CostBudget,
   type CostProxy,
@@ -6,13 +23,6 @@ export {
   checkBudget,
   costProxy,
 } from './cost-proxy.js';
-export {
-  type BoardAccuracy,
-  boardAccuracy,
-  type DiagnosedCase,
-  type DiagnosticsBoard,
-  diagnosticsBoard,
-} from './diagnostics-board.js';
 export { EfficiencyError, type EfficiencyErrorCode } from './efficiency-error.js';
 export type { Explainer, RawPlan, SqlitePlanRow } from './explainer.js';
 export {
@@ -20,7 +30,6 @@ export {
   DEFAULT_TRIM_SIGMAS,
   DEFAULT_WARMUP,
   type EfficiencyMeasurement,
-  type EfficiencyStatus,
   type MeasureEfficiencyOptions,
   MIN_RUN_MS,
   measureEfficiency,
@@ -38,12 +47,4 @@ export {
   type QueryPlanOptions,
   queryPlan,
 } from './query-plan.js';
-export { RVES_BUCKETS, type RvesReward, rvesReward, vesReward } from './rewards.js';
 export { openSqliteExplainer, SqliteExplainer } from './sqlite-explainer.js';
-export {
-  type EfficiencyCase,
-  type EfficiencySummary,
-  type RvesSummary,
-  rves,
-  ves,
-} from './ves.js';

@@ -7,26 +7,15 @@
 // See decisions/efficiency-ves.md for every rule and where it differs from BIRD's script.
 import type { Datasource } from '@nl2sql/datasource';
 import { DatasourceError } from '@nl2sql/datasource';
+import { type EfficiencyStatus, type RvesReward, rvesReward, vesReward } from '@nl2sql/diagnostics';
 import { EfficiencyError } from './efficiency-error.js';
 import { trimOutliers } from './outlier-trim.js';
-import type { RvesReward } from './rewards.js';
-import { rvesReward, vesReward } from './rewards.js';
 
 export const DEFAULT_REPEATS = 20;
 export const DEFAULT_WARMUP = 2;
 export const DEFAULT_TRIM_SIGMAS = 3;
 /** A run is never taken as shorter than this (ms), so a ratio is always finite. */
 export const MIN_RUN_MS = 0.001;
-
-/**
- * - `measured`: timed; the ratio and rewards are set.
- * - `incorrect`: the prediction's rows did not match the gold's; not timed, scores 0 (as BIRD).
- * - `timeout`: the prediction ran past the timeout while being timed; scores 0 (as BIRD).
- * - `error`: the measurement failed for another reason (the gold failed or timed out, a
- *   result was cut at the row cap, the prediction failed although it had matched): not a
- *   score, and left out of VES and R-VES (counted as `unmeasured`).
- */
-export type EfficiencyStatus = 'measured' | 'incorrect' | 'timeout' | 'error';
 
 export interface MeasureEfficiencyOptions {
   /** Where both queries run. Give it to this measurement alone (e.g. a pool of one connection), so both run on the same connection with nothing else in between. */

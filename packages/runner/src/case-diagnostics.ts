@@ -1,3 +1,4 @@
+import { sqlSizeViolation } from '@nl2sql/diagnostics';
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseTestSuiteRecord } from '@nl2sql/records';
 import { caseForRole } from '@nl2sql/suite';
@@ -8,7 +9,6 @@ import type { EvaluationSettings } from './evaluation-settings.js';
 import { goldTables } from './gold-tables.js';
 import type { CaseDiagnostics, DiagnoseCaseInput } from './plugins.js';
 import { rowsCheckPassed } from './rows-check.js';
-import { sqlSizeViolation } from './sql-size.js';
 import type { CaseTask } from './task-list.js';
 
 /** A case run's diagnostics, and the judge's calls they took (billed to the case run). */

@@ -1,3 +1,9 @@
+import {
+  type DiagnosedCase,
+  diagnosticsBoard,
+  ERROR_CLASSES,
+  type ErrorClass,
+} from '@nl2sql/diagnostics';
 import type {
   CaseTestSuiteRecord,
   DiagnosticsMetrics,
@@ -8,9 +14,7 @@ import type {
 } from '@nl2sql/records';
 import { accuracy } from './board-tally.js';
 import type { CaseResult } from './case-result.js';
-import { type DiagnosedCase, diagnosticsBoard } from './diagnostics-board.js';
 import { efficiencyMetrics } from './efficiency-pass.js';
-import { ERROR_CLASSES, type ErrorClass } from './error-classes.js';
 
 /** What the board says of the test suite itself (from its manifest). */
 export interface TestSuiteSummary {

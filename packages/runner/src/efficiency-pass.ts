@@ -1,7 +1,7 @@
 import type { Datasource } from '@nl2sql/datasource';
+import { rves, ves } from '@nl2sql/diagnostics';
 import type { DiagnosticsMetrics } from '@nl2sql/records';
 import type { CaseResult } from './case-result.js';
-import { rves, ves } from './efficiency-math.js';
 import type { EfficiencyMeasureInput, EfficiencyPass } from './plugins.js';
 import type { TaskList } from './task-list.js';
 

@@ -6,10 +6,9 @@
 // (require-plugins.ts), it never skips the check.
 import type { TableLike } from '@nl2sql/comparator';
 import type { Datasource } from '@nl2sql/datasource';
+import type { DifficultyLevel, ErrorClass, SqlViolation } from '@nl2sql/diagnostics';
 import type { UsageRecord } from '@nl2sql/llm';
 import type { CaseDiagnosticsRecord, CaseEfficiencyRecord } from '@nl2sql/records';
-import type { DifficultyLevel, ErrorClass } from './error-classes.js';
-import type { SqlViolation } from './sql-size.js';
 
 /** A schema the checks read (sqlcheck's SchemaLike). */
 export interface SchemaLike {

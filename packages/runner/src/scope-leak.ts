@@ -11,8 +11,8 @@ import {
   readsOutOfScope,
   roleAccess,
 } from '@nl2sql/access-policy';
+import { sqlSizeViolation } from '@nl2sql/diagnostics';
 import type { SchemaLike, SqlAnalysis } from './plugins.js';
-import { sqlSizeViolation } from './sql-size.js';
 
 /** What the check is given: the policy, and the schema and dialect of the case's datasource. */
 export interface ScopeCheck {

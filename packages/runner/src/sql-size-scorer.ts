@@ -1,5 +1,5 @@
+import { DEFAULT_MAX_SQL_BYTES, sqlSizeViolation } from '@nl2sql/diagnostics';
 import { type ScoreResult, type Scorer, verdict } from './scorer.js';
-import { DEFAULT_MAX_SQL_BYTES, sqlSizeViolation } from './sql-size.js';
 
 /**
  * sql_size: an answer whose SQL is longer than the size limit fails its case run, named, and

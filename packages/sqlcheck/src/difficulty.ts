@@ -3,13 +3,15 @@
 // simple = 0-3 joins and no CTE, moderate = 4-6 joins and no CTE, complex = 7+ joins or a CTE.
 // (The spec's "simple" starts at one join because every query there joins; single-table
 // lookups are simple too.)
+
+import type { DifficultyLevel } from '@nl2sql/diagnostics';
 import type { SqlDialect } from './dialect.js';
 import { toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
 import { arrayField, objectField, walkNodes } from './node.js';
 import { parseOneQuery } from './query-parse.js';
 
-export type DifficultyLevel = 'simple' | 'moderate' | 'complex';
+export type { DifficultyLevel };
 
 export interface Difficulty {
   level: DifficultyLevel;

@@ -2,6 +2,8 @@
 // did not match the gold failed, as one class chosen by a fixed precedence, with every class
 // whose test held and the evidence in words. See decisions/failure-taxonomy.md for the tests
 // and why the precedence is what it is. A diagnostic: it never changes a case's status.
+
+import { ERROR_CLASSES, type ErrorClass } from '@nl2sql/diagnostics';
 import type { Catalog } from './catalog.js';
 import { buildCatalog } from './catalog.js';
 import type { SqlDialect } from './dialect.js';
@@ -18,26 +20,9 @@ import type { QueryShape } from './query-shape.js';
 import { queryShape } from './query-shape.js';
 import { selectListChange } from './select-list-change.js';
 
-/** The classes, in precedence order: a failure takes the first class whose test holds. */
-export const ERROR_CLASSES = [
-  'no_sql',
-  'execution_error',
-  'presentation_only',
-  'table_selection',
-  'aggregation',
-  'column_selection',
-  'entity_linking',
-  'filter_values',
-  /**
-   * The outcome itself is wrong: a refusal or "not answerable" where an answer was expected,
-   * or an answer where a refusal was. The runner names it from the case run's outcome; the
-   * SQL diagnostics never do (there may be no SQL to read).
-   */
-  'wrong_outcome',
-  'other',
-  'unclassified',
-] as const;
-export type ErrorClass = (typeof ERROR_CLASSES)[number];
+// The classes, in precedence order (a failure takes the first class whose test holds), are
+// defined in @nl2sql/diagnostics, which the records and boards read without the parser.
+export { ERROR_CLASSES, type ErrorClass };
 
 /** What the comparison of the prediction's rows with the gold's said. */
 export interface FailureVerdict {

@@ -1,10 +1,38 @@
-// Run-level VES and R-VES (001 §5.3): the mean per-case reward over the cases scored, where an
-// incorrect prediction or one that timed out scores 0 (as in BIRD), and a measurement that
-// failed for another reason is left out and counted as `unmeasured` (a harness failure is
-// not the system's score). Values are fractions: BIRD prints them times 100.
-import type { EfficiencyStatus } from './measure-efficiency.js';
-import type { RvesReward } from './rewards.js';
-import { rvesReward, vesReward } from './rewards.js';
+// VES and R-VES (001 §5.3; BIRD's formula, Mini-Dev's buckets) over measured case runs: the
+// rewards and the summaries, pure arithmetic, which @nl2sql/efficiency measures for and the
+// runner's board reports.
+
+export const RVES_BUCKETS = [
+  { atLeast: 2, reward: 1.25 },
+  { atLeast: 1, reward: 1 },
+  { atLeast: 0.5, reward: 0.75 },
+  { atLeast: 0.25, reward: 0.5 },
+  { atLeast: 0, reward: 0.25 },
+] as const;
+
+export type RvesReward = 0 | 0.25 | 0.5 | 0.75 | 1 | 1.25;
+
+/** VES's R(n) = sqrt(time_gold / time_pred); 0 for a ratio of 0 (an incorrect prediction). */
+export function vesReward(timeRatio: number): number {
+  return timeRatio > 0 ? Math.sqrt(timeRatio) : 0;
+}
+
+/** R-VES reward of a time ratio: 0 for 0 (incorrect), else its bucket's reward. */
+export function rvesReward(timeRatio: number): RvesReward {
+  if (!(timeRatio > 0)) return 0;
+  for (const b of RVES_BUCKETS) if (timeRatio >= b.atLeast) return b.reward;
+  return 0.25;
+}
+
+/**
+ * - `measured`: timed; the ratio and rewards are set.
+ * - `incorrect`: the prediction's rows did not match the gold's; not timed, scores 0 (as BIRD).
+ * - `timeout`: the prediction ran past the timeout while being timed; scores 0 (as BIRD).
+ * - `error`: the measurement failed for another reason (the gold failed or timed out, a
+ *   result was cut at the row cap, the prediction failed although it had matched): not a
+ *   score, and left out of VES and R-VES (counted as `unmeasured`).
+ */
+export type EfficiencyStatus = 'measured' | 'incorrect' | 'timeout' | 'error';
 
 /** What the aggregations read of a measurement (an EfficiencyMeasurement fits). */
 export interface EfficiencyCase {

@@ -1,8 +1,7 @@
 import { wilson } from '@nl2sql/gate';
-import { ERROR_CLASSES } from '@nl2sql/sqlcheck';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DiagnosedCase, diagnosticsBoard } from '../src/index.js';
+import { type DiagnosedCase, diagnosticsBoard, ERROR_CLASSES } from '../src/index.js';
 
 const pass = (
   difficulty: DiagnosedCase['difficulty'],

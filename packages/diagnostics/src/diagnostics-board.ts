@@ -1,11 +1,7 @@
-// The diagnostics columns of a run's board (issue 16; 004 Table 4, Table 9, App. D.11):
-// accuracy by difficulty and by tag with 95% Wilson intervals, the share of failures per
-// error class, filter-value and ID accuracy, and empty-vs-empty matches counted apart (a
-// pass where gold and result both had no rows rests on nothing). Secondary figures: none of
-// them is part of the gate.
+// The diagnostics board: accuracy by difficulty and by tag (Wilson intervals), failures per
+// error class, empty matches; from what each case run's diagnostics say.
 import { wilson } from '@nl2sql/gate';
-import type { DifficultyLevel, ErrorClass } from '@nl2sql/sqlcheck';
-import { ERROR_CLASSES } from '@nl2sql/sqlcheck';
+import { type DifficultyLevel, ERROR_CLASSES, type ErrorClass } from './error-classes.js';
 
 /** What the board reads of one case run (the runner's record and `diagnoseCase` give it). */
 export interface DiagnosedCase {

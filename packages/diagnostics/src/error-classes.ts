@@ -1,5 +1,6 @@
-// The error classes of a failing case, as @nl2sql/sqlcheck names them (error-class.ts): a copy,
-// so the runner's boards need no parser installed; test/pure-copies.test.ts holds them equal.
+// The error classes of a failing case run (001 §8's taxonomy; @nl2sql/sqlcheck assigns them
+// from the SQL, the runner from the outcome) and the difficulty levels: the vocabulary the
+// records and the diagnostics board share, without the parser that classifies.
 
 export const ERROR_CLASSES = [
   'no_sql',
