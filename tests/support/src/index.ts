@@ -1,0 +1,8 @@
+export {
+  type Found,
+  installClosure,
+  type Manifest,
+  packedManifest,
+  scanPackage,
+  strayImports,
+} from './package-closure.js';
