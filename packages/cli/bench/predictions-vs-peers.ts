@@ -46,6 +46,8 @@ const { values } = parseArgs({
     synthetic: { type: 'string', default: '1000' },
     runs: { type: 'string', default: '3' },
     'no-record': { type: 'boolean', default: false },
+    // Leaves the workloads' folders in place (printed) for profiling a scorer by hand.
+    keep: { type: 'boolean', default: false },
   },
 });
 const syntheticPairs = Number(values.synthetic);
@@ -305,7 +307,8 @@ try {
       `eval run --predictions of ${w.pairs.length} predictions: ${(ours.timed.wallMs / 1000).toFixed(2)} s wall, peak RSS ${(ours.timed.maxRssKb / 1024).toFixed(0)} MB`,
     );
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (values.keep) console.log(`workloads kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
 }
 
 const table = [

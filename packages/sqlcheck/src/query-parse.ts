@@ -4,8 +4,8 @@
 import type { SqlDialect } from './dialect.js';
 import type { PolyglotSdk } from './load.js';
 import type { Json } from './node.js';
-import { parseSql } from './parse.js';
 import { ParseMemo } from './parse-memo.js';
+import { forgetSharedParse, sharedParse } from './shared-parse.js';
 import { syntaxOf } from './syntax.js';
 
 export type OneQuery = { ok: true; query: Json } | { ok: false; reason: string };
@@ -17,7 +17,7 @@ export function parseOneQuery(sdk: PolyglotSdk, sql: string, dialect: SqlDialect
 }
 
 function parseOnce(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery {
-  const l1 = syntaxOf(parseSql(sdk, sql, dialect));
+  const l1 = syntaxOf(sharedParse(sdk, sql, dialect));
   if (l1.query !== undefined) return { ok: true, query: l1.query };
   return {
     ok: false,
@@ -27,7 +27,10 @@ function parseOnce(sdk: PolyglotSdk, sql: string, dialect: SqlDialect): OneQuery
 
 /** The reader of these texts is done with them: drop their shared trees. */
 export function forgetParses(dialect: SqlDialect, texts: readonly string[]): void {
-  for (const text of texts) recent.forget(dialect, text);
+  for (const text of texts) {
+    recent.forget(dialect, text);
+    forgetSharedParse(dialect, text);
+  }
 }
 
 /**

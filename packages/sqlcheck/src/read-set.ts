@@ -5,9 +5,9 @@ import { buildCatalog, writtenName } from './catalog.js';
 import type { SqlDialect } from './dialect.js';
 import { toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
-import { parseSql } from './parse.js';
 import type { TableUse } from './scope.js';
 import { analyze } from './scope.js';
+import { sharedParse } from './shared-parse.js';
 import { sqlSizeViolation } from './sql-size.js';
 import { syntaxOf } from './syntax.js';
 
@@ -42,7 +42,7 @@ export async function readSet(
   const dialect = toDialect(options.dialect ?? 'sqlite');
   if (sqlSizeViolation(sql, options.maxSqlBytes)) return undefined;
   const sdk = await loadSdk();
-  const l1 = syntaxOf(parseSql(sdk, sql, dialect));
+  const l1 = syntaxOf(sharedParse(sdk, sql, dialect));
   if (l1.query === undefined) return undefined;
   const a = analyze(l1.query, dialect, schema ? buildCatalog(schema, dialect) : undefined);
   const tables = new Set(a.tables.map(display));

@@ -23,9 +23,9 @@ import {
 } from './node.js';
 import { atMostOneRow } from './one-row.js';
 import type { Parsed } from './parse.js';
-import { parseSql } from './parse.js';
 import { recursionViolations } from './recursion-bound.js';
 import { analyze } from './scope.js';
+import { sharedParse } from './shared-parse.js';
 import { sqlSizeViolation } from './sql-size.js';
 import { boundaryViolations } from './statement-boundaries.js';
 import { DEFAULT_MAX_VALUE_BYTES, SIZED_KINDS, valueSizeViolations } from './value-size.js';
@@ -264,5 +264,5 @@ export async function checkSafety(sql: string, options: SafetyOptions): Promise<
   const tooLarge = sqlSizeViolation(sql, options.maxSqlBytes);
   if (tooLarge) return { pass: false, violations: [tooLarge] };
   const sdk = await loadSdk();
-  return safetyOf(sql, parseSql(sdk, sql, dialect), { ...options, dialect });
+  return safetyOf(sql, sharedParse(sdk, sql, dialect), { ...options, dialect });
 }

@@ -6,8 +6,8 @@ import type { SqlDialect } from './dialect.js';
 import { toDialect } from './dialect.js';
 import { loadSdk } from './load.js';
 import type { Json } from './node.js';
-import { parseSql } from './parse.js';
 import { analyze } from './scope.js';
+import { sharedParse } from './shared-parse.js';
 import { syntaxOf } from './syntax.js';
 import type { Verdict, Violation } from './verdict.js';
 
@@ -39,7 +39,7 @@ export async function checkSchema(
 ): Promise<Verdict> {
   const d = toDialect(dialect);
   const sdk = await loadSdk();
-  const l1 = syntaxOf(parseSql(sdk, sql, d));
+  const l1 = syntaxOf(sharedParse(sdk, sql, d));
   if (l1.query === undefined) {
     return {
       pass: false,
