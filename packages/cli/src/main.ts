@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { terminalSafe } from '@nl2sql/reporters/terminal-text';
 import { CliError, usageError } from './cli-error.js';
 import type { Command } from './command.js';
 import { commands } from './commands/index.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
-import { terminalSafe } from './terminal-text.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {

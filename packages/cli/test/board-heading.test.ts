@@ -1,6 +1,5 @@
+import { boardMarkdown, describeFailure, whatRan } from '@nl2sql/reporters';
 import { describe, expect, test } from 'vitest';
-import { describeFailure, whatRan } from '../src/eval/board-heading.js';
-import { boardMarkdown } from '../src/reporters/board-markdown.js';
 import { board, caseRun, runReport } from './reporter-fixture.js';
 
 const engineBoard = (name: string, url: string | null) =>

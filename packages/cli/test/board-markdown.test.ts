@@ -1,7 +1,7 @@
+import { boardMarkdown, SUMMARY_FAILURES } from '@nl2sql/reporters';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, test } from 'vitest';
-import { boardMarkdown, SUMMARY_FAILURES } from '../src/reporters/board-markdown.js';
 import { board, caseRun, failingRun, gated, HOSTILE, runReport } from './reporter-fixture.js';
 
 /** As GitHub renders a job summary (GFM), raw HTML and any link scheme passed through. */

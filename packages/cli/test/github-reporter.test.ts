@@ -1,13 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { annotations, githubReporter, MAX_CASE_ANNOTATIONS } from '@nl2sql/reporters';
 import { describe, expect, test } from 'vitest';
 import { runRedactor } from '../src/eval/run-secrets.js';
-import {
-  annotations,
-  githubReporter,
-  MAX_CASE_ANNOTATIONS,
-} from '../src/reporters/github-reporter.js';
 import { captureIo } from './io-capture.js';
 import {
   board,

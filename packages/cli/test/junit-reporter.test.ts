@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { junitReporter, junitXml } from '@nl2sql/reporters';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { runRedactor } from '../src/eval/run-secrets.js';
-import { junitReporter, junitXml } from '../src/reporters/junit-reporter.js';
 import { captureIo } from './io-capture.js';
 import {
   board,

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeRecord } from '@nl2sql/records';
+import type { GateOutcome, RunOutcome } from '@nl2sql/reporters';
 import {
   buildBoard,
   type CaseResult,
@@ -15,7 +16,6 @@ import {
 } from '@nl2sql/runner';
 import { type EvalSuite, parseSuite } from '@nl2sql/suite';
 import { gateAgainstBaseline } from '../src/eval/gate-baseline.js';
-import type { GateOutcome, RunOutcome } from '../src/reporters/reporter.js';
 
 /** Text no reporter may let become markup, a new line, a second command or a property. */
 export const HOSTILE =

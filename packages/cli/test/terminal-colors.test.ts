@@ -1,9 +1,15 @@
 import { stripVTControlCharacters } from 'node:util';
+import {
+  colorEnabled,
+  colorsFor,
+  deltaColor,
+  deltaText,
+  PLAIN,
+  renderGate,
+  renderReport,
+  statusColor,
+} from '@nl2sql/reporters';
 import { describe, expect, test } from 'vitest';
-import { deltaText } from '../src/eval/accuracy-delta.js';
-import { renderReport } from '../src/eval/board-text.js';
-import { renderGate } from '../src/eval/gate-text.js';
-import { colorEnabled, colorsFor, deltaColor, PLAIN, statusColor } from '../src/terminal-colors.js';
 import { board, caseRun, failingRun, gated, runReport } from './reporter-fixture.js';
 
 const ESC = '\u001b[';

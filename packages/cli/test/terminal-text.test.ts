@@ -2,13 +2,18 @@
 // OSC 0 window title, OSC 52 clipboard write), BEL, backspace, bare CR or bidi override an
 // engine's error carries can act on the terminal that shows the board, the progress, the
 // annotations or an error message.
+
+import {
+  annotations,
+  githubReporter,
+  terminalSafe,
+  terminalSafeValue,
+  textReporter,
+} from '@nl2sql/reporters';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { progressListener } from '../src/eval/progress-line.js';
 import { runRedactor } from '../src/eval/run-secrets.js';
-import { annotations, githubReporter } from '../src/reporters/github-reporter.js';
-import { textReporter } from '../src/reporters/text-reporter.js';
-import { terminalSafe, terminalSafeValue } from '../src/terminal-text.js';
 import { captureIo } from './io-capture.js';
 import { board, caseRun, erroredRun, outcomeOf, runReport } from './reporter-fixture.js';
 

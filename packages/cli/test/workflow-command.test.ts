@@ -1,7 +1,6 @@
+import { annotation, escapeData, escapeProperty, terminalSafe } from '@nl2sql/reporters';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { annotation, escapeData, escapeProperty } from '../src/reporters/workflow-command.js';
-import { terminalSafe } from '../src/terminal-text.js';
 import { HOSTILE } from './reporter-fixture.js';
 
 /** How the GitHub Actions runner reads a command line back (its unescaping rules). */

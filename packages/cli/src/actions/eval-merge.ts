@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ProjectGate } from '@nl2sql/project';
 import type { GitInfo, RunRecord } from '@nl2sql/records';
+import { gateOutcome } from '@nl2sql/reporters';
 import { mergeShards, RunnerError, type RunReport, reportRecords } from '@nl2sql/runner';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
@@ -15,7 +16,6 @@ import { readShardSave, type SavedShard } from '../eval/shard-save.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { loadProjectFile, projectFile } from '../project/open-project.js';
-import { gateOutcome } from '../reporters/reporter.js';
 import { readsSuite, reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
 

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { formatJudgeIdentity } from '@nl2sql/judge';
 import { configSecrets, type Redactor, UnknownPriceError } from '@nl2sql/llm';
 import { isMode, RUN_MODES } from '@nl2sql/records';
+import { gateOutcome, mustPassEveryCase } from '@nl2sql/reporters';
 import { RunnerError, type RunReport, recordsListener, runEval } from '@nl2sql/runner';
 import { defaultPlugins, restrictedSqliteRunner } from '@nl2sql/runner-plugins';
 import { loadSqlcheck } from '@nl2sql/sqlcheck';
@@ -28,7 +29,6 @@ import { FileFailures } from '../eval/file-failures.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { listFlag } from '../eval/list-flag.js';
-import { mustPassEveryCase } from '../eval/must-pass.js';
 import { policiesFlag } from '../eval/policies-board.js';
 import {
   checkPredictionFlags,
@@ -51,7 +51,6 @@ import { openProjectBeforeData } from '../project/open-project.js';
 import { recordsCommit } from '../project/project-commit.js';
 import { openSnapshots, withSnapshotData } from '../project/project-snapshots.js';
 import { runData, runDatabase } from '../project/run-database.js';
-import { gateOutcome } from '../reporters/reporter.js';
 import { reporterSpecs } from '../reporters/reporter-option.js';
 import { reportersFor } from '../reporters/reporter-set.js';
 

@@ -15,29 +15,10 @@ import {
   type StoredRecord,
   toRunSummary,
 } from '@nl2sql/records';
+import { accuracyDeltas, type BaselineGate } from '@nl2sql/reporters';
 import { configError } from '../cli-error.js';
-import { type AccuracyDelta, accuracyDeltas } from './accuracy-delta.js';
 
-/** Baseline case runs a run did not make (a selection, or a stop, left them out). */
-export interface MissingRuns {
-  readonly config: string;
-  /** `case_id`, ` as role` and ` (pass n)` where they apply, in the baseline's order. */
-  readonly caseRuns: readonly string[];
-}
-
-export interface BaselineGate {
-  readonly result: GateResult;
-  /** The baseline record files gated against. */
-  readonly paths: readonly string[];
-  /** Per config, the baseline's case runs this run lacks (empty lists are left out). */
-  readonly missing: readonly MissingRuns[];
-  /** Whether a partial run may pass (`--allow-partial`). */
-  readonly allowPartial: boolean;
-  /** The gate passed, and the run covered the baseline unless partial runs were allowed. */
-  readonly pass: boolean;
-  /** How each gated config's headline figures moved from its baseline. */
-  readonly deltas: readonly AccuracyDelta[];
-}
+export type { BaselineGate, MissingRuns } from '@nl2sql/reporters';
 
 export interface BaselineGateOptions {
   readonly thresholds?: Partial<GateThresholds>;

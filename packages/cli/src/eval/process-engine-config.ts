@@ -7,10 +7,10 @@
 // kills the child then.
 
 import { ProcessEngine, ProcessEngineError } from '@nl2sql/engine';
+import { terminalSafe } from '@nl2sql/reporters/terminal-text';
 import type { EvalConfig } from '@nl2sql/runner';
 import { configError } from '../cli-error.js';
 import type { Io } from '../io.js';
-import { terminalSafe } from '../terminal-text.js';
 
 /** What evals.yaml says about a process engine (@nl2sql/project's ProcessEngineConfig fits). */
 export interface ProcessEngineEntry {

@@ -1,7 +1,6 @@
+import { colorsFor, statusColor, terminalSafe } from '@nl2sql/reporters';
 import type { RunEvent, RunEventListener } from '@nl2sql/runner';
 import type { Io } from '../io.js';
-import { colorsFor, statusColor } from '../terminal-colors.js';
-import { terminalSafe } from '../terminal-text.js';
 
 const pct = (k: number, n: number) => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)}%`);
 

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Redactor } from '@nl2sql/llm';
 import { parseRecord, type RunRecord, validateRecord } from '@nl2sql/records';
+import type { SavedReport } from '@nl2sql/reporters';
 import {
   type RunEventListener,
   type RunReport,
-  type RunReportJson,
-  runReportJson,
   streamed,
   streamedReportJson,
   writeJsonFile,
@@ -13,34 +12,7 @@ import {
 import { configError } from '../cli-error.js';
 import { SHARD_FORMAT } from './shard-save.js';
 
-/** What `eval run --save FILE` writes and `eval publish FILE` reads. */
-export interface SavedReport {
-  readonly format: 'nl2sql-eval-report';
-  readonly version: 1;
-  /** The run's report in its written form (runReportJson). */
-  readonly report: RunReportJson;
-  /** One format 2 record per config, made when the run finished. */
-  readonly records: readonly RunRecord[];
-}
-
-/**
- * The saved report of a run in memory: what `--report` renders (the file `--save` writes is
- * the same JSON, streamed). Every string in it (a note, an error an engine echoed) is passed
- * through `redactor`.
- */
-export function savedReport(
-  report: RunReport,
-  records: readonly RunRecord[],
-  redactor?: Redactor,
-): SavedReport {
-  const plain: SavedReport = {
-    format: 'nl2sql-eval-report',
-    version: 1,
-    report: runReportJson(report),
-    records,
-  };
-  return redactor ? redactor.redactValue(plain) : plain;
-}
+export { type SavedReport, savedReport } from '@nl2sql/reporters';
 
 /**
  * Writes the saved report atomically (a temporary file renamed over the target), every

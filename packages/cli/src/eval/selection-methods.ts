@@ -1,7 +1,5 @@
 import { plansEngine, type ReferenceSetup } from '@nl2sql/reference-engine';
-import { type EvalConfig, type RunReport, selectionReportJson } from '@nl2sql/runner';
-import { comparisonTable } from '@nl2sql/schema-selection';
-import type { EvalSuite } from '@nl2sql/suite';
+import type { EvalConfig } from '@nl2sql/runner';
 import { usageError } from '../cli-error.js';
 import type { Flags } from '../command.js';
 import { listFlag } from './list-flag.js';
@@ -42,18 +40,6 @@ export function selectionMethods(flags: Flags, mode: string): SelectionMethod[] 
   const repeated = items.find((v, i) => items.indexOf(v) !== i);
   if (repeated !== undefined) throw usageError(`--methods lists ${repeated} twice`);
   return items as SelectionMethod[];
-}
-
-/**
- * Spec 003's comparison table of a run made with --methods, under a heading; built from the
- * same report.json `--reporter selection=FILE` writes, so the two never disagree.
- */
-export function comparisonText(report: RunReport, suite: EvalSuite): string {
-  const table = comparisonTable(selectionReportJson(report, suite));
-  return [
-    "spec 003's comparison (boundary states: every case run expects ready)",
-    ...table.map((line) => `  ${line}`),
-  ].join('\n');
 }
 
 /**

@@ -1,40 +1,6 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { configError } from '../cli-error.js';
+import { checkOutputPath as check } from '@nl2sql/reporters';
+import { asCliError } from '../reporter-error-adapter.js';
 
-/**
- * Refuses, before the run asks anything, an output file that can never be written: the path
- * is a folder, or some folder on its way is a file (exit 3). A folder that does not exist
- * yet is made when the file is written.
- */
-export function checkOutputPath(path: string, given: string): void {
-  if (existsSync(path) && statSync(path).isDirectory()) {
-    throw configError(`${given}: ${path} is a folder, not a file`);
-  }
-  let dir = dirname(path);
-  while (!existsSync(dir)) {
-    const up = dirname(dir);
-    if (up === dir) return;
-    dir = up;
-  }
-  if (!statSync(dir).isDirectory()) {
-    throw configError(`${given}: ${dir} is a file, so ${path} cannot be written`);
-  }
-}
-
-/**
- * Writes a report file whole or not at all (a temporary file beside it, renamed over it),
- * making its folder. A reader (a CI step uploading it) never sees half a file.
- */
-export function writeOutputFile(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(temp, text);
-    renameSync(temp, path);
-  } catch (error) {
-    // A full disk leaves the temporary file half written: it goes, the error is reported.
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
+/** A report file that can never be written (a folder, a path through a file) is exit 3. */
+export const checkOutputPath = (path: string, given: string): void =>
+  asCliError(() => check(path, given));

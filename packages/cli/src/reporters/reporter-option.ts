@@ -1,121 +1,26 @@
-// `--reporter NAME[=FILE]` (repeatable), `--json` and `--report FILE`: which reporters a
-// run uses. Imports nothing but the CLI's errors, so the option table stays light.
+// `--reporter NAME[=FILE]`, `--json` and `--report FILE` as flags: @nl2sql/reporters parses
+// them, its refusals become the CLI's errors. Light, so the option table loads fast.
 
-import { resolve } from 'node:path';
-import { usageError } from '../cli-error.js';
+import {
+  parseReporter as parseOne,
+  reporterFlag as parseReporterFlag,
+  type ReporterChoice,
+  type ReporterSpec,
+  reporterSpecs as specsOf,
+} from '@nl2sql/reporters/reporter-option';
 import type { Flags } from '../command.js';
+import { asCliError } from '../reporter-error-adapter.js';
 
-/** The reporters, and whether each writes a file (`required`), may (`optional`) or never does. */
-const FILES = {
-  text: 'never',
-  json: 'optional',
-  junit: 'required',
-  github: 'never',
-  html: 'required',
-  selection: 'required',
-} as const;
+export { type ReporterSpec, readsSuite } from '@nl2sql/reporters/reporter-option';
 
-export type ReporterName = keyof typeof FILES;
+/** `junit=report.xml` -> its spec, or the usage error (exit 2) saying what is wrong. */
+export const parseReporter = (text: string, cwd: string, flag?: string): ReporterSpec =>
+  asCliError(() => parseOne(text, cwd, flag));
 
-/**
- * The reporters that read the suite file: JUnit and annotations point at each case's line,
- * the HTML page and report.json show its gold. `eval merge` finds that file only for them.
- */
-const READS_SUITE: ReadonlySet<ReporterName> = new Set(['junit', 'github', 'html', 'selection']);
+/** The option table's parser for `--reporter`: checks each value as it is read (exit 2). */
+export const reporterFlag = (text: string, flag: string): string =>
+  asCliError(() => parseReporterFlag(text, flag));
 
-/** True when one of the reporters asked for reads the suite file. */
-export const readsSuite = (specs: readonly ReporterSpec[]): boolean =>
-  specs.some((spec) => READS_SUITE.has(spec.name));
-
-/** The reporter names as the help lists them. */
-export const REPORTER_NAMES: readonly ReporterName[] = Object.keys(FILES) as ReporterName[];
-
-/** One reporter asked for: its name and, for one that writes a file, the file. */
-export interface ReporterSpec {
-  readonly name: ReporterName;
-  /** Resolved against the working directory; null for a reporter writing to stdout. */
-  readonly file: string | null;
-  /** As given (`junit=out/report.xml`), for messages. */
-  readonly given: string;
-}
-
-const usage = 'text, json[=FILE], junit=FILE, github, html=FILE or selection=FILE';
-
-/** `junit=report.xml` -> { name: 'junit', file }, or a usage error saying what is wrong. */
-export function parseReporter(text: string, cwd: string, flag = '--reporter'): ReporterSpec {
-  const at = text.indexOf('=');
-  const name = (at === -1 ? text : text.slice(0, at)).trim();
-  const file = at === -1 ? null : text.slice(at + 1);
-  if (!Object.hasOwn(FILES, name)) {
-    throw usageError(`${flag} must be one of ${usage}, got ${JSON.stringify(text)}`);
-  }
-  const reporter = name as ReporterName;
-  const files = FILES[reporter];
-  if (file !== null && files === 'never') {
-    const where = reporter === 'text' ? 'the board to stdout' : 'annotations to stdout';
-    throw usageError(
-      `${flag} ${reporter} writes ${where} and takes no file, got ${JSON.stringify(text)}`,
-    );
-  }
-  if (file === '' || (file === null && files === 'required')) {
-    throw usageError(`${flag} ${reporter} needs a file: ${reporter}=FILE`);
-  }
-  return { name: reporter, file: file === null ? null : resolve(cwd, file), given: text };
-}
-
-/** The option table's parser for `--reporter`: checks each value as it is read. */
-export function reporterFlag(text: string, flag: string): string {
-  parseReporter(text, '.', flag);
-  return text;
-}
-
-/** Writes to stdout: the board, annotations, or JSON without a file. */
-const onStdout = (spec: ReporterSpec) => spec.file === null;
-
-/**
- * The reporters a run uses: every `--reporter` (as vitest, giving any replaces the default),
- * `--json` as `json`, the default `text` when neither is given, and `--report FILE` as
- * `html=FILE` on top of the others. Refused (exit 2): JSON on stdout beside another
- * reporter writing there (it would no longer parse), and two outputs to one file (or to
- * the --save or --journal file).
- */
-export function reporterSpecs(flags: Flags, cwd: string): ReporterSpec[] {
-  const given =
-    flags.reporter === undefined ? [] : ([] as string[]).concat(flags.reporter as string[]);
-  const specs = given.map((text) => parseReporter(text, cwd));
-  if (flags.json === true) specs.push({ name: 'json', file: null, given: '--json' });
-  if (specs.length === 0) specs.push({ name: 'text', file: null, given: 'text' });
-  if (typeof flags.report === 'string') {
-    specs.push({
-      ...parseReporter(`html=${flags.report}`, cwd),
-      given: `--report ${flags.report}`,
-    });
-  }
-  const unique: ReporterSpec[] = [];
-  for (const spec of specs) {
-    if (!unique.some((u) => u.name === spec.name && u.file === spec.file)) unique.push(spec);
-  }
-  const json = unique.find((s) => s.name === 'json' && onStdout(s));
-  const other = unique.find((s) => s !== json && onStdout(s));
-  if (json && other) {
-    throw usageError(
-      `${json.given} writes JSON to stdout and ${other.given} writes there too, so the JSON would not parse; write the JSON to a file with --reporter json=FILE`,
-    );
-  }
-  const taken = new Map<string, string>();
-  for (const [flag, value] of [
-    ['--save', flags.save],
-    ['--journal', flags.journal],
-  ] as const) {
-    if (typeof value === 'string') taken.set(resolve(cwd, value), `${flag} ${value}`);
-  }
-  for (const spec of unique) {
-    if (spec.file === null) continue;
-    const before = taken.get(spec.file);
-    if (before !== undefined) {
-      throw usageError(`${spec.given} and ${before} name the same file; give each its own`);
-    }
-    taken.set(spec.file, spec.given);
-  }
-  return unique;
-}
+/** The reporters the flags ask for (exit 2 when they are wrong). */
+export const reporterSpecs = (flags: Flags, cwd: string): ReporterSpec[] =>
+  asCliError(() => specsOf(flags as ReporterChoice, cwd));

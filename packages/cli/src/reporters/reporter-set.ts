@@ -1,95 +1,26 @@
 import type { Redactor } from '@nl2sql/llm';
-import type { RunEventListener } from '@nl2sql/runner';
+import { openReporters, type Reporting } from '@nl2sql/reporters';
 import type { Flags } from '../command.js';
 import { policiesFlag } from '../eval/policies-board.js';
 import type { Io } from '../io.js';
-import { githubReporter } from './github-reporter.js';
-import { htmlReporter } from './html-reporter.js';
-import { jsonReporter } from './json-reporter.js';
-import { junitReporter } from './junit-reporter.js';
 import { checkOutputPath } from './output-file.js';
-import type { Reporter, ReporterContext, RunOutcome } from './reporter.js';
-import { type ReporterSpec, reporterSpecs } from './reporter-option.js';
-import { selectionReporter } from './selection-reporter.js';
-import { textReporter } from './text-reporter.js';
-
-/** The reporters of one run: their event listeners, and the step that writes them all. */
-export interface Reporting {
-  readonly reporters: readonly Reporter[];
-  /** Each reporter's event listener, for the run's `onEvent`. */
-  readonly listeners: readonly RunEventListener[];
-  /**
-   * Gives the outcome (its secrets masked) to every reporter in the order asked. A reporter
-   * that cannot write (a file error) is named on stderr and the others still run; resolves
-   * false then. Any other throw is a bug and propagates.
-   */
-  finish(outcome: RunOutcome): Promise<boolean>;
-}
-
-function reporterOf(spec: ReporterSpec, context: ReporterContext): Reporter {
-  switch (spec.name) {
-    case 'text':
-      return textReporter(context);
-    case 'json':
-      return jsonReporter(context, spec.file);
-    case 'junit':
-      return junitReporter(context, spec.file as string);
-    case 'github':
-      return githubReporter(context);
-    case 'html':
-      return htmlReporter(context, spec.file as string);
-    case 'selection':
-      return selectionReporter(spec.file as string);
-  }
-}
-
-/** An error that says a file could not be read or written, not a bug: it carries a code. */
-function isFileFailure(error: unknown): error is Error {
-  return (
-    error instanceof Error &&
-    (error.name === 'CliError' ||
-      typeof (error as { code?: unknown }).code === 'string' ||
-      typeof (error as { exitCode?: unknown }).exitCode === 'number')
-  );
-}
+import { reporterSpecs } from './reporter-option.js';
 
 /**
- * The reporters `eval run` was asked for (`--reporter`, `--json`, `--report`; see
- * reporter-option.ts). Usage errors are exit 2; an output file that can never be written
- * (a folder, a path through a file) is exit 3 before the run asks anything.
+ * The reporters `eval run` and `eval merge` were asked for (`--reporter`, `--json`,
+ * `--report`): usage errors exit 2, an output file that can never be written exit 3,
+ * before the run asks anything.
  */
 export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reporting {
   const specs = reporterSpecs(flags, io.cwd);
   for (const spec of specs) if (spec.file !== null) checkOutputPath(spec.file, spec.given);
-  const context: ReporterContext = {
+  const predictions = typeof flags.predictions === 'string';
+  return openReporters(specs, {
     io,
     redactor,
     diagnostics: flags.diagnostics === true,
-    candidates: typeof flags.predictions === 'string',
-    policies: policiesFlag(flags, typeof flags.predictions === 'string'),
+    candidates: predictions,
+    policies: policiesFlag(flags, predictions),
     comparison: flags.methods !== undefined,
-  };
-  const reporters = specs.map((spec) => reporterOf(spec, context));
-  return {
-    reporters,
-    listeners: reporters.flatMap((r) => (r.onEvent ? [r.onEvent] : [])),
-    async finish(outcome) {
-      const safe: RunOutcome = {
-        ...outcome,
-        report: redactor.redactValue(outcome.report),
-        gate: redactor.redactValue(outcome.gate),
-      };
-      let written = true;
-      for (const reporter of reporters) {
-        try {
-          await reporter.finish(safe);
-        } catch (error) {
-          if (!isFileFailure(error)) throw error;
-          io.err(`nl2sql: --reporter ${reporter.name}: ${redactor.redact(error.message)}`);
-          written = false;
-        }
-      }
-      return written;
-    },
-  };
+  });
 }

@@ -1,8 +1,6 @@
 import type { RecordAccuracy, RecordRate } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
 import type { BoardPolicy, ConfigReport, RunReport } from '@nl2sql/runner';
-import { renderTable } from '../table.js';
-import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
 import { describeFailure, whatRan } from './board-heading.js';
 import { candidateFailingLines, candidatesOf, candidateVerdictLines } from './candidate-lines.js';
 import {
@@ -11,9 +9,11 @@ import {
   falsePositiveLines,
   reviewLines,
 } from './diagnostics-text.js';
-import { policiesLines } from './policies-board.js';
+import { policiesLines } from './policies-text.js';
 import { processRows } from './process-board.js';
 import { snapshotFalsePositiveLines, snapshotRows } from './snapshots-text.js';
+import { renderTable } from './table.js';
+import { type Colors, PLAIN, statusColor } from './terminal-colors.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const usd = (x: number) => `$${x.toFixed(4)}`;

@@ -1,5 +1,5 @@
 import { isRetrievalMetrics, type RunRecord } from '@nl2sql/records';
-import { type Colors, deltaColor, PLAIN } from '../terminal-colors.js';
+import { type Colors, deltaColor, PLAIN } from './terminal-colors.js';
 
 /** One headline figure of a config, in its baseline and in this run. */
 export interface AccuracyDelta {

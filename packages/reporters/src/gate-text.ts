@@ -1,6 +1,6 @@
-import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
 import { deltaText } from './accuracy-delta.js';
-import type { BaselineGate } from './gate-baseline.js';
+import type { BaselineGate } from './baseline-gate.js';
+import { type Colors, PLAIN, statusColor } from './terminal-colors.js';
 
 const LISTED = 10;
 

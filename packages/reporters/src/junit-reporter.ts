@@ -1,5 +1,5 @@
 import type { CaseResult, ConfigReport, RunReport } from '@nl2sql/runner';
-import { caseRunName } from '../eval/board-text.js';
+import { caseRunName } from './board-text.js';
 import { writeOutputFile } from './output-file.js';
 import type { GateOutcome, Reporter, ReporterContext, RunOutcome } from './reporter.js';
 import { caseLines, suiteFileForCi } from './suite-place.js';

@@ -1,5 +1,5 @@
 import { runReportJson } from '@nl2sql/runner';
-import { GATE_NOT_RUN } from '../eval/gate-text.js';
+import { GATE_NOT_RUN } from './gate-text.js';
 import { writeOutputFile } from './output-file.js';
 import type { Reporter, ReporterContext, RunOutcome } from './reporter.js';
 

@@ -1,7 +1,7 @@
 import type { DiagnosticsMetrics, RecordAccuracy } from '@nl2sql/records';
 import { isRetrievalMetrics } from '@nl2sql/records';
 import type { ConfigReport } from '@nl2sql/runner';
-import { renderTable } from '../table.js';
+import { renderTable } from './table.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 

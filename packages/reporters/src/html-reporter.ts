@@ -1,5 +1,5 @@
-import { savedReport } from '../eval/saved-report.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+import { savedReport } from './saved-report.js';
 
 /**
  * `--report FILE` (`--reporter html=FILE`): the run as one self-contained HTML page

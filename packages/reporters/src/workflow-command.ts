@@ -4,7 +4,7 @@
 // message as a terminal would (colours included), so control characters are shown escaped
 // first (terminal-text.ts): a bare CR or an ESC sequence cannot make it read as another.
 
-import { terminalSafe } from '../terminal-text.js';
+import { terminalSafe } from './terminal-text.js';
 
 /** A command's message: `%`, CR and LF percent-encoded. */
 export function escapeData(text: string): string {

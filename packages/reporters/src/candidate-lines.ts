@@ -4,7 +4,7 @@
 // lenient pass before a plain failure, else the earliest); and the per-candidate verdicts
 // of each case whose candidates disagree (decisions/prediction-files.md).
 import type { CaseResult, ConfigReport } from '@nl2sql/runner';
-import { type Colors, PLAIN, statusColor } from '../terminal-colors.js';
+import { type Colors, PLAIN, statusColor } from './terminal-colors.js';
 
 /** k, when a predictions board's file proposes several candidates per case; else null. */
 export function candidatesOf(board: ConfigReport): number | null {

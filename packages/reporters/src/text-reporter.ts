@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { renderReport } from '../eval/board-text.js';
-import { GATE_NOT_RUN, renderGate } from '../eval/gate-text.js';
-import { comparisonText } from '../eval/selection-methods.js';
-import { colorsFor } from '../terminal-colors.js';
-import { terminalSafeValue } from '../terminal-text.js';
+import { renderReport } from './board-text.js';
+import { comparisonText } from './comparison-text.js';
+import { GATE_NOT_RUN, renderGate } from './gate-text.js';
 import type { Reporter, ReporterContext } from './reporter.js';
+import { colorsFor } from './terminal-colors.js';
+import { terminalSafeValue } from './terminal-text.js';
 
 /**
  * `--reporter text` (the default): the board of each config, the failing case runs with the

@@ -2,8 +2,8 @@ import type { Redactor } from '@nl2sql/llm';
 import type { RunRecord } from '@nl2sql/records';
 import type { BoardPolicy, RunEventListener, RunReport } from '@nl2sql/runner';
 import type { EvalSuite } from '@nl2sql/suite';
-import type { BaselineGate } from '../eval/gate-baseline.js';
-import type { Io } from '../io.js';
+import type { BaselineGate } from './baseline-gate.js';
+import type { ReporterIo } from './reporter-io.js';
 
 /** What became of the gate, for the reporters to show. */
 export type GateOutcome =
@@ -31,7 +31,7 @@ export interface RunOutcome {
 /** What a reporter is made with. */
 export interface ReporterContext {
   /** Where stdout and stderr go (already masking the run's secrets). */
-  readonly io: Io;
+  readonly io: ReporterIo;
   /** Masks the run's secrets in what a reporter writes to a file. */
   readonly redactor: Redactor;
   /** `--diagnostics`: the text board adds its diagnostics section. */

@@ -1,11 +1,11 @@
 import { appendFileSync } from 'node:fs';
 import type { CaseResult } from '@nl2sql/runner';
-import { caseRunName } from '../eval/board-text.js';
-import { mustPassEveryCase } from '../eval/must-pass.js';
-import { terminalSafeValue } from '../terminal-text.js';
 import { boardMarkdown } from './board-markdown.js';
+import { caseRunName } from './board-text.js';
+import { mustPassEveryCase } from './must-pass.js';
 import type { Reporter, ReporterContext, RunOutcome } from './reporter.js';
 import { caseLines, suiteFileForCi } from './suite-place.js';
+import { terminalSafeValue } from './terminal-text.js';
 import { type AnnotationLevel, annotation } from './workflow-command.js';
 
 /**

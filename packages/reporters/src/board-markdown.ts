@@ -1,9 +1,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { markdownText } from '@nl2sql/records';
 import type { CaseResult, RunReport } from '@nl2sql/runner';
-import { figureText, pointsText } from '../eval/accuracy-delta.js';
-import { whatRan } from '../eval/board-heading.js';
-import { boardRows, caseRunName } from '../eval/board-text.js';
+import { figureText, pointsText } from './accuracy-delta.js';
+import { whatRan } from './board-heading.js';
+import { boardRows, caseRunName } from './board-text.js';
 import type { GateOutcome } from './reporter.js';
 
 /** Failing case runs listed per config in the summary; the rest are counted. */
