@@ -73,24 +73,6 @@ export interface CaseRunTestGroup {
   readonly tests: readonly CaseRunTest[];
 }
 
-interface CaseRun {
-  readonly id: string;
-  readonly role: string | null;
-  readonly pass: number;
-  readonly strict: CaseRunStatus;
-  readonly lenient: CaseRunStatus;
-  readonly error: CaseResultLike['error'];
-  readonly sql: string | null;
-  readonly explanation: string | null;
-}
-
-interface ConfigRuns {
-  readonly name: string;
-  readonly planned: number;
-  readonly completed: number;
-  readonly runs: readonly CaseRun[];
-}
-
 /**
  * The tests a run makes. A case run passes only when its status under the chosen score is
  * `pass`; a run that stopped early, or left case runs unrun, adds a failing test saying so,
@@ -100,66 +82,46 @@ export function caseRunTests(
   evaluation: EvaluationLike,
   options: CaseRunTestsOptions = {},
 ): CaseRunTestGroup[] {
-  const { stopped, configs } = normalise(evaluation);
+  const { stopped, configs } = asRunReport(evaluation);
   const score = options.score ?? 'strict';
   return configs.map((config) => {
-    const passes = Math.max(1, ...config.runs.map((run) => run.pass));
-    const tests: CaseRunTest[] = config.runs.map((run) => ({
+    const runs = config.cases;
+    const passes = Math.max(1, ...runs.map((run) => run.pass));
+    const tests: CaseRunTest[] = runs.map((run) => ({
       name: testName(run, passes),
       failure: failure(run, score),
     }));
-    const missing = config.planned - config.completed;
-    if (config.runs.length === 0 || missing > 0 || stopped !== null) {
+    const missing = config.plannedCases - config.completedCases;
+    if (runs.length === 0 || missing > 0 || stopped !== null) {
       const why = stopped === null ? '' : ` (the run stopped: ${stopped})`;
       tests.push({
         name: 'every planned case run ran',
         failure:
-          config.runs.length === 0 && missing <= 0
+          runs.length === 0 && missing <= 0
             ? `the run scored no case run${why}`
-            : `${missing} of ${config.planned} planned case runs did not run${why}`,
+            : `${missing} of ${config.plannedCases} planned case runs did not run${why}`,
       });
     }
-    return { name: configs.length === 1 ? null : config.name, tests };
+    return { name: configs.length === 1 ? null : config.config.name, tests };
   });
 }
 
-function normalise(evaluation: EvaluationLike): {
-  stopped: string | null;
-  configs: ConfigRuns[];
-} {
-  if ('format' in evaluation) {
-    const { report } = evaluation;
-    return {
-      stopped: report.stopped,
-      configs: report.configs.map((c) => ({
-        name: c.config.name,
-        planned: c.planned_cases,
-        completed: c.completed_cases,
-        runs: c.cases.map((r) => ({
-          id: r.case_id,
-          role: r.role,
-          pass: r.pass,
-          strict: r.status,
-          lenient: r.lenient_status,
-          error: r.error,
-          sql: r.sql,
-          explanation: r.explanation,
-        })),
-      })),
-    };
-  }
+/** A saved report read as the runner's report: one shape for everything below. */
+function asRunReport(evaluation: EvaluationLike): RunReportLike {
+  if (!('format' in evaluation)) return evaluation;
+  const { report } = evaluation;
   return {
-    stopped: evaluation.stopped,
-    configs: evaluation.configs.map((c) => ({
-      name: c.config.name,
-      planned: c.plannedCases,
-      completed: c.completedCases,
-      runs: c.cases.map((r) => ({
-        id: r.caseId,
+    stopped: report.stopped,
+    configs: report.configs.map((c) => ({
+      config: c.config,
+      plannedCases: c.planned_cases,
+      completedCases: c.completed_cases,
+      cases: c.cases.map((r) => ({
+        caseId: r.case_id,
         role: r.role,
         pass: r.pass,
-        strict: r.status,
-        lenient: r.lenientStatus,
+        status: r.status,
+        lenientStatus: r.lenient_status,
         error: r.error,
         sql: r.sql,
         explanation: r.explanation,
@@ -169,15 +131,15 @@ function normalise(evaluation: EvaluationLike): {
 }
 
 /** `chinook_001`, `chinook_001 as sales`, `chinook_001 as sales (pass 2)`. */
-function testName(run: CaseRun, passes: number): string {
+function testName(run: CaseResultLike, passes: number): string {
   const role = run.role === null ? '' : ` as ${run.role}`;
-  return `${run.id}${role}${passes > 1 ? ` (pass ${run.pass})` : ''}`;
+  return `${run.caseId}${role}${passes > 1 ? ` (pass ${run.pass})` : ''}`;
 }
 
-function failure(run: CaseRun, score: 'strict' | 'lenient'): string | null {
-  const status = score === 'strict' ? run.strict : run.lenient;
+function failure(run: CaseResultLike, score: 'strict' | 'lenient'): string | null {
+  const status = score === 'strict' ? run.status : run.lenientStatus;
   if (status === 'pass') return null;
-  const other = score === 'strict' ? `lenient: ${run.lenient}` : `strict: ${run.strict}`;
+  const other = score === 'strict' ? `lenient: ${run.lenientStatus}` : `strict: ${run.status}`;
   const lines = [`${score}: ${status} (${other})`];
   if (run.explanation) lines.push(`why: ${run.explanation}`);
   if (run.error) lines.push(`error: ${run.error.code}: ${run.error.message}`);

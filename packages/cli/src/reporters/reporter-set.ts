@@ -3,7 +3,7 @@ import { openReporters, type Reporting } from '@nl2sql/reporters';
 import type { Flags } from '../command.js';
 import { policiesFlag } from '../eval/policies-board.js';
 import type { Io } from '../io.js';
-import { checkOutputPath } from './output-file.js';
+import { asCliError } from '../reporter-error-adapter.js';
 import { reporterSpecs } from './reporter-option.js';
 
 /**
@@ -13,14 +13,16 @@ import { reporterSpecs } from './reporter-option.js';
  */
 export function reportersFor(flags: Flags, io: Io, redactor: Redactor): Reporting {
   const specs = reporterSpecs(flags, io.cwd);
-  for (const spec of specs) if (spec.file !== null) checkOutputPath(spec.file, spec.given);
   const predictions = typeof flags.predictions === 'string';
-  return openReporters(specs, {
-    io,
-    redactor,
-    diagnostics: flags.diagnostics === true,
-    candidates: predictions,
-    policies: policiesFlag(flags, predictions),
-    comparison: flags.methods !== undefined,
-  });
+  // openReporters checks each output file first; its refusals become the CLI's own.
+  return asCliError(() =>
+    openReporters(specs, {
+      io,
+      redactor,
+      diagnostics: flags.diagnostics === true,
+      candidates: predictions,
+      policies: policiesFlag(flags, predictions),
+      comparison: flags.methods !== undefined,
+    }),
+  );
 }
