@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadProjectFile, openDatabase, projectFile } from '@nl2sql/evaluate';
 import {
   type CheckReport,
   runChecks,
@@ -9,8 +10,6 @@ import {
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT } from '../exit-codes.js';
-import { openDatabase } from '../open-database.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 
 /** A --schema file: `{ tables: [{ name, columns: [{ name }] }] }`, as introspection writes it. */
 function readSchemaFile(path: string): SchemaLike {

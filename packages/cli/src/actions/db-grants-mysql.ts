@@ -2,11 +2,11 @@
 // applied with --apply as the administrator the URL names.
 
 import { DatasourceError } from '@nl2sql/datasource';
+import { withoutPasswords } from '@nl2sql/evaluate';
 import { configError } from '../cli-error.js';
 import type { Flags } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { withoutPasswords } from '../open-postgres.js';
 import { decoded, setupFrom } from './grants-setup.js';
 
 export async function runDbGrantsMysql(flags: Flags, io: Io): Promise<ExitCode> {

@@ -1,8 +1,8 @@
 import { DatasourceError } from '@nl2sql/datasource';
+import { withoutPasswords } from '@nl2sql/evaluate';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT } from '../exit-codes.js';
-import { withoutPasswords } from '../open-postgres.js';
 import { decoded, type GrantsSetup, setupFrom } from './grants-setup.js';
 
 /** `nl2sql db grants`; options are described in commands/db-grants.ts. */

@@ -6,10 +6,10 @@
 import { resolve } from 'node:path';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
 import { DatasourceError } from '@nl2sql/datasource';
+import { openDatabase } from '@nl2sql/evaluate';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
-import { openDatabase } from '../open-database.js';
 
 type Flags = Parameters<CommandRun>[0]['flags'];
 type Io = Parameters<CommandRun>[1];

@@ -1,11 +1,11 @@
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
+import { openDatabase } from '@nl2sql/evaluate';
 import { wilson } from '@nl2sql/gate';
 import { renderTable } from '@nl2sql/reporters';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { demoExplanation, runComparatorDemo } from '../demo/comparator-demo.js';
 import { EXIT } from '../exit-codes.js';
-import { openDatabase } from '../open-database.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
+import { loadProjectFile, projectFile } from '@nl2sql/evaluate';
 import { colorsFor, renderGate, terminalSafeValue } from '@nl2sql/reporters';
 import type { CommandRun } from '../command.js';
 import { gateAgainstBaseline } from '../eval/gate-baseline.js';
 import { gateOverrides } from '../eval/gate-flags.js';
 import { readRunRecords } from '../eval/saved-report.js';
 import { EXIT } from '../exit-codes.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 
 /** `nl2sql eval gate REPORT...`: see commands/eval-gate.ts. */
 export const runEvalGate: CommandRun = async ({ flags, positionals }, io) => {

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import type { SqliteDatasource } from '@nl2sql/datasource-sqlite';
+import { openDatabase } from '@nl2sql/evaluate';
 import { ReportError, readSavedRun, writeReport } from '@nl2sql/report';
 import { suiteFileDigest } from '@nl2sql/suite';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
 import { checkOutputPath } from '../reporters/output-file.js';
 
 /**

@@ -3,11 +3,11 @@
 import { resolve } from 'node:path';
 import { CHINOOK_POLICIES } from '@nl2sql/datasets';
 import type { GrantsPolicy, RoleLogin } from '@nl2sql/datasource-postgres';
+import { loadProjectFile } from '@nl2sql/evaluate';
 import type { Project } from '@nl2sql/project';
 import { configError } from '../cli-error.js';
 import type { Flags } from '../command.js';
 import { readPolicy } from '../policy-file.js';
-import { loadProjectFile } from '../project/open-project.js';
 
 export interface GrantsSetup {
   policy: GrantsPolicy;

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { openDatabase, openPostgresDatabase } from '@nl2sql/evaluate';
 import { NAME_PATTERN } from '@nl2sql/project';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
@@ -17,8 +18,6 @@ import {
   shownUrl,
 } from '../init/init-postgres.js';
 import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
-import { openPostgresDatabase } from '../open-postgres.js';
 
 /** The database as evals.yaml names it: relative to the project folder, with `/`. */
 function databasePathFor(dir: string, db: string): string {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { CHINOOK_CALIBRATION_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { buildJudge, openDatabase } from '@nl2sql/evaluate';
 import {
   CalibrationSetError,
   calibrate,
@@ -11,10 +12,8 @@ import {
 } from '@nl2sql/judge';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
-import { buildJudge } from '../eval/judge-option.js';
 import { redactingIo, runRedactor } from '../eval/run-secrets.js';
 import { EXIT } from '../exit-codes.js';
-import { openDatabase } from '../open-database.js';
 import { checkOutputPath } from '../reporters/output-file.js';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

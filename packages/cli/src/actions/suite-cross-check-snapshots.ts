@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
+import { loadProjectFile, loadRunSuite, openSnapshots, projectFile } from '@nl2sql/evaluate';
 import { checkSnapshots, SNAPSHOT_CLASS_REASONS, type SnapshotCheck } from '@nl2sql/suite';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
-import { openSnapshots } from '../project/project-snapshots.js';
 import { chooseSuite } from '../project/project-suite.js';
 
 function line(check: SnapshotCheck): string {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
 import type { Datasource } from '@nl2sql/datasource';
+import { loadRunSuite, openDatabase } from '@nl2sql/evaluate';
 import {
   CROSS_CHECK_CLASSES,
   type CrossCheckCase,
@@ -21,9 +22,7 @@ import {
   postgresTarget,
   type TargetRequest,
 } from '../cross-check-targets.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { openDatabase } from '../open-database.js';
 
 const OPEN: Record<OtherEngine, (request: TargetRequest) => Promise<CrossCheckTarget>> = {
   postgres: postgresTarget,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
+import { loadRunSuite, openProjectBeforeData, projectFile } from '@nl2sql/evaluate';
 import {
   type EvalCase,
   formatSuite,
@@ -22,9 +23,7 @@ import { shownPath } from '../authoring/review-text.js';
 import { configError, usageError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { openProjectBeforeData, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
 import { chooseSuite } from '../project/project-suite.js';
 

@@ -5,6 +5,13 @@ import {
   DatasetError,
   locateChinook,
 } from '@nl2sql/datasets';
+import {
+  type LintDatabase,
+  lintOnDatasources,
+  loadProjectFile,
+  openDatabase,
+  projectFile,
+} from '@nl2sql/evaluate';
 import type { Project } from '@nl2sql/project';
 import {
   type AccessPolicy,
@@ -21,12 +28,9 @@ import { suiteRequirements } from '../authoring/suite-requirements.js';
 import { configError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { type LintDatabase, lintOnDatasources } from '../eval/lint-datasources.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { openDatabase } from '../open-database.js';
 import { readPolicy } from '../policy-file.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { openDatasources } from '../project/project-datasources.js';
 import { chooseSuite } from '../project/project-suite.js';
 

@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
+import { loadProjectFile, loadRunSuite, openSuiteDatabases, projectFile } from '@nl2sql/evaluate';
 import { type EvalSuite, packagedSuite, RegenerateError, regenerate } from '@nl2sql/suite';
 import { packagedOwner } from '../authoring/packaged-owner.js';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { chooseSuite } from '../project/project-suite.js';
-import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** The first case with SQL naming a datasource not in `ids`, said as regenerate says it. */
 function strayCase(suite: EvalSuite, ids: readonly string[]): string | undefined {

@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import {
+  loadProjectFile,
+  loadRunSuite,
+  openSuiteDatabases,
+  projectFile,
+  reviewQueueFile,
+} from '@nl2sql/evaluate';
+import {
   APPROVE_ALL,
   approveCases,
   type EvalSuite,
@@ -21,7 +28,6 @@ import { MANIFEST_FILE, testSuiteDir } from '@nl2sql/testsuite';
 import { layoutNote } from '../authoring/layout-note.js';
 import { packagedOwner } from '../authoring/packaged-owner.js';
 import { proposalText, proposalView } from '../authoring/proposal-text.js';
-import { reviewQueueFile } from '../authoring/review-queue-file.js';
 import { REVIEW_ROWS, reviewText, shownPath } from '../authoring/review-text.js';
 import {
   reviewRefusalJson,
@@ -32,12 +38,9 @@ import { suiteRequirements } from '../authoring/suite-requirements.js';
 import { CliError, configError, usageError } from '../cli-error.js';
 import type { CommandRun, Flags } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { chooseSuite } from '../project/project-suite.js';
-import { openSuiteDatabases } from '../project/suite-databases.js';
 
 /** A repeatable, comma-separated flag (`--approve a,b --approve c`). */
 function list(value: Flags[string]): string[] {

@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { loadProjectFile, loadRunSuite, projectFile } from '@nl2sql/evaluate';
 import type { Project } from '@nl2sql/project';
 import { packagedSuite } from '@nl2sql/suite';
 import { regenerateTestSuite, TestSuiteError } from '@nl2sql/testsuite';
 import { configError } from '../cli-error.js';
 import type { CommandRun } from '../command.js';
 import { suiteMaxBytes } from '../commands/suite-size-option.js';
-import { loadRunSuite } from '../eval/run-suite-file.js';
 import { EXIT } from '../exit-codes.js';
-import { loadProjectFile, projectFile } from '../project/open-project.js';
 import { chooseSuite } from '../project/project-suite.js';
 
 /**

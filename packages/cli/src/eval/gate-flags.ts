@@ -1,33 +1,9 @@
-// The gate's limits a command line sets: evals.yaml's `gate` section first, each flag
-// replacing its value (flags > evals.yaml > the mode's defaults in @nl2sql/records, which
-// fill whatever is still unset).
-
-import type { GateThresholds } from '@nl2sql/gate';
+// The gate's limits from the flags: @nl2sql/evaluate's gateOverrides over the flags as options.
+import { type EvaluateOptions, gateOverrides as overrides } from '@nl2sql/evaluate';
 import type { ProjectGate } from '@nl2sql/project';
 import type { Flags } from '../command.js';
-
-// Numbers arrive parsed and range-checked by the option table (commands/gate-options.ts).
-const number = (value: unknown): number | undefined =>
-  typeof value === 'number' ? value : undefined;
+import { flagOptions } from '../flag-options.js';
 
 /** The limits the project and the flags set; the rest stays the mode's default. */
-export function gateOverrides(flags: Flags, gate: ProjectGate = {}): Partial<GateThresholds> {
-  // Only the gate's own limits: min_accuracy and allow_partial are the run's exit rules.
-  const thresholds: { -readonly [K in keyof GateThresholds]?: GateThresholds[K] } = {
-    ...(gate.maxRegressions !== undefined ? { maxRegressions: gate.maxRegressions } : {}),
-    ...(gate.alpha !== undefined ? { alpha: gate.alpha } : {}),
-    ...(gate.maxCostIncrease !== undefined ? { maxCostIncrease: gate.maxCostIncrease } : {}),
-    ...(gate.maxExecutionsIncrease !== undefined
-      ? { maxExecutionsIncrease: gate.maxExecutionsIncrease }
-      : {}),
-  };
-  const maxRegressions = number(flags['max-regressions']);
-  if (maxRegressions !== undefined) thresholds.maxRegressions = maxRegressions;
-  const alpha = number(flags.alpha);
-  if (alpha !== undefined) thresholds.alpha = alpha;
-  const maxCostIncrease = number(flags['max-cost-increase']);
-  if (maxCostIncrease !== undefined) thresholds.maxCostIncrease = maxCostIncrease;
-  const maxExecutionsIncrease = number(flags['max-executions-increase']);
-  if (maxExecutionsIncrease !== undefined) thresholds.maxExecutionsIncrease = maxExecutionsIncrease;
-  return thresholds;
-}
+export const gateOverrides = (flags: Flags, gate?: ProjectGate) =>
+  overrides(flagOptions<EvaluateOptions>(flags), gate);

@@ -1,6 +1,7 @@
 // `--reporter NAME[=FILE]`, `--json` and `--report FILE` as flags: @nl2sql/reporters parses
 // them, its refusals become the CLI's errors. Light, so the option table loads fast.
 
+import { asEvaluateError as asCliError } from '@nl2sql/evaluate/options';
 import {
   parseReporter as parseOne,
   reporterFlag as parseReporterFlag,
@@ -9,7 +10,6 @@ import {
   reporterSpecs as specsOf,
 } from '@nl2sql/reporters/reporter-option';
 import type { Flags } from '../command.js';
-import { asCliError } from '../reporter-error-adapter.js';
 
 export { type ReporterSpec, readsSuite } from '@nl2sql/reporters/reporter-option';
 
