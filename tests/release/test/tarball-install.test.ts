@@ -150,6 +150,8 @@ async function startExample(cwd: string): Promise<string> {
 
 describe.runIf(enabled)('the CLI installed from its tarballs', () => {
   let project: string;
+  /** The Python example's URL, once the README block has started it. */
+  let url: string | undefined;
 
   beforeAll(async () => {
     project = await installed('cli');
@@ -183,7 +185,7 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
     // The example engine knows the answers to q01-q03, the cases the README approves.
     const answers = Object.fromEntries(PAIRS.slice(0, 3).map(([, q, sql]) => [q, sql]));
     await writeFile(join(dir, 'mine.json'), JSON.stringify(answers));
-    const url = await startExample(dir);
+    url = await startExample(dir);
 
     const from = Date.now();
     const outputs: string[] = [];
@@ -195,7 +197,7 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
         expect(entry, line).toBeDefined();
         await appendFile(
           join(dir, 'evals.yaml'),
-          `  ${entry!.replace('http://127.0.0.1:8000', url)}\n`,
+          `  ${entry!.replace('http://127.0.0.1:8000', url as string)}\n`,
         );
         continue;
       }
@@ -210,6 +212,23 @@ describe.runIf(enabled)('the CLI installed from its tarballs', () => {
     expect(existsSync(join(dir, 'runs', 'first.json'))).toBe(true);
     expect(readdirSync(join(dir, 'benchmarks', 'engine', 'shop'))).toHaveLength(1);
     report.push(`the README block (${outputs.length} commands): ${since(from)}`);
+  });
+
+  it("runs the same evaluation from a script through @nl2sql/evaluate's evaluate()", async () => {
+    expect(url, 'the README block started the example engine').toBeDefined();
+    const dir = join(project, 'shop');
+    const script = [
+      "import { evaluate } from '@nl2sql/evaluate';",
+      'const io = { out: () => {}, err: () => {}, isTty: false, env: process.env, cwd: process.cwd() };',
+      "const result = await evaluate({ engine: 'mine', reporters: ['junit=reports/api.xml'] }, io);",
+      'const runs = result.report.configs.flatMap((c) => c.cases);',
+      "const passed = runs.filter((r) => r.status === 'pass').length;",
+      "console.log([result.exitCode, passed + '/' + runs.length, result.records().length].join(' '));",
+    ].join('\n');
+    await writeFile(join(dir, 'evaluate.mjs'), `${script}\n`);
+    const { code, out } = await shell(dir, 'node evaluate.mjs');
+    expect([code, out.trim()], out).toEqual([0, '0 3/3 1']);
+    expect(readFileSync(join(dir, 'reports', 'api.xml'), 'utf8')).toContain('<testsuite');
   });
 });
 
