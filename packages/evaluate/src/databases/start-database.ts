@@ -14,8 +14,8 @@ import { startChinookPostgres } from './start-postgres.js';
 import type { StartedDatabase, StartedServer } from './started-database.js';
 import { writeChinookDuckdb } from './write-duckdb.js';
 
-function checkedStart(options: StartDatabaseOptions): void {
-  checkOptions(START_DATABASE_OPTIONS, options, 'startDatabase');
+function checkedStart(options: StartDatabaseOptions, api: string): void {
+  checkOptions(START_DATABASE_OPTIONS, options, api);
   if (options.dataset !== 'chinook')
     throw usageError(`unknown dataset ${JSON.stringify(options.dataset)}: chinook`);
   if (options.engine === 'duckdb' && options.port !== undefined)
@@ -45,7 +45,7 @@ export async function startDatabase(
   options: StartDatabaseOptions,
   io: Io = processIo(),
 ): Promise<StartedDatabase> {
-  checkedStart(options);
+  checkedStart(options, 'startDatabase');
   if (options.engine === 'duckdb') return writeChinookDuckdb(duckdbOut(options, io), io);
   return startServer(options, io);
 }
@@ -55,7 +55,7 @@ export async function serveDatabase(
   options: StartDatabaseOptions,
   io: Io = processIo(),
 ): Promise<{ exitCode: ExitCode; signal: string | null }> {
-  checkedStart(options);
+  checkedStart(options, 'serveDatabase');
   if (options.engine === 'duckdb') {
     await writeChinookDuckdb(duckdbOut(options, io), io);
     return { exitCode: EXIT.ok, signal: null };
