@@ -4,6 +4,7 @@
 // datasources and suites, saved reports, the gate against a baseline.
 
 export { checkOptions } from './check-options.js';
+export * from './commands/index.js';
 export { openDatabase } from './datasources/open-database.js';
 export { openPostgresDatabase, withoutPasswords } from './datasources/open-postgres.js';
 // The API.

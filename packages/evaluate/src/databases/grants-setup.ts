@@ -3,11 +3,11 @@
 import { resolve } from 'node:path';
 import { CHINOOK_POLICIES } from '@nl2sql/datasets';
 import type { GrantsPolicy, RoleLogin } from '@nl2sql/datasource-postgres';
-import { loadProjectFile } from '@nl2sql/evaluate';
 import type { Project } from '@nl2sql/project';
-import { configError } from '../cli-error.js';
-import type { Flags } from '../command.js';
-import { readPolicy } from '../policy-file.js';
+import type { GrantRolesOptions } from '../commands/command-options.js';
+import { configError } from '../evaluate-error.js';
+import { loadProjectFile } from '../project/open-project.js';
+import { readPolicy } from '../project/policy-file.js';
 
 export interface GrantsSetup {
   policy: GrantsPolicy;
@@ -57,12 +57,12 @@ function projectSetup(project: Project, file: string, engine: 'postgres' | 'mysq
 
 /** The policy (and logins) to grant from: --policy's evals.yaml or JSON, else Chinook's. */
 export async function setupFrom(
-  flags: Flags,
+  options: Pick<GrantRolesOptions, 'policy'>,
   cwd: string,
   env: Record<string, string | undefined>,
   engine: 'postgres' | 'mysql' = 'postgres',
 ): Promise<GrantsSetup> {
-  if (typeof flags.policy !== 'string') {
+  if (options.policy === undefined) {
     return {
       policy: CHINOOK_POLICIES,
       logins: {},
@@ -70,7 +70,7 @@ export async function setupFrom(
       source: 'the Chinook policy',
     };
   }
-  const file = resolve(cwd, flags.policy);
+  const file = resolve(cwd, options.policy);
   if (file.toLowerCase().endsWith('.json')) {
     return { policy: readPolicy(file), logins: {}, database: undefined, source: file };
   }

@@ -13,8 +13,8 @@ import {
   locateChinookMysql,
 } from '@nl2sql/datasets';
 import { type Datasource, DatasourceError } from '@nl2sql/datasource';
-import { openPostgresDatabase, withoutPasswords } from '@nl2sql/evaluate';
-import { configError } from './cli-error.js';
+import { openPostgresDatabase, withoutPasswords } from '../datasources/open-postgres.js';
+import { configError } from '../evaluate-error.js';
 
 /** A database to check against, and how to let it go. */
 export interface CrossCheckTarget {

@@ -7,7 +7,7 @@
 
 import { NAME_PATTERN } from '@nl2sql/project';
 import { RESULTS_END, RESULTS_START } from '@nl2sql/records';
-import { usageError } from '../cli-error.js';
+import { usageError } from '../evaluate-error.js';
 import { INIT_ROLE, type InitFile, projectFiles } from './init-files.js';
 
 /** Is `db` a PostgreSQL URL rather than a SQLite file? */

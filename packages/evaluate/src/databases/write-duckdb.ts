@@ -1,23 +1,18 @@
-// `nl2sql db up chinook --engine duckdb`: DuckDB needs no server, so "up" writes the file. The
+// `db up chinook --engine duckdb`: DuckDB needs no server, so "up" writes the file. The
 // extension that reads SQLite files cannot be installed here (and the adapter never loads
 // extensions), so the copy goes through the project's own SQLite adapter and is checked row
 // for row before the file is put in place.
 
-import { resolve } from 'node:path';
 import { DatasetError, locateChinook } from '@nl2sql/datasets';
 import { DatasourceError } from '@nl2sql/datasource';
-import { openDatabase } from '@nl2sql/evaluate';
-import { configError, usageError } from '../cli-error.js';
-import type { CommandRun } from '../command.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
+import { openDatabase } from '../datasources/open-database.js';
+import { configError } from '../evaluate-error.js';
+import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import type { WrittenDuckdb } from './started-database.js';
 
-type Flags = Parameters<CommandRun>[0]['flags'];
-type Io = Parameters<CommandRun>[1];
-
-/** Write Chinook as a DuckDB file at `--out` (default `chinook.duckdb`) and print what was checked. */
-export async function writeChinookDuckdb(flags: Flags, io: Io): Promise<ExitCode> {
-  if (flags.port !== undefined) throw usageError('--port is for --engine postgres');
-  const out = resolve(io.cwd, typeof flags.out === 'string' ? flags.out : 'chinook.duckdb');
+/** Writes Chinook as a DuckDB file at `out` (absolute) and prints what was checked. */
+export async function writeChinookDuckdb(out: string, io: Io): Promise<WrittenDuckdb> {
   let sqlitePath: string;
   try {
     sqlitePath = await locateChinook();
@@ -38,7 +33,14 @@ export async function writeChinookDuckdb(flags: Flags, io: Io): Promise<ExitCode
     io.err(
       `nl2sql: wrote ${copy.file}: ${copy.tables.length} tables, ${rows} rows, each table's rows equal to ${sqlitePath}'s; schema fingerprint ${same ? 'equal to' : 'different from'} the SQLite file's`,
     );
-    return EXIT.ok;
+    return {
+      exitCode: EXIT.ok,
+      engine: 'duckdb',
+      file: copy.file,
+      tables: copy.tables.map(({ name, rows, sha256 }) => ({ name, rows, sha256 })),
+      fingerprint: { copy: copy.fingerprint.copy, source: copy.fingerprint.source },
+      stop: async () => {},
+    };
   } catch (error) {
     if (error instanceof DuckdbCopyError || error instanceof DatasourceError) {
       throw configError(`--out ${out}: ${error.message}`);
