@@ -101,5 +101,6 @@ export {
   type StopSignals,
   stopOnSignals,
 } from './run/stop-signals.js';
+export * from './saved-runs/index.js';
 export { reviewQueueFile } from './suite/review-queue-file.js';
 export { unapprovedNote } from './suite/unapproved-note.js';
