@@ -3,6 +3,7 @@
 // its flags). Below them, the pieces the CLI's other commands share: the project, its
 // datasources and suites, saved reports, the gate against a baseline.
 
+export * from './authoring/index.js';
 export { checkOptions } from './check-options.js';
 export * from './commands/index.js';
 export { openDatabase } from './datasources/open-database.js';

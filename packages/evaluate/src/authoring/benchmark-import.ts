@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { AccessPolicy } from '@nl2sql/access-policy';
 import type { Project } from '@nl2sql/project';
 import { RESULTS_END, RESULTS_START } from '@nl2sql/records';
 import {
+  type AccessPolicy,
   type BenchmarkDatabase,
   isDefogHeader,
   PairsFileError,
@@ -21,15 +21,12 @@ import {
   readPairs,
   readSpider,
 } from '@nl2sql/suite';
-import { shownPath } from '../authoring/review-text.js';
-import { configError, usageError } from '../cli-error.js';
-import type { Flags } from '../command.js';
+import { configError, usageError } from '../evaluate-error.js';
 import { INIT_ROLE, projectFiles } from '../init/init-files.js';
+import { optionOf } from '../option-name.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
-
-/** The formats `suite import --format` reads. */
-export const IMPORT_FORMATS = ['pairs', 'spider', 'bird', 'dataset', 'defog'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+import { IMPORT_FORMATS, type ImportFormat, type ImportSuiteOptions } from './authoring-options.js';
+import { shownPath } from './review-text.js';
 
 /** What the import read: the pairs and, for a benchmark, the databases they ask about. */
 export interface ImportSource extends ReadPairsResult {
@@ -39,15 +36,22 @@ export interface ImportSource extends ReadPairsResult {
 }
 
 /** The --format given (default pairs); another word is a usage error. */
-export function importFormat(flags: Flags): ImportFormat {
-  const value = flags.format ?? 'pairs';
+export function importFormat(options: Pick<ImportSuiteOptions, 'format'>): ImportFormat {
+  const value = options.format ?? 'pairs';
   if (typeof value !== 'string' || !(IMPORT_FORMATS as readonly string[]).includes(value))
     throw usageError(`--format: one of ${IMPORT_FORMATS.join(', ')}`);
   return value as ImportFormat;
 }
 
-function pathFlag(flags: Flags, name: string, cwd: string, needed: boolean, fmt: ImportFormat) {
-  const value = flags[name];
+/** `--tables` / `--db-dir`: resolved when the format needs it, refused when it does not. */
+function pathFlag(
+  options: ImportSuiteOptions,
+  name: 'tables' | 'db-dir',
+  cwd: string,
+  needed: boolean,
+  fmt: ImportFormat,
+) {
+  const value = optionOf(options, name);
   if (typeof value === 'string') {
     if (!needed) throw usageError(`--${name} is for another --format than ${fmt}`);
     return resolve(cwd, value);
@@ -81,13 +85,13 @@ async function assertDefogQuestions(path: string, shown: string): Promise<void> 
 
 /** Reads FILE in the --format given; a file that cannot be read at all is exit 3. */
 export async function readImportSource(
-  flags: Flags,
+  options: ImportSuiteOptions,
   path: string,
   cwd: string,
 ): Promise<ImportSource> {
-  const fmt = importFormat(flags);
-  const tables = pathFlag(flags, 'tables', cwd, fmt === 'spider', fmt);
-  const dbDir = pathFlag(flags, 'db-dir', cwd, fmt === 'spider' || fmt === 'bird', fmt);
+  const fmt = importFormat(options);
+  const tables = pathFlag(options, 'tables', cwd, fmt === 'spider', fmt);
+  const dbDir = pathFlag(options, 'db-dir', cwd, fmt === 'spider' || fmt === 'bird', fmt);
   const questions = { path, shown: shownPath(cwd, path) };
   try {
     if (fmt === 'spider' && tables !== undefined && dbDir !== undefined)

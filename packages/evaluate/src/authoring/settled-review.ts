@@ -9,7 +9,7 @@ import {
   type SettleResult,
   SuiteFormatError,
 } from '@nl2sql/suite';
-import type { CliError } from '../cli-error.js';
+import type { EvaluateError } from '../evaluate-error.js';
 import { EXIT } from '../exit-codes.js';
 
 /** Where the review happened and what it wrote, as the user sees the paths. */
@@ -139,7 +139,7 @@ const BY_EXIT: Record<number, string> = {
 };
 
 /** The JSON of a refusal reported as `error`, with the fields of the typed error it reports. */
-export function reviewRefusalJson(error: CliError): ReviewRefusalJson {
+export function reviewRefusalJson(error: EvaluateError): ReviewRefusalJson {
   const cause = error.cause;
   const typed =
     cause instanceof ProposalReviewError ||
