@@ -5,9 +5,7 @@
 
 import { RUN_MODES } from '@nl2sql/records';
 import { type Static, Type } from '@sinclair/typebox';
-
-/** The most passes one run may ask for (the CLI's --passes limit, decisions/cli-flag-values.md). */
-export const MAX_PASSES = 100;
+import { MAX_PASSES } from './limits.js';
 
 const text = (description: string) => Type.String({ description });
 /** A list option: `['a', 'b']`, or the command line's comma-separated `'a,b'`. */
@@ -53,8 +51,16 @@ const outputOptions = {
 
 const mergeSchema = Type.Object(
   {
-    ...Type.Partial(Type.Object({ ...projectOptions, ...gateOptions, ...outputOptions }))
-      .properties,
+    // No database option: a merge reads the shards' reports, not the data they ran on.
+    ...Type.Partial(
+      Type.Object({
+        config: projectOptions.config,
+        suite: projectOptions.suite,
+        maxSuiteMb: projectOptions.maxSuiteMb,
+        ...gateOptions,
+        ...outputOptions,
+      }),
+    ).properties,
     /** The shard files `eval run --shard i/n --save FILE` wrote, all n of them. */
     shards: Type.Array(text('a shard file'), { minItems: 1 }),
   },

@@ -13,7 +13,6 @@ export { evaluate } from './evaluate.js';
 export {
   EVALUATE_OPTIONS,
   type EvaluateOptions,
-  MAX_PASSES,
   MERGE_OPTIONS,
   type MergeOptions,
 } from './evaluate-options.js';

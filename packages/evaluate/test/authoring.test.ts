@@ -1,7 +1,7 @@
 // The suite authoring functions from a script, on a project of the real Chinook database:
-// importSuite() turns pairs into drafts (one left out, with its line), reviewSuite() lists
+// suiteImport() turns pairs into drafts (one left out, with its line), suiteReview() lists
 // them, approves one and settles alt_sql proposals (rows read from the datasource),
-// lintSuite() returns its findings, regenerateSuite() rewrites a changed gold row; each
+// suiteLint() returns its findings, suiteRegenerate() rewrites a changed gold row; each
 // returns what it did beside the exit code, and a bad options object is one usage error.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +13,10 @@ import {
   EvaluateError,
   EXIT,
   type Io,
-  importSuite,
-  lintSuite,
-  regenerateSuite,
-  reviewSuite,
+  suiteImport,
+  suiteLint,
+  suiteRegenerate,
+  suiteReview,
 } from '../src/index.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
@@ -71,18 +71,18 @@ function chinookProject(): string {
 /** The project with the pairs imported: two drafts. */
 async function imported(): Promise<string> {
   const dir = chinookProject();
-  const result = await importSuite({ file: 'pairs.jsonl' }, captureIo(dir).io);
+  const result = await suiteImport({ file: 'pairs.jsonl' }, captureIo(dir).io);
   expect(result.added).toHaveLength(2);
   return dir;
 }
 
-describe('importSuite()', () => {
+describe('suiteImport()', () => {
   test.skipIf(!chinook.path)(
     'adds a draft per pair with its gold rows, and returns the pair left out with its line',
     async () => {
       const dir = chinookProject();
       const c = captureIo(dir);
-      const result = await importSuite({ file: 'pairs.jsonl' }, c.io);
+      const result = await suiteImport({ file: 'pairs.jsonl' }, c.io);
       // A pair left out is exit 1; the others are added all the same.
       expect(result.exitCode).toBe(EXIT.failed);
       expect(result.path).toBe(join(dir, 'suites', 'mine.yaml'));
@@ -102,10 +102,10 @@ describe('importSuite()', () => {
   );
 });
 
-describe('reviewSuite()', () => {
+describe('suiteReview()', () => {
   test.skipIf(!chinook.path)('lists the drafts, then approves one of them', async () => {
     const dir = await imported();
-    const listed = await reviewSuite({}, captureIo(dir).io);
+    const listed = await suiteReview({}, captureIo(dir).io);
     expect(listed.action).toBe('list');
     if (listed.action !== 'list') return;
     expect(listed.exitCode).toBe(EXIT.ok);
@@ -114,7 +114,7 @@ describe('reviewSuite()', () => {
     expect(listed.queue).toBe('suites/mine.proposals.yaml');
 
     const c = captureIo(dir);
-    const approved = await reviewSuite({ approve: ['artists'] }, c.io);
+    const approved = await suiteReview({ approve: ['artists'] }, c.io);
     expect(approved).toMatchObject({
       action: 'approve',
       exitCode: EXIT.ok,
@@ -152,7 +152,7 @@ describe('reviewSuite()', () => {
         }),
       );
       const c = captureIo(dir);
-      const result = await reviewSuite(
+      const result = await suiteReview(
         { approveProposal: 'artists#1', rejectProposal: ['artists#2'], json: true },
         c.io,
       );
@@ -173,10 +173,10 @@ describe('reviewSuite()', () => {
   );
 });
 
-describe('lintSuite()', () => {
+describe('suiteLint()', () => {
   test.skipIf(!chinook.path)('the Chinook suite on the Chinook file has no finding', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'nl2sql-authoring-'));
-    const result = await lintSuite({ db: chinook.path as string }, captureIo(dir).io);
+    const result = await suiteLint({ db: chinook.path as string }, captureIo(dir).io);
     expect(result.path).toBe(CHINOOK_SUITE_PATH);
     expect(result.findings).toEqual([]);
     expect(result.exitCode).toBe(EXIT.ok);
@@ -189,7 +189,7 @@ describe('lintSuite()', () => {
     async () => {
       const dir = await imported();
       const c = captureIo(dir);
-      const result = await lintSuite({ roles: 'analyst,auditor', mode: ['engine'] }, c.io);
+      const result = await suiteLint({ roles: 'analyst,auditor', mode: ['engine'] }, c.io);
       expect(result.exitCode).toBe(EXIT.failed);
       expect(result.modes).toEqual(['engine']);
       const roles = result.findings.filter((f) => f.rule === 'outcome-roles');
@@ -200,13 +200,13 @@ describe('lintSuite()', () => {
   );
 });
 
-describe('regenerateSuite()', () => {
+describe('suiteRegenerate()', () => {
   test.skipIf(!chinook.path)('rewrites a gold row that differs from the database', async () => {
     const dir = await imported();
     const path = join(dir, 'suites', 'mine.yaml');
     writeFileSync(path, readFileSync(path, 'utf8').replace('275', '274'));
     const c = captureIo(dir);
-    const result = await regenerateSuite({}, c.io);
+    const result = await suiteRegenerate({}, c.io);
     expect(result).toMatchObject({
       exitCode: EXIT.ok,
       path,
@@ -217,7 +217,7 @@ describe('regenerateSuite()', () => {
     expect(result.statements).toBeGreaterThanOrEqual(2);
     expect((await loadSuite(path)).cases[0]?.rows).toEqual([[275]]);
     // A second run changes no byte.
-    const again = await regenerateSuite({ suite: 'mine' }, captureIo(dir).io);
+    const again = await suiteRegenerate({ suite: 'mine' }, captureIo(dir).io);
     expect(again.changed).toBe(false);
     expect(again.changedCases).toEqual([]);
   });
@@ -227,26 +227,26 @@ describe('a refused options object is one usage error that names the option', ()
   const dir = tmpdir();
   test.each([
     [
-      'reviewSuite',
-      () => reviewSuite({ aprove: 'all' } as never, captureIo(dir).io),
+      'suiteReview',
+      () => suiteReview({ aprove: 'all' } as never, captureIo(dir).io),
       /unknown option aprove/,
     ],
-    ['reviewSuite', () => reviewSuite({ rows: -1 }, captureIo(dir).io), /option rows/],
-    ['lintSuite', () => lintSuite({ json: 'yes' } as never, captureIo(dir).io), /option json/],
+    ['suiteReview', () => suiteReview({ rows: -1 }, captureIo(dir).io), /option rows/],
+    ['suiteLint', () => suiteLint({ json: 'yes' } as never, captureIo(dir).io), /option json/],
     [
-      'lintSuite',
-      () => lintSuite({ mode: 'everything' }, captureIo(dir).io),
+      'suiteLint',
+      () => suiteLint({ mode: 'everything' }, captureIo(dir).io),
       /--mode must be among/,
     ],
     [
-      'importSuite',
-      () => importSuite({ file: 'p.csv', format: 'csv' } as never, captureIo(dir).io),
+      'suiteImport',
+      () => suiteImport({ file: 'p.csv', format: 'csv' } as never, captureIo(dir).io),
       /option format/,
     ],
-    ['importSuite', () => importSuite({} as never, captureIo(dir).io), /option file/],
+    ['suiteImport', () => suiteImport({} as never, captureIo(dir).io), /option file/],
     [
-      'regenerateSuite',
-      () => regenerateSuite('PATH' as never, captureIo(dir).io),
+      'suiteRegenerate',
+      () => suiteRegenerate('PATH' as never, captureIo(dir).io),
       /options must be an object/,
     ],
   ])('%s', async (_name, call, message) => {

@@ -1,3 +1,4 @@
+import { MAX_PASSES } from '@nl2sql/evaluate/options';
 import { RUN_MODES } from '@nl2sql/records';
 import type { Command } from '../command.js';
 import { engineFlag } from '../engine-flag.js';
@@ -7,12 +8,7 @@ import { shardFlag } from '../shard-flag.js';
 import { configOption, gateOptions, minAccuracyOption } from './gate-options.js';
 import { maxSuiteMbOption } from './suite-size-option.js';
 
-/**
- * The most passes one run may ask for. pass^k and determinism need a handful; a hundred
- * passes of a 47-case suite is already 14,100 case runs, and a mistyped 1000 multiplies the
- * bill of a mode full run by a thousand (decisions/cli-flag-values.md).
- */
-export const MAX_PASSES = 100;
+export { MAX_PASSES };
 
 export const evalRun: Command = {
   path: ['eval', 'run'],

@@ -82,19 +82,19 @@ const regenerateSchema = Type.Partial(
   { additionalProperties: false },
 );
 
-/** The options of `reviewSuite()`: `nl2sql suite review`'s flags, camelCased. */
-export type ReviewSuiteOptions = Static<typeof reviewSchema>;
-/** The options of `lintSuite()`: `nl2sql suite lint`'s flags, camelCased. */
-export type LintSuiteOptions = Static<typeof lintSchema>;
-/** The options of `importSuite()`: `nl2sql suite import`'s flags and its pairs `file`. */
-export type ImportSuiteOptions = Static<typeof importSchema>;
-/** The options of `regenerateSuite()`: `nl2sql suite regenerate`'s flags, camelCased. */
-export type RegenerateSuiteOptions = Static<typeof regenerateSchema>;
+/** The options of `suiteReview()`: `nl2sql suite review`'s flags, camelCased. */
+export type SuiteReviewOptions = Static<typeof reviewSchema>;
+/** The options of `suiteLint()`: `nl2sql suite lint`'s flags, camelCased. */
+export type SuiteLintOptions = Static<typeof lintSchema>;
+/** The options of `suiteImport()`: `nl2sql suite import`'s flags and its pairs `file`. */
+export type SuiteImportOptions = Static<typeof importSchema>;
+/** The options of `suiteRegenerate()`: `nl2sql suite regenerate`'s flags, camelCased. */
+export type SuiteRegenerateOptions = Static<typeof regenerateSchema>;
 
-export const REVIEW_SUITE_OPTIONS = reviewSchema;
-export const LINT_SUITE_OPTIONS = lintSchema;
-export const IMPORT_SUITE_OPTIONS = importSchema;
-export const REGENERATE_SUITE_OPTIONS = regenerateSchema;
+export const SUITE_REVIEW_OPTIONS = reviewSchema;
+export const SUITE_LINT_OPTIONS = lintSchema;
+export const SUITE_IMPORT_OPTIONS = importSchema;
+export const SUITE_REGENERATE_OPTIONS = regenerateSchema;
 
 /**
  * A list option's items (`['a,b', 'c']` or `'a,b,c'`), or undefined when it is not given. An

@@ -25,7 +25,7 @@ import { configError, usageError } from '../evaluate-error.js';
 import { INIT_ROLE, projectFiles } from '../init/init-files.js';
 import { optionOf } from '../option-name.js';
 import type { OpenDatasource } from '../project/datasource-limits.js';
-import { IMPORT_FORMATS, type ImportFormat, type ImportSuiteOptions } from './authoring-options.js';
+import { IMPORT_FORMATS, type ImportFormat, type SuiteImportOptions } from './authoring-options.js';
 import { shownPath } from './review-text.js';
 
 /** What the import read: the pairs and, for a benchmark, the databases they ask about. */
@@ -36,7 +36,7 @@ export interface ImportSource extends ReadPairsResult {
 }
 
 /** The --format given (default pairs); another word is a usage error. */
-export function importFormat(options: Pick<ImportSuiteOptions, 'format'>): ImportFormat {
+export function importFormat(options: Pick<SuiteImportOptions, 'format'>): ImportFormat {
   const value = options.format ?? 'pairs';
   if (typeof value !== 'string' || !(IMPORT_FORMATS as readonly string[]).includes(value))
     throw usageError(`--format: one of ${IMPORT_FORMATS.join(', ')}`);
@@ -45,7 +45,7 @@ export function importFormat(options: Pick<ImportSuiteOptions, 'format'>): Impor
 
 /** `--tables` / `--db-dir`: resolved when the format needs it, refused when it does not. */
 function pathFlag(
-  options: ImportSuiteOptions,
+  options: SuiteImportOptions,
   name: 'tables' | 'db-dir',
   cwd: string,
   needed: boolean,
@@ -85,7 +85,7 @@ async function assertDefogQuestions(path: string, shown: string): Promise<void> 
 
 /** Reads FILE in the --format given; a file that cannot be read at all is exit 3. */
 export async function readImportSource(
-  options: ImportSuiteOptions,
+  options: SuiteImportOptions,
   path: string,
   cwd: string,
 ): Promise<ImportSource> {

@@ -1,4 +1,4 @@
-// `importSuite()`: `nl2sql suite import FILE` as a function. Question/SQL pairs (or a
+// `suiteImport()`: `nl2sql suite import FILE` as a function. Question/SQL pairs (or a
 // benchmark's questions, benchmark-import.ts) become draft cases appended to the project's
 // suite, with their gold rows from its datasources; a pair that fails is left out with its
 // line (exit 1, the others added). Returns what was added and left out.
@@ -22,7 +22,7 @@ import { openDatasources } from '../project/project-datasources.js';
 import { chooseSuite } from '../project/project-suite.js';
 import { suiteMaxBytes } from '../project/suite-size.js';
 import { loadRunSuite } from '../run/run-suite-file.js';
-import { IMPORT_SUITE_OPTIONS, type ImportSuiteOptions } from './authoring-options.js';
+import { SUITE_IMPORT_OPTIONS, type SuiteImportOptions } from './authoring-options.js';
 import {
   checkBenchmarkTables,
   type ImportSource,
@@ -35,8 +35,8 @@ import {
 import { layoutNote } from './layout-note.js';
 import { shownPath } from './review-text.js';
 
-/** What `importSuite()` did. */
-export interface ImportSuiteResult {
+/** What `suiteImport()` did. */
+export interface SuiteImportResult {
   readonly exitCode: ExitCode;
   /** The suite appended to (absolute). */
   readonly path: string;
@@ -52,11 +52,11 @@ export interface ImportSuiteResult {
  * Imports `options.file` into the project's suite as `nl2sql suite import` does. Throws an
  * EvaluateError (exit 2 or 3) when nothing could be imported; nothing is written then.
  */
-export async function importSuite(
-  options: ImportSuiteOptions,
+export async function suiteImport(
+  options: SuiteImportOptions,
   io: Io = processIo(),
-): Promise<ImportSuiteResult> {
-  checkOptions(IMPORT_SUITE_OPTIONS, options, 'importSuite');
+): Promise<SuiteImportResult> {
+  checkOptions(SUITE_IMPORT_OPTIONS, options, 'suiteImport');
   const pairsPath = resolve(io.cwd, options.file);
   const format = importFormat(options);
   const inProject = options.suite !== undefined || projectFile(options, io.cwd) !== undefined;

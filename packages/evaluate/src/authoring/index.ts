@@ -5,21 +5,21 @@
 export type { ApprovedDrafts } from './approve-drafts.js';
 export {
   IMPORT_FORMATS,
-  IMPORT_SUITE_OPTIONS,
   type ImportFormat,
-  type ImportSuiteOptions,
-  LINT_SUITE_OPTIONS,
-  type LintSuiteOptions,
-  REGENERATE_SUITE_OPTIONS,
-  REVIEW_SUITE_OPTIONS,
-  type RegenerateSuiteOptions,
-  type ReviewSuiteOptions,
+  SUITE_IMPORT_OPTIONS,
+  SUITE_LINT_OPTIONS,
+  SUITE_REGENERATE_OPTIONS,
+  SUITE_REVIEW_OPTIONS,
+  type SuiteImportOptions,
+  type SuiteLintOptions,
+  type SuiteRegenerateOptions,
+  type SuiteReviewOptions,
 } from './authoring-options.js';
-export { type ImportSuiteResult, importSuite } from './import-suite.js';
-export { type LintSuiteResult, lintSuite } from './lint-suite.js';
+export { type SuiteImportResult, suiteImport } from './import-suite.js';
+export { type SuiteLintResult, suiteLint } from './lint-suite.js';
 export type { ListedReview } from './list-review.js';
 export type { ProposalView } from './proposal-text.js';
-export { type RegenerateSuiteResult, regenerateSuite } from './regenerate-suite.js';
-export { type ReviewSuiteResult, reviewSuite } from './review-suite.js';
+export { type SuiteRegenerateResult, suiteRegenerate } from './regenerate-suite.js';
+export { type SuiteReviewResult, suiteReview } from './review-suite.js';
 export type { SettledReview } from './settle-proposals.js';
 export type { ReviewRefusalJson, SettledReviewJson } from './settled-review.js';

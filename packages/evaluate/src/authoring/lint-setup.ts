@@ -13,7 +13,7 @@ import type { Io } from '../io.js';
 import { readPolicy } from '../project/policy-file.js';
 import { openDatasources } from '../project/project-datasources.js';
 import type { LintDatabase } from '../run/lint-datasources.js';
-import type { LintSuiteOptions } from './authoring-options.js';
+import type { SuiteLintOptions } from './authoring-options.js';
 
 /** What a lint is checked against: the databases by id, the policy, and how to let go. */
 export interface LintSetup {
@@ -25,7 +25,7 @@ export interface LintSetup {
   close(): Promise<void>;
 }
 
-type SetupOptions = Pick<LintSuiteOptions, 'db' | 'policy'>;
+type SetupOptions = Pick<SuiteLintOptions, 'db' | 'policy'>;
 
 /** The database to lint against: --db, else Chinook for the Chinook suite, else none. */
 async function databasePath(db: string | undefined, isChinook: boolean) {

@@ -1,4 +1,4 @@
-// `lintSuite()`: `nl2sql suite lint` as a function. The suite's format first (a suite that
+// `suiteLint()`: `nl2sql suite lint` as a function. The suite's format first (a suite that
 // cannot be read is exit 1 with its located message, as a finding would be), then the lint
 // rules of the modes asked against the databases and the policy (lint-setup.ts). Returns the
 // findings a script branches on, beside the exit code: 0 without any, 1 with some.
@@ -28,12 +28,12 @@ import {
   alternativesServed,
   alternativesText,
 } from './alternatives-served.js';
-import { LINT_SUITE_OPTIONS, type LintSuiteOptions, listOption } from './authoring-options.js';
+import { listOption, SUITE_LINT_OPTIONS, type SuiteLintOptions } from './authoring-options.js';
 import { lintSetup } from './lint-setup.js';
 import { suiteRequirements } from './suite-requirements.js';
 
-/** What `lintSuite()` found. */
-export interface LintSuiteResult {
+/** What `suiteLint()` found. */
+export interface SuiteLintResult {
   readonly exitCode: ExitCode;
   /** The suite file linted (absolute). */
   readonly path: string;
@@ -56,7 +56,7 @@ function shortened(finding: LintFinding, cwd: string): LintFinding {
 }
 
 /** `mode` as modes; the command line checked them against the choices, a caller may not have. */
-function modesOf(value: LintSuiteOptions['mode']): SuiteMode[] | undefined {
+function modesOf(value: SuiteLintOptions['mode']): SuiteMode[] | undefined {
   const modes = listOption(value);
   const bad = modes?.find((m) => !(SUITE_MODES as readonly string[]).includes(m));
   if (bad !== undefined)
@@ -65,11 +65,11 @@ function modesOf(value: LintSuiteOptions['mode']): SuiteMode[] | undefined {
 }
 
 /** Lints a suite as `nl2sql suite lint` does (`suite` is its PATH argument). */
-export async function lintSuite(
-  options: LintSuiteOptions = {},
+export async function suiteLint(
+  options: SuiteLintOptions = {},
   io: Io = processIo(),
-): Promise<LintSuiteResult> {
-  checkOptions(LINT_SUITE_OPTIONS, options, 'lintSuite');
+): Promise<SuiteLintResult> {
+  checkOptions(SUITE_LINT_OPTIONS, options, 'suiteLint');
   const asked = modesOf(options.mode);
   const file = projectFile(options, io.cwd);
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);

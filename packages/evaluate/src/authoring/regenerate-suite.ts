@@ -1,4 +1,4 @@
-// `regenerateSuite()`: `nl2sql suite regenerate` as a function. Every case's sql and alt_sql
+// `suiteRegenerate()`: `nl2sql suite regenerate` as a function. Every case's sql and alt_sql
 // run on its database and the gold rows rewritten by the deterministic writer; a statement
 // that fails leaves the file as it was (exit 1). What needs no database is checked first
 // (decisions/eval-run-checks-before-data.md): the suite, a packaged one, a stray datasource.
@@ -14,11 +14,11 @@ import { chooseSuite } from '../project/project-suite.js';
 import { openSuiteDatabases } from '../project/suite-databases.js';
 import { suiteMaxBytes } from '../project/suite-size.js';
 import { loadRunSuite } from '../run/run-suite-file.js';
-import { REGENERATE_SUITE_OPTIONS, type RegenerateSuiteOptions } from './authoring-options.js';
+import { SUITE_REGENERATE_OPTIONS, type SuiteRegenerateOptions } from './authoring-options.js';
 import { packagedOwner } from './packaged-owner.js';
 
-/** What `regenerateSuite()` did. */
-export interface RegenerateSuiteResult {
+/** What `suiteRegenerate()` did. */
+export interface SuiteRegenerateResult {
   readonly exitCode: ExitCode;
   /** The suite file (absolute). */
   readonly path: string;
@@ -40,11 +40,11 @@ function strayCase(suite: EvalSuite, ids: readonly string[]): string | undefined
 }
 
 /** Regenerates a suite's gold rows as `nl2sql suite regenerate` does (`suite`: its PATH). */
-export async function regenerateSuite(
-  options: RegenerateSuiteOptions = {},
+export async function suiteRegenerate(
+  options: SuiteRegenerateOptions = {},
   io: Io = processIo(),
-): Promise<RegenerateSuiteResult> {
-  checkOptions(REGENERATE_SUITE_OPTIONS, options, 'regenerateSuite');
+): Promise<SuiteRegenerateResult> {
+  checkOptions(SUITE_REGENERATE_OPTIONS, options, 'suiteRegenerate');
   const file = projectFile(options, io.cwd);
   const project = file === undefined ? undefined : await loadProjectFile(file, io.env);
   const { path } = chooseSuite(project, options.suite, io.cwd, 'the suite (a NAME or PATH)');

@@ -1,4 +1,4 @@
-// `reviewSuite()`: `nl2sql suite review` as a function. Without an action it lists the
+// `suiteReview()`: `nl2sql suite review` as a function. Without an action it lists the
 // drafts and the pending alt_sql proposals; `approve` marks drafts approved; `approveProposal`
 // / `rejectProposal` settle proposals. It prints what the command prints through `io` and
 // returns what it did with the exit code; a refusal is an EvaluateError (with `json` while
@@ -14,14 +14,14 @@ import { chooseSuite } from '../project/project-suite.js';
 import { suiteMaxBytes } from '../project/suite-size.js';
 import { loadRunSuite } from '../run/run-suite-file.js';
 import { type ApprovedDrafts, approveDrafts } from './approve-drafts.js';
-import { listOption, REVIEW_SUITE_OPTIONS, type ReviewSuiteOptions } from './authoring-options.js';
+import { listOption, SUITE_REVIEW_OPTIONS, type SuiteReviewOptions } from './authoring-options.js';
 import { type ListedReview, listReview } from './list-review.js';
 import { shownPath } from './review-text.js';
 import { type SettledReview, settleProposals } from './settle-proposals.js';
 import { reviewRefusalJson } from './settled-review.js';
 
-/** What `reviewSuite()` did (`action` says which), with the suite and the exit code. */
-export type ReviewSuiteResult = (ListedReview | ApprovedDrafts | SettledReview) & {
+/** What `suiteReview()` did (`action` says which), with the suite and the exit code. */
+export type SuiteReviewResult = (ListedReview | ApprovedDrafts | SettledReview) & {
   /** The suite file reviewed (absolute). */
   readonly path: string;
 };
@@ -31,11 +31,11 @@ export type ReviewSuiteResult = (ListedReview | ApprovedDrafts | SettledReview) 
  * camelCased, and `suite` its SUITE argument). Throws an EvaluateError (exit 2 or 3, or 1
  * for a proposal that cannot be approved) when nothing was done.
  */
-export async function reviewSuite(
-  options: ReviewSuiteOptions = {},
+export async function suiteReview(
+  options: SuiteReviewOptions = {},
   io: Io = processIo(),
-): Promise<ReviewSuiteResult> {
-  checkOptions(REVIEW_SUITE_OPTIONS, options, 'reviewSuite');
+): Promise<SuiteReviewResult> {
+  checkOptions(SUITE_REVIEW_OPTIONS, options, 'suiteReview');
   const settling = options.approveProposal !== undefined || options.rejectProposal !== undefined;
   if (settling && options.approve !== undefined)
     throw usageError(
@@ -56,10 +56,10 @@ export async function reviewSuite(
 }
 
 async function review(
-  options: ReviewSuiteOptions,
+  options: SuiteReviewOptions,
   settling: boolean,
   io: Io,
-): Promise<ReviewSuiteResult> {
+): Promise<SuiteReviewResult> {
   // Listing and approving drafts read no database: the project is only asked which suite is
   // the default, or which suite a NAME names. Approving a proposal reads its rows from the
   // project's datasources.

@@ -20,7 +20,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { openSuiteDatabases } from '../project/suite-databases.js';
 import { reviewQueueFile } from '../suite/review-queue-file.js';
-import { listOption, type ReviewSuiteOptions } from './authoring-options.js';
+import { listOption, type SuiteReviewOptions } from './authoring-options.js';
 import { layoutNote } from './layout-note.js';
 import { packagedOwner } from './packaged-owner.js';
 import { readQueue } from './review-queue.js';
@@ -68,7 +68,7 @@ function settleRefusal(error: unknown): unknown {
 
 /** Settles the proposals `options` names in the queue of the suite at `path`. */
 export async function settleProposals(
-  options: ReviewSuiteOptions,
+  options: SuiteReviewOptions,
   project: Project | undefined,
   suite: EvalSuite,
   path: string,
