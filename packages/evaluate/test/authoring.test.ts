@@ -12,26 +12,16 @@ import { describe, expect, test } from 'vitest';
 import {
   EvaluateError,
   EXIT,
-  type Io,
   suiteImport,
   suiteLint,
   suiteRegenerate,
   suiteReview,
 } from '../src/index.js';
+import { captureIo } from './capture-io.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (under CI it is always found).
 const chinook = await chinookForTests();
-
-function captureIo(cwd: string): { io: Io; out: () => string; err: () => string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (t) => out.push(t), err: (t) => err.push(t), isTty: false, env: {}, cwd },
-    out: () => out.join('\n'),
-    err: () => err.join('\n'),
-  };
-}
 
 const ARTISTS = 'SELECT COUNT(*) AS n FROM Artist';
 const PAIRS = [

@@ -9,30 +9,14 @@ import { CHINOOK_SUITE_PATH, chinookForTests } from '@nl2sql/datasets';
 import { writeRecord } from '@nl2sql/records';
 import { parseSuite } from '@nl2sql/suite';
 import { describe, expect, test } from 'vitest';
-import {
-  EvaluateError,
-  EXIT,
-  evaluate,
-  type Io,
-  mergeRuns,
-  readSavedReport,
-} from '../src/index.js';
+import { EvaluateError, EXIT, evaluate, mergeRuns, readSavedReport } from '../src/index.js';
+import { captureIo } from './capture-io.js';
 
 // Tests that read the real Chinook database skip, with the reason printed, where the
 // documented lookup cannot find it (under CI it is always found).
 const chinook = await chinookForTests();
 const db = chinook.path as string;
 const CASES = ['chinook_001', 'chinook_002', 'chinook_003', 'chinook_010'];
-
-function captureIo(cwd: string): { io: Io; out: () => string; err: () => string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { out: (t) => out.push(t), err: (t) => err.push(t), isTty: false, env: {}, cwd },
-    out: () => out.join('\n'),
-    err: () => err.join('\n'),
-  };
-}
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'nl2sql-evaluate-'));
 

@@ -11,22 +11,14 @@ import {
   EXIT,
   evaluate,
   gateRuns,
-  type Io,
   publishRuns,
   writeReportPage,
 } from '../src/index.js';
+import { captureIo } from './capture-io.js';
 
 const chinook = await chinookForTests();
 const db = chinook.path as string;
 const CASES = ['chinook_001', 'chinook_002'];
-
-function captureIo(cwd: string): { io: Io; out: () => string } {
-  const out: string[] = [];
-  return {
-    io: { out: (t) => out.push(t), err: () => {}, isTty: false, env: {}, cwd },
-    out: () => out.join('\n'),
-  };
-}
 
 describe('publishRuns(), gateRuns(), writeReportPage()', () => {
   test.skipIf(!chinook.path)(

@@ -5,7 +5,7 @@
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHINOOK_SUITE_PATH, DatasetError, locateChinook } from '@nl2sql/datasets';
+import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import type { Datasource } from '@nl2sql/datasource';
 import {
   type CrossCheckReport,
@@ -19,6 +19,7 @@ import { openDatabase } from '../datasources/open-database.js';
 import { configError, usageError } from '../evaluate-error.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { type Io, processIo } from '../io.js';
+import { sqliteOrChinook } from '../project/sqlite-or-chinook.js';
 import { suiteMaxBytes } from '../project/suite-size.js';
 import { listFlag } from '../run/list-flag.js';
 import { loadRunSuite } from '../run/run-suite-file.js';
@@ -91,13 +92,7 @@ export async function crossCheckSuite(
       throw usageError(`a suite other than Chinook needs its databases: ${need.join(' ')}`);
     }
   }
-  let dbPath: string;
-  try {
-    dbPath = typeof options.db === 'string' ? resolve(io.cwd, options.db) : await locateChinook();
-  } catch (error) {
-    if (error instanceof DatasetError) throw configError(error.message);
-    throw error;
-  }
+  const dbPath = await sqliteOrChinook(options.db, io.cwd);
   const sqlite = await openDatabase(dbPath);
   const targets: CrossCheckTarget[] = [];
   try {

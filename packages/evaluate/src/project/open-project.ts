@@ -7,7 +7,6 @@
 // (decisions/eval-run-checks-before-data.md).
 
 import { resolve } from 'node:path';
-import { DatasetError, locateChinook } from '@nl2sql/datasets';
 import {
   chinookProject,
   findProject,
@@ -17,17 +16,7 @@ import {
 } from '@nl2sql/project';
 import { configError, usageError } from '../evaluate-error.js';
 import type { EvaluateOptions } from '../evaluate-options.js';
-
-/** The Chinook file: --db, else found (or fetched and verified) as @nl2sql/datasets does. */
-async function chinookFile(db: string | undefined): Promise<string> {
-  if (db !== undefined) return db;
-  try {
-    return await locateChinook();
-  } catch (error) {
-    if (error instanceof DatasetError) throw configError(error.message);
-    throw error;
-  }
-}
+import { sqliteOrChinook } from './sqlite-or-chinook.js';
 
 /**
  * `project` with `--db PATH` in place of its one SQLite file. A project of several
@@ -71,7 +60,8 @@ export async function openProject(
 ): Promise<Project> {
   const db = typeof options.db === 'string' ? resolve(io.cwd, options.db) : undefined;
   const file = projectFile(options, io.cwd);
-  if (file === undefined) return chinookProject({ database: await chinookFile(db), dir: io.cwd });
+  if (file === undefined)
+    return chinookProject({ database: await sqliteOrChinook(db, io.cwd), dir: io.cwd });
   const project = await loadProjectFile(file, io.env);
   return db === undefined ? project : withDatabase(project, db);
 }
@@ -108,7 +98,8 @@ export async function openProjectBeforeData(
     return {
       settings: { ...builtIn, datasources: [] },
       datasourceIds: builtIn.datasources.map((d) => d.id),
-      located: async () => chinookProject({ database: await chinookFile(db), dir: io.cwd }),
+      located: async () =>
+        chinookProject({ database: await sqliteOrChinook(db, io.cwd), dir: io.cwd }),
     };
   }
   const loaded = await loadProjectFile(file, io.env);

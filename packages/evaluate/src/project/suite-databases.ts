@@ -3,16 +3,14 @@
 // without evals.yaml, every case from one SQLite file (the verified Chinook file by default);
 // for regenerate, also the snapshots evals.yaml names (project-snapshots.ts).
 
-import { resolve } from 'node:path';
-import { DatasetError, locateChinook } from '@nl2sql/datasets';
 import type { Datasource } from '@nl2sql/datasource';
 import type { Project } from '@nl2sql/project';
 import { openDatabase } from '../datasources/open-database.js';
-import { configError } from '../evaluate-error.js';
 import type { EvaluateOptions } from '../evaluate-options.js';
 import type { Io } from '../io.js';
 import { openDatasources } from './project-datasources.js';
 import { type OpenSnapshot, type OpenSnapshots, openSnapshots } from './project-snapshots.js';
+import { sqliteOrChinook } from './sqlite-or-chinook.js';
 
 /** Where rows are read from (one datasource, or datasources by id) and how to let go of it. */
 export interface SuiteDatabases {
@@ -24,14 +22,7 @@ export interface SuiteDatabases {
 
 /** `--db`, else the Chinook file: every case is read from it (as before projects). */
 async function oneDatabase(options: Pick<EvaluateOptions, 'db'>, io: Io): Promise<SuiteDatabases> {
-  let dbPath: string;
-  try {
-    dbPath = typeof options.db === 'string' ? resolve(io.cwd, options.db) : await locateChinook();
-  } catch (error) {
-    if (error instanceof DatasetError) throw configError(error.message);
-    throw error;
-  }
-  const datasource = await openDatabase(dbPath);
+  const datasource = await openDatabase(await sqliteOrChinook(options.db, io.cwd));
   return { source: datasource, snapshots: new Map(), close: () => datasource.close() };
 }
 
