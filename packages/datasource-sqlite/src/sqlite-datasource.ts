@@ -113,8 +113,60 @@ export class SqliteDatasource implements Datasource {
   }
 
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
-    const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, this.label);
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
+    return this.onConnection(sql, options, async (guard, connection, text, started) => {
+      const columns = await this.statementColumns(guard, connection, text, sql);
+      const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
+      const raw = await this.fetchRows(
+        guard,
+        connection,
+        positionalSql(text, columns.length, limit),
+        sql,
+      );
+      const truncated = limit !== null && raw.length > maxRows;
+      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
+        const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
+        for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
+          const exact = row[exactKey(chunk)];
+          if (typeof exact !== 'string') continue;
+          (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
+            if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
+          });
+        }
+        return cells;
+      });
+      return { columns, rows, truncated, elapsedMs: performance.now() - started };
+    });
+  }
+
+  /**
+   * The statement's column names, compiled on a connection but not run: the column probe's
+   * `LIMIT 0` lets SQLite skip the statement's work (sqlite-wrap.ts), so no row is computed.
+   */
+  async columns(
+    sql: string,
+    options: Pick<ExecuteOptions, 'timeoutMs' | 'signal'> = {},
+  ): Promise<string[]> {
+    return this.onConnection(sql, options, (guard, connection, text) =>
+      this.statementColumns(guard, connection, text, sql),
+    );
+  }
+
+  /**
+   * The checks every statement passes before it reaches SQLite (its length, one read-only
+   * statement), then `work` on a pooled connection under the timeout and the signal.
+   */
+  private async onConnection<T>(
+    sql: string,
+    options: Pick<ExecuteOptions, 'timeoutMs' | 'signal'>,
+    work: (
+      guard: InterruptGuard,
+      connection: SqliteConnection,
+      text: string,
+      started: number,
+    ) => Promise<T>,
+  ): Promise<T> {
+    const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, this.label);
     const bytes = Buffer.byteLength(sql, 'utf8');
     if (bytes > MAX_STATEMENT_BYTES) {
       throw new DatasourceError(
@@ -139,53 +191,37 @@ export class SqliteDatasource implements Datasource {
       await guard.step(() => this.driver(connection.prepare(check.text), sql));
       if (!check.ok)
         throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
-      const [probe] = await guard.step(() =>
-        this.driver(connection.all(columnProbeSql(check.text)), sql),
-      );
-      let columns = Object.keys(probe ?? {});
-      // The driver fills rows by plain property writes, so a column named __proto__ sets the
-      // probe's prototype (to its NULL value) instead of becoming a key.
-      const protoColumn = probe !== undefined && Object.getPrototypeOf(probe) !== Object.prototype;
-      if (protoColumn || (columns.length > 1 && columns.some(isIndexLikeName))) {
-        const count = columns.length + (protoColumn ? 1 : 0);
-        const [order] = await guard.step(() =>
-          this.driver(connection.all(columnOrderSql(check.text, count)), sql),
-        );
-        const position = new Map(columns.map((name) => [name, Number(order?.[name])]));
-        if (protoColumn) {
-          // Its position is the one no named column holds.
-          const taken = new Set(position.values());
-          position.set(
-            '__proto__',
-            [...Array(count).keys()].find((i) => !taken.has(i)) ?? count - 1,
-          );
-        }
-        columns = [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
-      }
-      const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
-      const raw = await this.fetchRows(
-        guard,
-        connection,
-        positionalSql(check.text, columns.length, limit),
-        sql,
-      );
-      const truncated = limit !== null && raw.length > maxRows;
-      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
-        const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
-        for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
-          const exact = row[exactKey(chunk)];
-          if (typeof exact !== 'string') continue;
-          (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
-            if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
-          });
-        }
-        return cells;
-      });
-      return { columns, rows, truncated, elapsedMs: performance.now() - started };
+      return await work(guard, connection, check.text, started);
     } finally {
       guard.dispose();
       this.pool.release(connection);
     }
+  }
+
+  /** The column names of a statement that compiles, in select-list order (duplicates made unique). */
+  private async statementColumns(
+    guard: InterruptGuard,
+    connection: SqliteConnection,
+    text: string,
+    sql: string,
+  ): Promise<string[]> {
+    const [probe] = await guard.step(() => this.driver(connection.all(columnProbeSql(text)), sql));
+    const columns = Object.keys(probe ?? {});
+    // The driver fills rows by plain property writes, so a column named __proto__ sets the
+    // probe's prototype (to its NULL value) instead of becoming a key.
+    const protoColumn = probe !== undefined && Object.getPrototypeOf(probe) !== Object.prototype;
+    if (!protoColumn && !(columns.length > 1 && columns.some(isIndexLikeName))) return columns;
+    const count = columns.length + (protoColumn ? 1 : 0);
+    const [order] = await guard.step(() =>
+      this.driver(connection.all(columnOrderSql(text, count)), sql),
+    );
+    const position = new Map(columns.map((name) => [name, Number(order?.[name])]));
+    if (protoColumn) {
+      // Its position is the one no named column holds.
+      const taken = new Set(position.values());
+      position.set('__proto__', [...Array(count).keys()].find((i) => !taken.has(i)) ?? count - 1);
+    }
+    return [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
   }
 
   async introspect(options: IntrospectOptions = {}): Promise<DatabaseSchema> {

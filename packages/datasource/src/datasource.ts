@@ -66,6 +66,13 @@ export interface Datasource {
   readonly engine: string;
   /** Run exactly one read-only query. Throws DatasourceError. */
   execute(sql: string, options?: ExecuteOptions): Promise<QueryResult>;
+  /**
+   * The column names of the one read-only query `sql`, in select-list order, with the query
+   * compiled against the database (its tables, columns and functions resolved) but not run:
+   * no row is computed, so its cost is the compile. Fails as `execute` would for a statement
+   * the database rejects before running it. Optional: a caller without it runs the query.
+   */
+  columns?(sql: string, options?: Pick<ExecuteOptions, 'timeoutMs' | 'signal'>): Promise<string[]>;
   /** Tables, columns, keys and row counts. */
   introspect(options?: IntrospectOptions): Promise<DatabaseSchema>;
   /** SHA-256 (hex) over the canonical schema; unchanged by re-introspecting an unchanged database. */

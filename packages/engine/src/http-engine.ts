@@ -12,7 +12,6 @@
 
 import { Redactor } from '@nl2sql/redact';
 import { type RetryPolicy, withRetries } from '@nl2sql/retry';
-import { Agent } from 'undici';
 import {
   type AskRequest,
   type AskResponse,
@@ -34,6 +33,7 @@ import type { ErrorCode } from './error-codes.js';
 import { engineUrl } from './http-credentials.js';
 import { type ExchangeSettings, exchange } from './http-exchange.js';
 import { TransportFailure } from './transport-failure.js';
+import { LazyAgent } from './undici-client.js';
 
 export interface HttpEngineOptions {
   /**
@@ -94,7 +94,7 @@ export class HttpEngine implements Engine {
   readonly #random: (() => number) | undefined;
   /** Sockets to the engine: kept alive between asks, at most `connections` at once. */
   readonly connections: number;
-  readonly #dispatcher: Agent;
+  readonly #dispatcher: LazyAgent;
   readonly #exchange: ExchangeSettings;
 
   constructor(options: HttpEngineOptions) {
@@ -113,7 +113,7 @@ export class HttpEngine implements Engine {
       );
     }
     this.connections = connections;
-    this.#dispatcher = new Agent({
+    this.#dispatcher = new LazyAgent({
       connections,
       keepAliveTimeout: KEEP_ALIVE_MS,
       keepAliveMaxTimeout: KEEP_ALIVE_MS,

@@ -5,16 +5,18 @@
 
 import type { Redactor } from '@nl2sql/redact';
 import { parseRetryAfter } from '@nl2sql/retry';
-import { type Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { ErrorCode } from './error-codes.js';
 import { failedBeforeReply, TransportFailure } from './transport-failure.js';
+import { type LazyAgent, undici } from './undici-client.js';
 
 /** How much of a non-2xx body is read for the message. */
 const ERROR_BODY_BYTES = 64 * 1024;
 
 /** What every exchange with one engine shares. */
 export interface ExchangeSettings {
-  dispatcher: Agent;
+  /** The engine's connection pool, made on the first exchange. */
+  dispatcher: LazyAgent;
   headers: Record<string, string>;
   redactor: Redactor;
   /** Time limit for one attempt, headers and body included. */
@@ -55,12 +57,13 @@ export async function exchange(
   };
   const started = performance.now();
   try {
-    let res: Awaited<ReturnType<typeof request>>;
+    let res: Dispatcher.ResponseData;
     try {
       if (signal?.aborted) throw new Error('aborted before sending');
+      const [{ request }, dispatcher] = await Promise.all([undici(), settings.dispatcher.get()]);
       res = await request(target, {
         method,
-        dispatcher: settings.dispatcher,
+        dispatcher,
         signal: controller.signal,
         headers: {
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),

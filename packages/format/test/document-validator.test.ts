@@ -1,3 +1,4 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   StringEnum,
   Type,
 } from '../src/index.js';
+import { validationSchema } from '../src/validation-schema.js';
 
 const Shapes = Type.Module({
   Drawing: Type.Object(
@@ -166,6 +168,17 @@ describe('deciding and listing', () => {
     ),
     fc.anything(),
   );
+
+  it('decides as ajv does with its default compile options (refs inlined, code optimised)', () => {
+    const reference = new Ajv2020({ strict: true, allowUnionTypes: true, discriminator: true });
+    const decide = reference.compile(validationSchema(DRAWING.document));
+    fc.assert(
+      fc.property(drawing, (value) => {
+        expect(DRAWING.check(value)).toBe(decide(value));
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it('accepts exactly the values with no issue', () => {
     fc.assert(

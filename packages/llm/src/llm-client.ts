@@ -10,7 +10,6 @@
 
 import { Redactor, type SecretValue } from '@nl2sql/redact';
 import { parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
-import { Agent, request as undiciRequest } from 'undici';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { configSecrets } from './config-secrets.js';
 import { embeddingsBody, parseEmbeddings } from './embeddings-wire.js';
@@ -21,6 +20,7 @@ import type { EmbeddingResult, LlmResult } from './llm-result.js';
 import { type Route, resolveRoute } from './llm-route.js';
 import { checkOutput, outputValidator } from './output-validator.js';
 import type { ProviderName } from './providers.js';
+import { LazyAgent, undici } from './undici-client.js';
 import type { TokenCounts, UsageRecord } from './usage.js';
 import type { Correction, WireReply } from './wire-adapter.js';
 
@@ -58,7 +58,7 @@ interface Exchange<T> {
 export class LlmClient<N extends string = string> {
   readonly config: LlmConfig<N>;
   readonly #options: LlmClientOptions;
-  readonly #dispatcher: Agent;
+  readonly #dispatcher: LazyAgent;
   readonly #limiters = new Map<ProviderName, ConcurrencyLimiter>();
   readonly #random: () => number;
   /**
@@ -72,7 +72,7 @@ export class LlmClient<N extends string = string> {
     this.config = config;
     this.#options = options;
     this.#random = options.random ?? Math.random;
-    this.#dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+    this.#dispatcher = new LazyAgent({ keepAliveTimeout: 10_000 });
     this.redactor = new Redactor([
       ...configSecrets(config, options.env ?? process.env),
       ...(options.secrets ?? []),
@@ -299,9 +299,13 @@ export class LlmClient<N extends string = string> {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
+        const [{ request: undiciRequest }, dispatcher] = await Promise.all([
+          undici(),
+          this.#dispatcher.get(),
+        ]);
         const res = await undiciRequest(route.url, {
           method: 'POST',
-          dispatcher: this.#dispatcher,
+          dispatcher,
           signal,
           headers: {
             'content-type': 'application/json',

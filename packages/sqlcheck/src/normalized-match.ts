@@ -24,10 +24,14 @@ export async function normalizedMatch(
   const sdk = await loadSdk();
   const pred = parseOneQuery(sdk, predicted, d);
   if (!pred.ok) return { match: false, goldIndex: null, error: `predicted: ${pred.reason}` };
-  const predForms = new Set(canonicalForms(pred.query, d));
+  // computed for the first gold whose text is not the prediction's own
+  let predForms: Set<string> | undefined;
   const golds = typeof gold === 'string' ? [gold] : gold;
   const errors: string[] = [];
   for (let i = 0; i < golds.length; i++) {
+    // The prediction's own text: one tree, whose first form (the numbering each table is read
+    // in) is among its forms, so it matches without canonicalising either side.
+    if (golds[i] === predicted) return { match: true, goldIndex: i };
     const g = parseOneQuery(sdk, golds[i]!, d);
     if (!g.ok) {
       errors.push(`gold ${i}: ${g.reason}`);
@@ -35,6 +39,7 @@ export async function normalizedMatch(
     }
     // gold keeps one numbering of repeated tables; the prediction tries all of them
     const goldForm = canonicalForms(g.query, d, 1)[0];
+    predForms ??= new Set(canonicalForms(pred.query, d));
     if (goldForm !== undefined && predForms.has(goldForm)) return { match: true, goldIndex: i };
   }
   return {

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { canonicalForms } from '../src/canonical.js';
 import { canonicalSql, normalizedMatch } from '../src/index.js';
+import { loadSdk } from '../src/load.js';
+import { parseOneQuery } from '../src/query-parse.js';
 import { BENIGN_CHINOOK } from './fixtures/chinook-corpus.js';
+import { BENIGN_CHINOOK_POSTGRES } from './fixtures/chinook-postgres-corpus.js';
 
 const same = async (a: string, b: string, dialect: 'sqlite' | 'postgres' = 'postgres') =>
   (await normalizedMatch(a, b, dialect)).match;
@@ -97,6 +101,28 @@ describe('normalizedMatch properties on the Chinook corpus', () => {
               .join(''),
       )
       .join('');
+
+  it("matches the gold's own text without canonicalising, where canonicalising would match too", async () => {
+    const sdk = await loadSdk();
+    const corpus = [
+      ...BENIGN_CHINOOK.map((sql) => [sql, 'sqlite'] as const),
+      ...BENIGN_CHINOOK_POSTGRES.map((sql) => [sql, 'postgres'] as const),
+    ];
+    for (const [sql, dialect] of corpus) {
+      const q = parseOneQuery(sdk, sql, dialect);
+      if (!q.ok) continue;
+      // what the comparison would have found: the gold's one form among the prediction's
+      const gold = canonicalForms(q.query, dialect, 1)[0];
+      expect(canonicalForms(q.query, dialect), sql).toContain(gold);
+      expect(await normalizedMatch(sql, sql, dialect)).toEqual({ match: true, goldIndex: 0 });
+      expect(await normalizedMatch(sql, ['SELECT 1 FROM nowhere', sql], dialect)).toEqual({
+        match: true,
+        goldIndex: 1,
+      });
+    }
+    // a prediction that does not parse is not a match, even as the gold's own text
+    expect((await normalizedMatch('SELECT FROM (', 'SELECT FROM (', 'sqlite')).match).toBe(false);
+  });
 
   it('every query matches itself and its re-cased copy (SQLite)', async () => {
     await fc.assert(

@@ -1,6 +1,6 @@
 // Lint checks of a case's gold rows: they were written (by regenerate), every row is as wide
 // as the first, and, with the database at hand, as wide as the gold SQL's result, which also
-// shows that the gold SQL runs. On PostgreSQL the gold is the case's PostgreSQL SQL and rows.
+// shows that the database accepts the gold SQL (its tables, columns and functions). On PostgreSQL the gold is the case's PostgreSQL SQL and rows.
 
 import type { EvalCase, Row } from './case.js';
 import { goldRowsFor, goldSqlFor } from './gold-for-engine.js';
@@ -35,7 +35,9 @@ export async function lintGoldRows(c: EvalCase, sql: string, context: LintContex
 /**
  * `rows-width`: every row as wide as the first, and (with a datasource) as wide as the gold
  * sql's result. Stale rows from before the sql was edited are the usual cause. The query is
- * run keeping one row: the datasource reports the columns even of an empty result.
+ * compiled against the database for its columns (a datasource without `columns` runs it,
+ * keeping one row: it reports the columns even of an empty result); `sql-fails` when the
+ * database rejects it.
  */
 async function checkWidth(
   c: EvalCase,
@@ -53,7 +55,10 @@ async function checkWidth(
   if (!datasource) return;
   let columns: number;
   try {
-    columns = (await datasource.execute(sql, { maxRows: 1, timeoutMs })).columns.length;
+    // Compiled against the database, not run, where the datasource can (decisions/lint-gold-compiles.md).
+    columns = datasource.columns
+      ? (await datasource.columns(sql, { timeoutMs })).length
+      : (await datasource.execute(sql, { maxRows: 1, timeoutMs })).columns.length;
   } catch (error) {
     add(c, 'sql-fails', `the gold sql fails on the database: ${(error as Error).message}`);
     return;

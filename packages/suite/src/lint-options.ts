@@ -35,15 +35,17 @@ export interface LintOptions {
   /** The roles the run asks as; a case whose outcome lacks one is `outcome-roles`. */
   roles?: readonly string[];
   /**
-   * The database itself: each gold sql is run (one row kept) to learn its column count for
-   * `rows-width`, and `sql-fails` reports one that does not run. On a PostgreSQL datasource
+   * The database itself: each gold sql is compiled there (`columns`; without it, run keeping
+   * one row) to learn its column count for `rows-width`, and `sql-fails` reports one the
+   * database rejects (decisions/lint-gold-compiles.md). On a PostgreSQL datasource
    * (`engine`) the gold is the case's PostgreSQL SQL (goldSqlFor) and the rows its
    * goldRowsFor. Without it, rows are only checked against each other.
    */
-  datasource?: Pick<Datasource, 'execute'> & Partial<Pick<Datasource, 'engine'>>;
+  datasource?: Pick<Datasource, 'execute'> & Partial<Pick<Datasource, 'engine' | 'columns'>>;
   /**
    * Time limit of each of those gold queries (default GOLD_TIMEOUT_MS). Generous on purpose:
-   * a gold query that is merely slow on a loaded machine is not a broken one.
+   * a gold query that is merely slow on a loaded machine is not a broken one (a compile is
+   * seldom slow; a datasource that runs the query instead needs it).
    */
   goldTimeoutMs?: number;
   /** Cases checked at once (default LINT_CONCURRENCY); findings keep case order either way. */

@@ -195,7 +195,7 @@ export const LINT_RULES: Readonly<Record<LintRule, LintRuleInfo>> = {
     severity: 'error',
     modes: ROWS,
     field: 'sql',
-    checks: 'the gold sql runs on the database (with a datasource)',
+    checks: 'the database accepts the gold sql: it compiles there (with a datasource)',
   },
   'plan-missing': { severity: 'error', modes: PLANS, checks: 'an answerable case has a plan' },
   'plan-unexpected': {

@@ -77,21 +77,53 @@ describe.skipIf(noChinook)('lintSuite with a datasource', () => {
     expect(findings).toEqual([]);
   });
 
-  it('gives a slow gold sql time: slow on a loaded machine is not broken', async () => {
-    // A datasource whose own default timeout is far shorter than this query takes.
+  const slow = {
+    ...artists,
+    sql: 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS c, 1 AS d FROM n',
+    rows: [[3000000, 1]],
+  };
+
+  it('compiles each gold on the database, never runs it (decisions/lint-gold-compiles.md)', async () => {
+    let executed = 0;
+    const compiling = {
+      columns: (sql: string, options?: Parameters<SqliteDatasource['columns']>[1]) =>
+        db.columns(sql, options),
+      execute: (sql: string, options?: Parameters<SqliteDatasource['execute']>[1]) => {
+        executed++;
+        return db.execute(sql, options);
+      },
+    };
+    const started = performance.now();
+    const findings = await lintSuite(
+      {
+        name: 't',
+        version: 1,
+        cases: [slow, { ...artists, id: 'bad', sql: 'SELECT Nope FROM Artist' }],
+      },
+      { modes: ['engine'], datasource: compiling, goldTimeoutMs: 20 },
+    );
+    expect(findings.map((f) => [f.caseId, f.rule])).toEqual([['bad', 'sql-fails']]);
+    expect(findings[0]?.message).toContain('no such column: Nope');
+    expect(executed).toBe(0);
+    // three million recursive steps take far longer than a compile
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('gives a slow gold sql time where the datasource can only run it: slow on a loaded machine is not broken', async () => {
+    // A datasource whose own default timeout is far shorter than this query takes, and which
+    // cannot compile without running (no `columns`).
     const hasty = await openSqlite(chinook.path!, { timeoutMs: 20 });
     try {
-      const slow = {
-        ...artists,
-        sql: 'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS c, 1 AS d FROM n',
-        rows: [[3000000, 1]],
+      const runsOnly = {
+        execute: (sql: string, options?: Parameters<SqliteDatasource['execute']>[1]) =>
+          hasty.execute(sql, options),
       };
       const lintWith = (goldTimeoutMs?: number) =>
         lintSuite(
           { name: 't', version: 1, cases: [slow] },
           {
             modes: ['engine'],
-            datasource: hasty,
+            datasource: runsOnly,
             ...(goldTimeoutMs === undefined ? {} : { goldTimeoutMs }),
           },
         );

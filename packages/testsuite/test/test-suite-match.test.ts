@@ -133,6 +133,41 @@ describe.skipIf(noChinook)('testSuiteMatch: the EX false positives', () => {
     ).rejects.toMatchObject({ code: 'gold_not_in_suite' });
   });
 
+  it("runs a prediction that is the gold's own statement once per database, and still compares it", async () => {
+    const g = gold('tracks_with_genre');
+    const { judging } = suite.databasesFor(g.sql);
+    let executed = 0;
+    const restore = judging.map((d) => {
+      const own = d.source.execute;
+      d.source.execute = (...args) => {
+        executed++;
+        return own.apply(d.source, args);
+      };
+      return () => {
+        d.source.execute = own;
+      };
+    });
+    try {
+      const runs = async (prediction: string) => {
+        executed = 0;
+        const verdict = await testSuiteMatch(suite, {
+          prediction,
+          gold: g,
+          policy: { orderMatters: false },
+        });
+        expect(verdict.pass).toBe(true);
+        expect(verdict.databases).toHaveLength(judging.length);
+        return executed;
+      };
+      expect(await runs(g.sql)).toBe(judging.length);
+      expect(await runs(`  ${g.sql.replaceAll(' ', '\n   ')} ;`)).toBe(judging.length);
+      // a comment could end where a line break was: such a text is run as written
+      expect(await runs(`${g.sql} -- the gold`)).toBe(2 * judging.length);
+    } finally {
+      for (const undo of restore) undo();
+    }
+  });
+
   it('compares with the stored rows on the original when given them (as EX does)', async () => {
     const verdict = await testSuiteMatch(suite, {
       prediction: 'SELECT 3503',
