@@ -11,7 +11,7 @@
 // credentials are taken apart in http-credentials.ts and one exchange is http-exchange.ts.
 
 import { Redactor } from '@nl2sql/redact';
-import { type RetryPolicy, withRetries } from '@nl2sql/retry';
+import { LazyAgent, type RetryPolicy, withRetries } from '@nl2sql/retry';
 import {
   type AskRequest,
   type AskResponse,
@@ -33,7 +33,6 @@ import type { ErrorCode } from './error-codes.js';
 import { engineUrl } from './http-credentials.js';
 import { type ExchangeSettings, exchange } from './http-exchange.js';
 import { TransportFailure } from './transport-failure.js';
-import { LazyAgent } from './undici-client.js';
 
 export interface HttpEngineOptions {
   /**

@@ -4,11 +4,10 @@
 // yet, or a 429/503 with Retry-After); HttpEngine's retry policy decides on that alone.
 
 import type { Redactor } from '@nl2sql/redact';
-import { parseRetryAfter } from '@nl2sql/retry';
+import { type LazyAgent, parseRetryAfter, undici } from '@nl2sql/retry';
 import type { Dispatcher } from 'undici';
 import type { ErrorCode } from './error-codes.js';
 import { failedBeforeReply, TransportFailure } from './transport-failure.js';
-import { type LazyAgent, undici } from './undici-client.js';
 
 /** How much of a non-2xx body is read for the message. */
 const ERROR_BODY_BYTES = 64 * 1024;

@@ -9,7 +9,7 @@
 // is llm-route.ts; what it gives back is llm-result.ts.
 
 import { Redactor, type SecretValue } from '@nl2sql/redact';
-import { parseRetryAfter, type RetryPolicy, withRetries } from '@nl2sql/retry';
+import { LazyAgent, parseRetryAfter, type RetryPolicy, undici, withRetries } from '@nl2sql/retry';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 import { configSecrets } from './config-secrets.js';
 import { embeddingsBody, parseEmbeddings } from './embeddings-wire.js';
@@ -20,7 +20,6 @@ import type { EmbeddingResult, LlmResult } from './llm-result.js';
 import { type Route, resolveRoute } from './llm-route.js';
 import { checkOutput, outputValidator } from './output-validator.js';
 import type { ProviderName } from './providers.js';
-import { LazyAgent, undici } from './undici-client.js';
 import type { TokenCounts, UsageRecord } from './usage.js';
 import type { Correction, WireReply } from './wire-adapter.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LazyAgent, undici } from '../src/undici-client.js';
+import { LazyAgent, undici } from '../src/lazy-agent.js';
 
 let server: Server;
 let url: string;

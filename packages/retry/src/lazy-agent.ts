@@ -1,6 +1,6 @@
 // undici, the HTTP client, is imported on the first request: loading it takes about 0.1 s,
-// which every command that imports this package paid at start-up, the ones that never send a
-// request (a predictions file, a local run) too.
+// which every command that imports an HTTP client (the engine's, the LLM's) paid at start-up,
+// the ones that never send a request (a predictions file, a local run) too.
 import type { Agent } from 'undici';
 
 type Undici = typeof import('undici');
