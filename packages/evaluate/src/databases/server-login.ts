@@ -22,6 +22,16 @@ export function loginUrl(url: string, user: string, password: string): string {
   return out.toString();
 }
 
+/** Each role's login URL on the server at `url`. */
+export function roleUrls(
+  url: string,
+  logins: Record<string, { login: string; password: string }>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(logins).map(([role, l]) => [role, loginUrl(url, l.login, l.password)]),
+  );
+}
+
 /** The first stop signal (Ctrl-C, SIGTERM), and how to stop listening for it. */
 export interface UntilStopped {
   readonly signal: Promise<string>;

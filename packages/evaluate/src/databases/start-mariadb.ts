@@ -5,7 +5,7 @@ import { CHINOOK_POLICIES, DatasetError, locateChinookMysql } from '@nl2sql/data
 import { DatasourceError } from '@nl2sql/datasource';
 import { configError } from '../evaluate-error.js';
 import { EXIT } from '../exit-codes.js';
-import { chinookLogins, loginUrl } from './server-login.js';
+import { chinookLogins, roleUrls } from './server-login.js';
 import type { StartedServer } from './started-database.js';
 
 export async function startChinookMariadb(port: number | undefined): Promise<StartedServer> {
@@ -33,12 +33,7 @@ export async function startChinookMariadb(port: number | undefined): Promise<Sta
       exitCode: EXIT.ok,
       engine: 'mysql',
       url: loaded.url,
-      roles: Object.fromEntries(
-        Object.entries(logins).map(([role, l]) => [
-          role,
-          loginUrl(loaded.url, l.login, l.password),
-        ]),
-      ),
+      roles: roleUrls(loaded.url, logins),
       port: server.port,
       dataDir: server.dataDir,
       description: `MariaDB ${server.version} with Chinook on 127.0.0.1:${server.port} (${loaded.tables.length} tables, data in ${server.dataDir})`,

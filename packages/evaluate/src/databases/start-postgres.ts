@@ -11,7 +11,7 @@ import { DatasourceError } from '@nl2sql/datasource';
 import { configError } from '../evaluate-error.js';
 import { EXIT } from '../exit-codes.js';
 import { STOP_SIGNALS } from '../run/stop-signals.js';
-import { chinookLogins, loginUrl } from './server-login.js';
+import { chinookLogins, roleUrls } from './server-login.js';
 import type { StartedServer } from './started-database.js';
 
 const userError = (error: unknown) =>
@@ -52,12 +52,7 @@ export async function startChinookPostgres(port: number | undefined): Promise<St
       exitCode: EXIT.ok,
       engine: 'postgres',
       url: loaded.url,
-      roles: Object.fromEntries(
-        Object.entries(logins).map(([role, l]) => [
-          role,
-          loginUrl(loaded.url, l.login, l.password),
-        ]),
-      ),
+      roles: roleUrls(loaded.url, logins),
       port: server.port,
       dataDir: server.dataDir,
       description: `PostgreSQL with Chinook on 127.0.0.1:${server.port} (${loaded.tables.length} tables, data in ${server.dataDir})`,
