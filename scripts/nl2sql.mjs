@@ -18,4 +18,4 @@ if (build.status !== 0) {
 }
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: not a turbo task; pnpm sets it to the caller's folder.
 process.chdir(process.env.INIT_CWD ?? process.cwd());
-await import('../packages/cli/dist/bin.js');
+await import('../packages/cli/dist/bundle/nl2sql.js');

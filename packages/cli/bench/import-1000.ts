@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
 const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`import bench: ${bin} is missing; run \`pnpm build\` first`);

@@ -35,7 +35,7 @@ import {
   writeWorkload,
 } from './peer-workload.js';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
 const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`predictions bench: ${bin} is missing; run \`pnpm build\` first`);

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
 // The child reports its own peak RSS: /usr/bin/time is not on every machine.
 const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
 if (!existsSync(bin)) {
