@@ -64,7 +64,11 @@ async function evaluateRun(
   try {
     const skipped = unapprovedNote(setup.suite);
     if (skipped !== undefined) io.err(skipped);
-    await admitSuite(setup.suite, { ...plan.admission, datasources: setup.datasources.byId });
+    await admitSuite(setup.suite, {
+      ...plan.admission,
+      datasources: setup.datasources.byId,
+      cases: plan.cases,
+    });
     return await runOnData(options, plan, setup, io, redactor, stop);
   } finally {
     stop.dispose();

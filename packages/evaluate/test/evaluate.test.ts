@@ -74,6 +74,34 @@ describe('evaluate(): options in, report, records, gate and exit code out', () =
     },
   );
 
+  test.skipIf(!chinook.path)(
+    'checks on the database only the cases it asks: a broken gold elsewhere refuses only the run that asks it',
+    async () => {
+      const dir = tempDir();
+      const suite = parseSuite(readFileSync(CHINOOK_SUITE_PATH, 'utf8'), CHINOOK_SUITE_PATH);
+      const broken = {
+        ...suite,
+        cases: suite.cases.map((c) =>
+          c.id === 'chinook_020' ? { ...c, sql: 'SELECT Nope FROM Artist' } : c,
+        ),
+      };
+      // YAML reads JSON: the suite as parsed, one gold broken
+      writeFileSync(join(dir, 'suite.yaml'), JSON.stringify(broken));
+      const gold = (id: string) => suite.cases.find((c) => c.id === id)?.sql as string;
+      const answers = (ids: string[]) =>
+        ids.map((id) => JSON.stringify({ id, sql: gold(id) })).join('\n');
+      writeFileSync(join(dir, 'answers.jsonl'), answers(CASES));
+      const options = { db, suite: 'suite.yaml', roles: ['admin'], predictions: 'answers.jsonl' };
+      const asked = captureIo(dir);
+      const fine = await evaluate({ ...options, cases: CASES }, asked.io);
+      expect(fine.exitCode, asked.err()).toBe(EXIT.ok);
+      writeFileSync(join(dir, 'answers.jsonl'), answers([...CASES, 'chinook_020']));
+      const refused = evaluate({ ...options, cases: [...CASES, 'chinook_020'] }, captureIo(dir).io);
+      await expect(refused).rejects.toThrow(/chinook_020.*sql-fails/s);
+      await expect(refused).rejects.toMatchObject({ exitCode: EXIT.config });
+    },
+  );
+
   test.skipIf(!chinook.path)('gates against a baseline saved by an earlier run', async () => {
     const dir = tempDir();
     const first = await evaluate({ db, cases: CASES, save: 'base/run.json' }, captureIo(dir).io);

@@ -48,6 +48,12 @@ export interface LintOptions {
    * seldom slow; a datasource that runs the query instead needs it).
    */
   goldTimeoutMs?: number;
+  /**
+   * Only these cases (by id) get their own checks, the ones that read the database among them;
+   * the suite's own rules (ids, references between cases, plan notes) still read every case.
+   * For a run that asks some cases only (decisions/admission-asked-cases.md). Default: all.
+   */
+  cases?: readonly string[];
   /** Cases checked at once (default LINT_CONCURRENCY); findings keep case order either way. */
   concurrency?: number;
 }

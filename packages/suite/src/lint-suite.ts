@@ -26,15 +26,17 @@ export async function lintSuite(
   // Cases are checked LINT_CONCURRENCY at a time (each gold runs on the database, which
   // answers several at once from its pool); each case's findings go to its own list and the
   // lists are appended in case order, so the output is what one case after another gives.
-  const perCase: LintFinding[][] = suite.cases.map(() => []);
+  const only = options.cases ? new Set(options.cases) : undefined;
+  const checked = only ? suite.cases.filter((c) => only.has(c.id)) : suite.cases;
+  const perCase: LintFinding[][] = checked.map(() => []);
   let next = 0;
   const lane = async () => {
-    for (let i = next++; i < suite.cases.length; i = next++) {
+    for (let i = next++; i < checked.length; i = next++) {
       const own: LintContext = { ...context, add: findingAdder(context.active, perCase[i]!) };
-      await lintCase(suite.cases[i]!, byId, own);
+      await lintCase(checked[i]!, byId, own);
     }
   };
-  const lanes = Math.min(options.concurrency ?? LINT_CONCURRENCY, suite.cases.length);
+  const lanes = Math.min(options.concurrency ?? LINT_CONCURRENCY, checked.length);
   await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   for (const own of perCase) findings.push(...own);
   lintPlanNotes(suite, byId, context);

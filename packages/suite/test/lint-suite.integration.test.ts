@@ -41,6 +41,18 @@ const lint = (c: EvalCase) =>
   lintSuite({ name: 't', version: 1, cases: [c] }, { modes: ['engine'], datasource: db });
 
 describe.skipIf(noChinook)('lintSuite with a datasource', () => {
+  it('checks only the cases it is given on the database, the rest none (option cases)', async () => {
+    const broken = { ...artists, id: 'broken', sql: 'SELECT Nope FROM Artist' };
+    const suite: EvalSuite = { name: 't', version: 1, cases: [artists, broken] };
+    const all = await lintSuite(suite, { modes: ['engine'], datasource: db });
+    expect(all.map((f) => [f.caseId, f.rule])).toEqual([['broken', 'sql-fails']]);
+    expect(
+      await lintSuite(suite, { modes: ['engine'], datasource: db, cases: ['artists'] }),
+    ).toEqual([]);
+    const found = await lintSuite(suite, { modes: ['engine'], datasource: db, cases: ['broken'] });
+    expect(found.map((f) => [f.caseId, f.rule])).toEqual([['broken', 'sql-fails']]);
+  });
+
   it('accepts rows as wide as the gold sql returns', async () => {
     expect(await lint(artists)).toEqual([]);
   });

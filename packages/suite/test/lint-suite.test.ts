@@ -155,6 +155,23 @@ describe('lintSuite', () => {
     expect(await lintSuite(suiteOf(albums, countries, weather), options)).toEqual([]);
   });
 
+  it('checks only the cases it is given, their references against every case (option cases)', async () => {
+    const paraphrase = { ...countries, id: 'countries2', paraphrase_of: 'countries' };
+    const stale = { ...albums, tables: ['Artist'] };
+    const suite = suiteOf(stale, countries, paraphrase);
+    const all = await lintSuite(suite, options);
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((f) => f.caseId === 'albums')).toBe(true);
+    // the paraphrase's target is not checked, but it is still a case of the suite
+    expect(await lintSuite(suite, { ...options, cases: ['countries2'] })).toEqual([]);
+    // a duplicate id is the suite's finding, whichever cases are checked
+    const twice = await lintSuite(suiteOf(countries, countries, albums), {
+      ...options,
+      cases: ['albums'],
+    });
+    expect(twice.map((f) => f.rule)).toEqual(['duplicate-id']);
+  });
+
   // One broken copy per rule: each must be reported, by that rule, on that case.
   const broken: Array<[LintRule, EvalCase]> = [
     ['not-approved', { ...countries, approved: false }],

@@ -32,6 +32,11 @@ export interface AdmitOptions {
   datasources: ReadonlyMap<string, LintDatabase>;
   /** The access policy the engine enforces, when the run knows it. */
   policy?: AccessPolicy;
+  /**
+   * The ids of the cases the run asks (--cases, --datasource), when it asks fewer than all:
+   * only they are checked against the databases (decisions/admission-asked-cases.md).
+   */
+  cases?: readonly string[] | undefined;
 }
 
 /**
@@ -125,8 +130,12 @@ export async function admitSuite(suite: EvalSuite, options: AdmitOptions): Promi
   const run = approvedOnly(suite);
   checkRoles(suite, options.roles);
   scorable(run, options);
+  // Every case was checked without a database before the databases opened
+  // (admitSuiteBeforeData); on them, only the cases the run asks: one it does not ask cannot
+  // touch its scores, and checking it cost as much as scoring a case.
   const findings = await lintOnDatasources(run, options.datasources, {
     modes: [options.mode],
+    ...(options.cases ? { cases: options.cases } : {}),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.roles ? { roles: options.roles } : {}),
   });
