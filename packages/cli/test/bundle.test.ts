@@ -1,11 +1,14 @@
 // The `nl2sql` users run is the bundle (scripts/bundle.mjs, decisions/cli-bundle.md): these
 // tests run it as a process, where the rest of this suite calls the source.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chinookForTests } from '@nl2sql/datasets';
+import { validatorKey } from '@nl2sql/format';
+import { EVALS_FORMAT } from '@nl2sql/project';
+import { SUITE_FORMAT } from '@nl2sql/suite';
 import { describe, expect, it } from 'vitest';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -78,6 +81,28 @@ describe('the bundled nl2sql', () => {
       if (name !== 'cli') expect(pkg.dependencies, name).toHaveProperty(`@nl2sql/${name}`);
     }
     for (const t of targets) expect(existsSync(join(here, '..', t)), t).toBe(true);
+  });
+
+  it("registers the suite's and evals.yaml's deciding validators, compiled at the build", () => {
+    const text = bundleFiles()
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const format of [SUITE_FORMAT, EVALS_FORMAT]) {
+      expect(text, format.id).toContain(`registerPrecompiledValidator("${validatorKey(format)}"`);
+    }
+  });
+
+  it('still finds a suite that is not in the format, at its line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nl2sql-bundle-'));
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'name: bad\nversion: 1\ncases:\n  - id: a\n    question: q\n    colour: red\n',
+    );
+    const r = run(dir, 'suite', 'lint', 'bad.yaml');
+    // the same finding as dist/bin.js gives: the listing validator, compiled now, locates it
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/bad\.yaml:4, case a, field datasource: missing required field/);
+    expect(`${r.stdout}${r.stderr}`).not.toContain('    at ');
   });
 
   it.skipIf(chinook.path === undefined)(

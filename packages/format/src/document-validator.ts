@@ -5,6 +5,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { IssuePhrasing } from './issue-phrasing.js';
 import type { JsonSchema } from './json-schema.js';
+import { DECIDING_OPTIONS, precompiledValidator } from './precompiled-validators.js';
 import { type SchemaIssue, schemaIssues } from './schema-issue.js';
 import { validationSchema } from './validation-schema.js';
 
@@ -40,19 +41,20 @@ interface Compiler {
  */
 function compilerOf(listing: boolean): Compiler {
   return {
-    ajv: new Ajv2020({
-      allErrors: listing,
-      strict: true,
-      allowUnionTypes: true,
-      discriminator: true,
-      verbose: listing,
-      // Deciding only says yes or no, which neither option changes: a referenced document is
-      // called, not inlined, and the generated code is not optimised, which halves the
-      // compile of a suite's or a record's document (every eval run compiles both) for a few
-      // milliseconds more on the first value checked. Listing keeps ajv's defaults, which
-      // its errors' paths are read with.
-      ...(listing ? {} : { inlineRefs: false, code: { optimize: false } }),
-    }),
+    // Deciding only says yes or no (DECIDING_OPTIONS: no inlined references, no optimised
+    // code, which halves the compile). Listing keeps ajv's defaults, which its errors' paths
+    // are read with.
+    ajv: new Ajv2020(
+      listing
+        ? {
+            allErrors: true,
+            strict: true,
+            allowUnionTypes: true,
+            discriminator: true,
+            verbose: true,
+          }
+        : DECIDING_OPTIONS,
+    ),
     registered: new Map(),
     anonymous: new WeakMap(),
   };
@@ -96,6 +98,11 @@ function compiled(
   return validate;
 }
 
+const validates =
+  (validate: ValidateFunction) =>
+  (value: unknown): boolean =>
+    validate(value) === true;
+
 /**
  * A validator for `document`; `references` are the documents it refers to by `$id`.
  * Compiled on first use, once per process: the deciding validator for every value, the
@@ -105,11 +112,14 @@ export function documentValidator<T = unknown>(
   document: JsonSchema,
   references: readonly JsonSchema[] = [],
 ): DocumentValidator<T> {
-  let decide: ValidateFunction | undefined;
+  let decide: ((value: unknown) => boolean) | undefined;
   let list: ValidateFunction | undefined;
   const decides = (value: unknown) => {
-    decide ??= compiled(compiler('deciding'), document, references);
-    return decide(value) === true;
+    // compiled at the build when a bundle registered it (precompiled-validators.ts)
+    decide ??=
+      precompiledValidator({ document, references }) ??
+      validates(compiled(compiler('deciding'), document, references));
+    return decide(value);
   };
   return {
     document,

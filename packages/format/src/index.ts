@@ -38,6 +38,12 @@ export { defineFormat, type Format, type FormatOptions } from './format.js';
 export { DEFAULT_PHRASING, type IssuePhrasing, jsonTypeOf } from './issue-phrasing.js';
 export { JSON_SCHEMA_DIALECT, type JsonSchema } from './json-schema.js';
 export { type LocatedIssue, locatedMessage, locateIssue } from './located-message.js';
+export {
+  precompiledValidatorsModule,
+  registerPrecompiledValidator,
+  type ValidatedDocument,
+  validatorKey,
+} from './precompiled-validators.js';
 export { type DocumentHeader, schemaDocument } from './schema-document.js';
 export { type SchemaFile, staleSchemaFiles, writeSchemaFiles } from './schema-files.js';
 export { mostSpecificIssue, type SchemaIssue, singleTypeIssue } from './schema-issue.js';
