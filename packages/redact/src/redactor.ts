@@ -121,15 +121,18 @@ export class Redactor {
     if (proto !== Object.prototype && proto !== null) return value;
     const out: Record<string, unknown> = {};
     seen.set(value, out);
-    // defineProperty, not `out[key] =`: an own key named `__proto__` (JSON can hold one) would
-    // set the copy's prototype instead and vanish from what is written.
+    // An own key named `__proto__` (JSON can hold one) is defined, not assigned: assigned, it
+    // would set the copy's prototype instead and vanish from what is written.
     for (const [key, item] of Object.entries(value)) {
-      Object.defineProperty(out, key, {
-        value: this.#walk(item, seen),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      const walked = this.#walk(item, seen);
+      if (key !== '__proto__') out[key] = walked;
+      else
+        Object.defineProperty(out, key, {
+          value: walked,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
     }
     return out;
   }

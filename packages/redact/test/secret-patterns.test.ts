@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksLikeToken, MASK, maskSecretPatterns } from '../src/secret-patterns.js';
+import {
+  applySecretPatterns,
+  looksLikeToken,
+  MASK,
+  maskSecretPatterns,
+} from '../src/secret-patterns.js';
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** A deterministic token-like string (letters and digits), like a provider's key body. */
@@ -150,5 +155,55 @@ describe('cost', () => {
       maskSecretPatterns(input);
       expect(performance.now() - started).toBeLessThan(3_000);
     }
+  });
+});
+
+describe('the anchors a text is screened with before the patterns', () => {
+  // Pieces of every pattern's matches and of ordinary text, in any order and case: the
+  // screened and the unscreened masking must give the same text for each.
+  const pieces = fc.constantFrom(
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----',
+    'postgres://alice:hunter22@db.local/x',
+    'Authorization: Basic dXNlcjpwYXNz',
+    'Bearer abc123def456ghi',
+    `sk-proj-${body(30)}`,
+    'AKIAABCDEFGHIJKLMNOP',
+    `ghp_${body(36)}`,
+    `github_pat_${body(40)}`,
+    'xoxb-1234567890-abcdef',
+    `AIza${body(35)}`,
+    `hf_${body(34)}`,
+    `eyJ${body(10)}.${body(10)}.${body(10)}`,
+    'api_key=abcd1234efgh5678',
+    'PASSWORD: "s3cret!!"',
+    'pwd=abcd',
+    'cache_key=0123456789abcdefXYZ',
+    'SELECT Name FROM Artist WHERE ArtistId = 1',
+    'chinook_001',
+    ' ',
+    '=',
+    ':',
+  );
+  const text = fc
+    .array(fc.oneof(pieces, fc.string({ maxLength: 12 })), { maxLength: 6 })
+    .chain((parts) =>
+      fc
+        .array(fc.boolean(), { minLength: parts.length, maxLength: parts.length })
+        .map((upper) => parts.map((p, i) => (upper[i] ? p.toUpperCase() : p)).join('')),
+    );
+
+  it('never change what the patterns mask', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(maskSecretPatterns(t)).toBe(applySecretPatterns(t));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('let a text with no anchor through as it is', () => {
+    expect(maskSecretPatterns('SELECT Name FROM Artist ORDER BY 1')).toBe(
+      'SELECT Name FROM Artist ORDER BY 1',
+    );
   });
 });
