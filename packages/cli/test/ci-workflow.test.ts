@@ -63,7 +63,7 @@ function words(command: string): string[] {
   return parsed as string[];
 }
 
-/** The CLI command a `node packages/cli/dist/bin.js ...` line runs, parsed by its option table. */
+/** The CLI command a `node packages/cli/dist/bundle/nl2sql.js ...` line runs, parsed by its option table. */
 function checkCli(args: readonly string[], line: string): void {
   const command = [...commands]
     .sort((a, b) => b.path.length - a.path.length)
@@ -76,7 +76,7 @@ function checkCli(args: readonly string[], line: string): void {
 /**
  * Checks one command line is real: `pnpm install --frozen-lockfile`, `corepack enable`,
  * `pnpm build`, `pnpm eval ARGS` (the root script, which runs `nl2sql eval run ARGS`), or
- * `node packages/cli/dist/bin.js COMMAND ARGS`. Returns the command's words.
+ * `node packages/cli/dist/bundle/nl2sql.js COMMAND ARGS`. Returns the command's words.
  */
 function checkCommand(line: string): string[] {
   const argv = words(line);
@@ -89,9 +89,11 @@ function checkCommand(line: string): string[] {
   } else if (program === 'corepack') {
     expect([first, ...rest], line).toEqual(['enable']);
   } else if (program === 'pnpm' && first === 'eval') {
-    expect(rootPackage.scripts.eval).toMatch(/node packages\/cli\/dist\/bin\.js eval run$/);
+    expect(rootPackage.scripts.eval).toMatch(
+      /node packages\/cli\/dist\/bundle\/nl2sql\.js eval run$/,
+    );
     parseCommandLine(evalRun, rest);
-  } else if (program === 'node' && first === 'packages/cli/dist/bin.js') {
+  } else if (program === 'node' && first === 'packages/cli/dist/bundle/nl2sql.js') {
     expect(`./${first.replace('packages/cli/', '')}`).toBe(cliPackage.bin.nl2sql);
     checkCli(rest, line);
   } else {
@@ -157,9 +159,9 @@ describe(`the CI workflow (${WORKFLOW_PATH})`, () => {
     expect(flags.reporter).toEqual(expect.arrayContaining(['github', 'text']));
     const junit = (flags.reporter as string[]).find((r) => r.startsWith('junit='));
     const report = flags.report as string;
-    expect(steps.some((s) => s.run === 'node packages/cli/dist/bin.js eval publish --check')).toBe(
-      true,
-    );
+    expect(
+      steps.some((s) => s.run === 'node packages/cli/dist/bundle/nl2sql.js eval publish --check'),
+    ).toBe(true);
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     expect(upload?.if).toBe('always()');
     const uploaded = String(upload?.with?.path);
@@ -171,9 +173,9 @@ describe(`the CI workflow (${WORKFLOW_PATH})`, () => {
   test('a command the CLI does not know, or an option it does not, would fail this test', () => {
     expect(() => checkCommand('pnpm eval --reporter xml')).toThrow(/--reporter must be one of/);
     expect(() => checkCommand('pnpm eval --gate benchmarks')).toThrow(/unknown option '--gate'/);
-    expect(() => checkCommand('node packages/cli/dist/bin.js eval publsh --check')).toThrow(
-      /no nl2sql command/,
-    );
+    expect(() =>
+      checkCommand('node packages/cli/dist/bundle/nl2sql.js eval publsh --check'),
+    ).toThrow(/no nl2sql command/);
     expect(() => checkCommand('npm test')).toThrow(/not a command this repository provides/);
     expect(() => checkCommand('pnpm eval && rm -rf /')).toThrow(/only plain commands/);
   });
