@@ -8,7 +8,7 @@
 // deciding validators are compiled here, once, instead of in every run
 // (decisions/precompiled-validators.md).
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -93,6 +93,8 @@ const entry = {
   },
 };
 
+// esbuild leaves the chunks of an earlier build beside the new ones: they would be packed
+await rm(`${cliDir}dist/bundle`, { recursive: true, force: true });
 await build({
   entryPoints: { nl2sql: 'nl2sql:entry' },
   outdir: 'dist/bundle',
