@@ -83,7 +83,8 @@ const entry = {
     b.onLoad({ filter: /.*/, namespace: 'nl2sql' }, (args) =>
       args.path === 'entry'
         ? {
-            contents: `import 'nl2sql:validators';\nimport ${JSON.stringify(`${cliDir}dist/bin.js`)};\n`,
+            // the hashbang too: the installed bin is run as a program (esbuild keeps an entry's)
+            contents: `#!/usr/bin/env node\nimport 'nl2sql:validators';\nimport ${JSON.stringify(`${cliDir}dist/bin.js`)};\n`,
             resolveDir: cliDir,
             loader: 'js',
           }

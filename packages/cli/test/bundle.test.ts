@@ -35,8 +35,10 @@ function bundleFiles(): string[] {
 }
 
 describe('the bundled nl2sql', () => {
-  it('is the package bin, and prints the version of its package.json', () => {
+  it('is the package bin, a program for node, and prints the version of its package.json', () => {
     expect(pkg.bin.nl2sql).toBe('./dist/bundle/nl2sql.js');
+    // npm's and pnpm's bin links run the file itself
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
     const r = run(here, '--version');
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe(pkg.version);
