@@ -20,14 +20,17 @@ const EXTERNAL = JSON.parse(
   await readFile(new URL('bundle-external.json', import.meta.url), 'utf8'),
 );
 
+/** A workspace package's built file: packages/<name>/dist/<file>. */
+const BUILT_FILE = /[\\/]packages[\\/]([^\\/]+)[\\/](dist[\\/].*\.js)$/;
+
 /** `import.meta.url` in packages/<name>/dist/<file>: that file's URL in the installed package. */
 const fileUrls = {
   name: 'installed-file-urls',
   setup(b) {
-    b.onLoad({ filter: /[\\/]packages[\\/][^\\/]+[\\/]dist[\\/].*\.js$/ }, async (args) => {
+    b.onLoad({ filter: BUILT_FILE }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      const [, name, file] = /[\\/]packages[\\/]([^\\/]+)[\\/](dist[\\/].*)$/.exec(args.path);
+      const [, name, file] = BUILT_FILE.exec(args.path);
       const url = `new URL(${JSON.stringify(file.replaceAll('\\', '/'))}, import.meta.resolve(${JSON.stringify(`@nl2sql/${name}/package.json`)})).href`;
       return { contents: source.replaceAll('import.meta.url', url), loader: 'js' };
     });

@@ -98,11 +98,6 @@ function compiled(
   return validate;
 }
 
-const validates =
-  (validate: ValidateFunction) =>
-  (value: unknown): boolean =>
-    validate(value) === true;
-
 /**
  * A validator for `document`; `references` are the documents it refers to by `$id`.
  * Compiled on first use, once per process: the deciding validator for every value, the
@@ -112,14 +107,14 @@ export function documentValidator<T = unknown>(
   document: JsonSchema,
   references: readonly JsonSchema[] = [],
 ): DocumentValidator<T> {
-  let decide: ((value: unknown) => boolean) | undefined;
+  let decide: ValidateFunction | undefined;
   let list: ValidateFunction | undefined;
   const decides = (value: unknown) => {
     // compiled at the build when a bundle registered it (precompiled-validators.ts)
     decide ??=
       precompiledValidator({ document, references }) ??
-      validates(compiled(compiler('deciding'), document, references));
-    return decide(value);
+      compiled(compiler('deciding'), document, references);
+    return decide(value) === true;
   };
   return {
     document,

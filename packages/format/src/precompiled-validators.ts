@@ -31,7 +31,7 @@ export interface ValidatedDocument {
   readonly references: readonly JsonSchema[];
 }
 
-const ahead = new Map<string, (value: unknown) => boolean>();
+const ahead = new Map<string, ValidateFunction>();
 
 /** What a precompiled validator is matched by: the copies ajv compiles, in order. */
 export function validatorKey({ document, references }: ValidatedDocument): string {
@@ -41,13 +41,11 @@ export function validatorKey({ document, references }: ValidatedDocument): strin
 
 /** Called by a generated module (precompiledValidatorsModule) for each validator it holds. */
 export function registerPrecompiledValidator(key: string, validate: ValidateFunction): void {
-  ahead.set(key, (value) => validate(value) === true);
+  ahead.set(key, validate);
 }
 
 /** The validator registered for this document, if a build registered one. */
-export function precompiledValidator(
-  target: ValidatedDocument,
-): ((value: unknown) => boolean) | undefined {
+export function precompiledValidator(target: ValidatedDocument): ValidateFunction | undefined {
   if (ahead.size === 0) return undefined;
   return ahead.get(validatorKey(target));
 }
