@@ -54,17 +54,54 @@ function components(sdk: PolyglotSdk, query: Json, dialect: SqlDialect): Compone
 }
 
 function listComponents(sdk: PolyglotSdk, query: Json, dialect: SqlDialect): ComponentItems {
-  const sqlOf = (node: Json | undefined): string => {
+  // Every item's text in one call to the generator: the first walk collects the nodes, the
+  // second reads their texts (a call per item cost more than the rendering itself).
+  const texts = renderAll(sdk, itemNodes(query), dialect);
+  return itemsOf(query, (node) => {
     if (node === undefined || node === null) return '';
-    try {
-      const r = sdk.generate([node], sdkDialectOf(sdk, dialect));
-      const text = r.success ? r.sql?.[0] : undefined;
-      if (text !== undefined) return text.toLowerCase();
-    } catch {
-      // fall through to the structural key
+    return texts.get(node) ?? keyOf(node).toLowerCase();
+  });
+}
+
+/** @internal The nodes whose text the query's items are. */
+export function itemNodes(query: Json): Json[] {
+  const nodes: Json[] = [];
+  itemsOf(query, (node) => {
+    if (node !== undefined && node !== null) nodes.push(node);
+    return '';
+  });
+  return nodes;
+}
+
+/** @internal Each node's dialect SQL, lower-cased; a node the generator cannot render is left out. */
+export function renderAll(sdk: PolyglotSdk, nodes: Json[], dialect: SqlDialect): Map<Json, string> {
+  const texts = new Map<Json, string>();
+  if (nodes.length === 0) return texts;
+  const d = sdkDialectOf(sdk, dialect);
+  try {
+    const r = sdk.generate(nodes, d);
+    const sql = r.success ? r.sql : undefined;
+    if (sql?.length === nodes.length) {
+      for (const [i, node] of nodes.entries()) texts.set(node, sql[i]!.toLowerCase());
+      return texts;
     }
-    return keyOf(node).toLowerCase();
-  };
+  } catch {
+    // one node the generator refuses fails the batch: render them one by one
+  }
+  for (const node of nodes) {
+    try {
+      const r = sdk.generate([node], d);
+      const text = r.success ? r.sql?.[0] : undefined;
+      if (text !== undefined) texts.set(node, text.toLowerCase());
+    } catch {
+      // left to the structural key
+    }
+  }
+  return texts;
+}
+
+/** The query's items, each node's text as `sqlOf` gives it. */
+function itemsOf(query: Json, sqlOf: (node: Json | undefined) => string): ComponentItems {
   let sel: Json = query;
   while (kindOf(sel) === 'subquery') sel = bodyOf(sel as JsonObject, 'subquery').this ?? null;
   const outer = sel;
