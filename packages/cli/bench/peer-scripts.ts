@@ -26,6 +26,8 @@ export interface PeerRun {
   verdicts: boolean[];
   wallMs: number;
   maxRssKb: number;
+  /** CPU time of the script and its worker processes (user + system). */
+  cpuMs: number;
   /** Driver facts worth printing (e.g. how often Spider's parser fell back). */
   facts: string[];
 }
@@ -100,14 +102,15 @@ function pythonReady(name: string): Peer | undefined {
 }
 
 // Runs evaluation_ex.py as __main__ and reads its exec_result (one {sql_idx, res} per pair,
-// sorted by the script): its verdicts exactly. Peak RSS covers its worker processes.
+// sorted by the script): its verdicts exactly. Peak RSS and CPU time cover its worker processes.
 const BIRD_DRIVER = `import json, resource, runpy, sys
 script, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, __import__("os").path.dirname(script))
 sys.argv = [script] + sys.argv[3:]
 g = runpy.run_path(script, run_name="__main__")
 rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-json.dump({"verdicts": [r["res"] for r in g["exec_result"]], "max_rss_kb": rss, "facts": []}, open(out, "w"))
+cpu = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
+json.dump({"verdicts": [r["res"] for r in g["exec_result"]], "max_rss_kb": rss, "cpu_s": cpu, "facts": []}, open(out, "w"))
 `;
 
 // Runs evaluation.py --etype exec as __main__, recording what eval_exec_match returns for
@@ -148,7 +151,8 @@ sys.argv = [script] + sys.argv[3:]
 runpy.run_path(script, run_name="__main__")
 facts.append("parser fallbacks (gold and prediction parses, hardness only): %d" % fallbacks[0])
 rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-json.dump({"verdicts": verdicts, "max_rss_kb": rss, "facts": facts}, open(out, "w"))
+cpu = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
+json.dump({"verdicts": verdicts, "max_rss_kb": rss, "cpu_s": cpu, "facts": facts}, open(out, "w"))
 `;
 
 /** BIRD mini_dev from BIRD_MINI_DEV (the repository's root), or why not. */
@@ -223,12 +227,14 @@ export function runPeer(
   const saved = JSON.parse(readFileSync(out, 'utf8')) as {
     verdicts: number[];
     max_rss_kb: number;
+    cpu_s: number;
     facts: string[];
   };
   return {
     verdicts: saved.verdicts.map((v) => v === 1),
     wallMs,
     maxRssKb: saved.max_rss_kb,
+    cpuMs: saved.cpu_s * 1000,
     facts: saved.facts,
   };
 }

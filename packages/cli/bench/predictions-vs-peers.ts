@@ -71,6 +71,8 @@ function fastest<T extends Timed>(run: () => T): T {
 interface Timed {
   wallMs: number;
   maxRssKb: number;
+  /** CPU time of every thread and worker process (user + system): the work, whatever the machine's other load. */
+  cpuMs: number;
   /** Ours: the run itself (the board's `time:` line), without start-up and admission. */
   runMs?: number;
 }
@@ -90,10 +92,12 @@ function nl2sql(cwd: string, args: string[]): Timed & { out: string } {
     );
   }
   const rss = /maxrss (\d+)/.exec(r.stderr);
+  const cpu = /^cpu (\d+)$/m.exec(r.stderr);
   const run = /^time: (\d+) ms wall/m.exec(r.stdout);
   return {
     wallMs,
     maxRssKb: rss ? Number(rss[1]) : 0,
+    cpuMs: cpu ? Number(cpu[1]) / 1000 : 0,
     ...(run ? { runMs: Number(run[1]) } : {}),
     out: r.stdout,
   };
@@ -167,7 +171,7 @@ function peerRow(w: Workload, peer: Peer, files: WorkloadFiles, ours: Map<string
       scorer: peer.name,
       pairs: 0,
       passed: 0,
-      timed: { wallMs: 0, maxRssKb: 0 },
+      timed: { wallMs: 0, maxRssKb: 0, cpuMs: 0 },
       agree: `skipped: ${peer.reason}`,
     });
     return;
@@ -318,6 +322,7 @@ const table = [
     'pairs',
     'pass',
     'wall s',
+    'CPU s',
     'of it run s',
     'cases/s',
     'peak RSS MB',
@@ -329,6 +334,7 @@ const table = [
     r.pairs ? String(r.pairs) : '',
     r.pairs ? String(r.passed) : '',
     r.pairs ? (r.timed.wallMs / 1000).toFixed(2) : '',
+    r.pairs ? (r.timed.cpuMs / 1000).toFixed(2) : '',
     r.timed.runMs === undefined ? '' : (r.timed.runMs / 1000).toFixed(2),
     r.pairs ? (r.pairs / (r.timed.wallMs / 1000)).toFixed(0) : '',
     r.pairs ? (r.timed.maxRssKb / 1024).toFixed(0) : '',
@@ -348,7 +354,7 @@ for (const row of table)
       .trimEnd()}`,
   );
 console.log(
-  "  (pass: BIRD's count for ours, our spider and bird counts in the verdicts column; of it run: the board's time: line, without start-up, loading and admission)",
+  "  (pass: BIRD's count for ours, our spider and bird counts in the verdicts column; CPU: user + system time of every thread and worker process in the fastest run, steadier than wall time on a busy machine; of it run: the board's time: line, without start-up, loading and admission)",
 );
 console.log(`\nDisagreements (${disagreements.length}):`);
 for (const d of disagreements) console.log(d);
@@ -411,6 +417,7 @@ if (!values['no-record']) {
       pairs: r.pairs,
       passed: r.passed,
       wall_ms: Math.round(r.timed.wallMs),
+      cpu_ms: Math.round(r.timed.cpuMs),
       run_ms: r.timed.runMs ?? null,
       peak_rss_mb: Math.round(r.timed.maxRssKb / 1024),
       verdicts: r.agree,

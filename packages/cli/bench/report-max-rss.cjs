@@ -1,2 +1,8 @@
-// Preloaded into the measured process: prints its peak RSS on exit, for bench/run.ts.
-process.on('exit', () => process.stderr.write(`\nmaxrss ${process.resourceUsage().maxRSS}\n`));
+// Preloaded into the measured process: prints its peak RSS on exit, for bench/run.ts, and
+// the CPU time of all its threads (user + system, microseconds), for the predictions bench.
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  process.stderr.write(
+    `\nmaxrss ${usage.maxRSS}\ncpu ${usage.userCPUTime + usage.systemCPUTime}\n`,
+  );
+});
