@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import sqlite3 from 'sqlite3';
 
 const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
-const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
+const usageHook = fileURLToPath(new URL('./report-usage.cjs', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`import bench: ${bin} is missing; run \`pnpm build\` first`);
   process.exit(1);
@@ -90,7 +90,7 @@ try {
     process.execPath,
     [
       '--require',
-      maxRssHook,
+      usageHook,
       bin,
       'suite',
       'import',

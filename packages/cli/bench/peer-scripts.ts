@@ -101,16 +101,20 @@ function pythonReady(name: string): Peer | undefined {
   return undefined;
 }
 
+// Both drivers end with the script's usage: peak RSS (the larger of the script and its
+// worker processes) and CPU time (user + system of the script and its workers, seconds).
+const USAGE = `rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+cpu = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
+`;
+
 // Runs evaluation_ex.py as __main__ and reads its exec_result (one {sql_idx, res} per pair,
-// sorted by the script): its verdicts exactly. Peak RSS and CPU time cover its worker processes.
+// sorted by the script): its verdicts exactly.
 const BIRD_DRIVER = `import json, resource, runpy, sys
 script, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, __import__("os").path.dirname(script))
 sys.argv = [script] + sys.argv[3:]
 g = runpy.run_path(script, run_name="__main__")
-rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-cpu = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
-json.dump({"verdicts": [r["res"] for r in g["exec_result"]], "max_rss_kb": rss, "cpu_s": cpu, "facts": []}, open(out, "w"))
+${USAGE}json.dump({"verdicts": [r["res"] for r in g["exec_result"]], "max_rss_kb": rss, "cpu_s": cpu, "facts": []}, open(out, "w"))
 `;
 
 // Runs evaluation.py --etype exec as __main__, recording what eval_exec_match returns for
@@ -150,9 +154,7 @@ exec_eval.eval_exec_match = recorded
 sys.argv = [script] + sys.argv[3:]
 runpy.run_path(script, run_name="__main__")
 facts.append("parser fallbacks (gold and prediction parses, hardness only): %d" % fallbacks[0])
-rss = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-cpu = sum(getattr(resource.getrusage(w), f) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
-json.dump({"verdicts": verdicts, "max_rss_kb": rss, "cpu_s": cpu, "facts": facts}, open(out, "w"))
+${USAGE}json.dump({"verdicts": verdicts, "max_rss_kb": rss, "cpu_s": cpu, "facts": facts}, open(out, "w"))
 `;
 
 /** BIRD mini_dev from BIRD_MINI_DEV (the repository's root), or why not. */

@@ -36,7 +36,7 @@ import {
 } from './peer-workload.js';
 
 const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
-const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
+const usageHook = fileURLToPath(new URL('./report-usage.cjs', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`predictions bench: ${bin} is missing; run \`pnpm build\` first`);
   process.exit(1);
@@ -80,7 +80,7 @@ interface Timed {
 /** The built CLI in `cwd`, its peak RSS reported by the preloaded hook. */
 function nl2sql(cwd: string, args: string[]): Timed & { out: string } {
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--require', maxRssHook, bin, ...args], {
+  const r = spawnSync(process.execPath, ['--require', usageHook, bin, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,

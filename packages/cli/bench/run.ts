@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../dist/bundle/nl2sql.js', import.meta.url));
 // The child reports its own peak RSS: /usr/bin/time is not on every machine.
-const maxRssHook = fileURLToPath(new URL('./report-max-rss.cjs', import.meta.url));
+const usageHook = fileURLToPath(new URL('./report-usage.cjs', import.meta.url));
 if (!existsSync(bin)) {
   console.error(`cli bench: ${bin} is missing; run \`pnpm build\` first`);
   process.exit(1);
@@ -17,7 +17,7 @@ function timeRuns(args: string[], runs: number) {
   let maxRssKb = 0;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const r = spawnSync(process.execPath, ['--require', maxRssHook, bin, ...args], {
+    const r = spawnSync(process.execPath, ['--require', usageHook, bin, ...args], {
       encoding: 'utf8',
     });
     times.push(performance.now() - started);

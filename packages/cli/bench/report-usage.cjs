@@ -1,4 +1,4 @@
-// Preloaded into the measured process: prints its peak RSS on exit, for bench/run.ts, and
+// Preloaded into the measured process: prints its peak RSS on exit (the benches), and
 // the CPU time of all its threads (user + system, microseconds), for the predictions bench.
 process.on('exit', () => {
   const usage = process.resourceUsage();
