@@ -38,6 +38,9 @@ import {
   EXACT_CHUNK,
   exactKey,
   isIndexLikeName,
+  isInexactInteger,
+  mayNameProto,
+  namedSql,
   positionalSql,
   valueKey,
 } from './sqlite-wrap.js';
@@ -84,6 +87,7 @@ export class SqliteDatasource implements Datasource {
   private readonly maxResultBytes: number;
   private readonly limits: SqliteErrorLimits;
   private target: Promise<ReadOnlyTarget> | undefined;
+  private protoSchema: Promise<boolean> | undefined;
 
   constructor(
     /** Absolute path of the database file. */
@@ -114,29 +118,91 @@ export class SqliteDatasource implements Datasource {
 
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
+    const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
     return this.onConnection(sql, options, async (guard, connection, text, started) => {
-      const columns = await this.statementColumns(guard, connection, text, sql);
-      const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
-      const raw = await this.fetchRows(
-        guard,
-        connection,
-        positionalSql(text, columns.length, limit),
-        sql,
-      );
+      const named =
+        mayNameProto(text) || (await guard.step(() => this.protoInSchema(connection)))
+          ? undefined
+          : await this.namedResult(guard, connection, text, sql, limit);
+      const { columns, rows: raw } =
+        named ?? (await this.positionalResult(guard, connection, text, sql, limit));
       const truncated = limit !== null && raw.length > maxRows;
-      const rows = (truncated ? raw.slice(0, maxRows) : raw).map((row) => {
-        const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
-        for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
-          const exact = row[exactKey(chunk)];
-          if (typeof exact !== 'string') continue;
-          (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
-            if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
-          });
-        }
-        return cells;
-      });
+      const rows = truncated ? raw.slice(0, maxRows) : raw;
       return { columns, rows, truncated, elapsedMs: performance.now() - started };
     });
+  }
+
+  /**
+   * The rows read by name (namedSql): one statement for most results. Undefined when some value
+   * may be an integer past a double's precision, which only the positional read keeps exact.
+   * Names that look like array indexes come out of the driver's objects in the wrong order, so
+   * then (and for no rows, which name nothing) the order is the column probe's.
+   */
+  private async namedResult(
+    guard: InterruptGuard,
+    connection: SqliteConnection,
+    text: string,
+    sql: string,
+    limit: number | null,
+  ): Promise<{ columns: string[]; rows: CellValue[][] } | undefined> {
+    const raw = await this.fetchRows(guard, connection, namedSql(text, limit), sql);
+    for (const row of raw) for (const key in row) if (isInexactInteger(row[key])) return undefined;
+    const keys = raw.length > 0 ? Object.keys(raw[0]!) : [];
+    const columns =
+      raw.length > 0 && !(keys.length > 1 && keys.some(isIndexLikeName))
+        ? keys
+        : await this.statementColumns(guard, connection, text, sql);
+    return { columns, rows: raw.map((row) => columns.map((name) => row[name] as CellValue)) };
+  }
+
+  /** The rows read by position (positionalSql), exact integers included: two statements. */
+  private async positionalResult(
+    guard: InterruptGuard,
+    connection: SqliteConnection,
+    text: string,
+    sql: string,
+    limit: number | null,
+  ): Promise<{ columns: string[]; rows: CellValue[][] }> {
+    const columns = await this.statementColumns(guard, connection, text, sql);
+    const raw = await this.fetchRows(
+      guard,
+      connection,
+      positionalSql(text, columns.length, limit),
+      sql,
+    );
+    const rows = raw.map((row) => {
+      const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
+      for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
+        const exact = row[exactKey(chunk)];
+        if (typeof exact !== 'string') continue;
+        (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
+          if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
+        });
+      }
+      return cells;
+    });
+    return { columns, rows };
+  }
+
+  /**
+   * Whether the schema's SQL spells `__proto__` (mayNameProto): then every statement is read
+   * positionally. Asked once per datasource, on the connection of the first execute.
+   */
+  private protoInSchema(connection: SqliteConnection): Promise<boolean> {
+    if (this.protoSchema === undefined) {
+      const asked = this.driver(
+        connection.all(
+          "SELECT count(*) AS n FROM sqlite_schema WHERE instr(sql, '__proto__') > 0 OR instr(name, '__proto__') > 0",
+        ),
+        'sqlite_schema',
+      ).then(([row]) => Number(row?.n) !== 0);
+      this.protoSchema = asked;
+      // a failed look (an interrupt) is asked again by the next execute
+      asked.catch(() => {
+        if (this.protoSchema === asked) this.protoSchema = undefined;
+      });
+    }
+    return this.protoSchema;
   }
 
   /**

@@ -4,6 +4,12 @@
 // So the adapter never reads the user's statement directly: it reads it through these
 // wrappers, which SQLite plans as co-routines, so no row is computed twice and the
 // statement's own ORDER BY still decides the order.
+//
+// Most results need none of that repair: their names are unique once SQLite names a
+// subquery's columns (it makes duplicates unique as `name:1`), none looks like an index and
+// no integer is past a double's precision. Those are read through namedSql, one statement
+// whose rows carry the names themselves; the adapter checks the rows and takes the
+// positional wrappers only when the check fails (sqlite-datasource.ts).
 
 const MAX_SAFE = '9007199254740991';
 
@@ -17,6 +23,34 @@ function quote(name: string): string {
  */
 export function columnProbeSql(statement: string): string {
   return `SELECT "nl2sql_q".* FROM (SELECT 1) LEFT JOIN (SELECT * FROM (\n${statement}\n) LIMIT 0) AS "nl2sql_q"`;
+}
+
+/**
+ * The statement's rows keyed by its column names as SQLite names a subquery's (unique, in
+ * select-list order): the names the column probe reads, with the rows beside them. The
+ * same co-routine and row cap as positionalSql.
+ */
+export function namedSql(statement: string, limit: number | null): string {
+  return (
+    `WITH "nl2sql_q" AS (SELECT * FROM (\n${statement}\n) LIMIT -1)\n` +
+    `SELECT * FROM "nl2sql_q" LIMIT ${limit === null ? -1 : limit}`
+  );
+}
+
+/**
+ * True when `text` spells `__proto__`, a column name the driver cannot keep as a key. A result
+ * column's name is spelled in the statement (an alias, a column, an expression's own text) or
+ * in the schema's SQL (a table's or a view's columns), and dequoting never makes those letters
+ * appear where they were not: a statement and a schema that both pass this test name no
+ * column `__proto__`.
+ */
+export function mayNameProto(text: string): boolean {
+  return text.includes('__proto__');
+}
+
+/** True for a value that may be an integer a double cannot hold exactly (read it positionally). */
+export function isInexactInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
 }
 
 /**
