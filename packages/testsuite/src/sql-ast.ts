@@ -1,6 +1,7 @@
 // The parser's AST is plain JSON in serde's externally tagged form: a node is an object with
 // one key, the variant name ({"select": {...}}). Only the variants named below are acted on;
 // everything else is walked through untouched, so an unknown construct is never mutated.
+import { loadSqlParser, type PolyglotSdk } from '@nl2sql/sqlcheck';
 import type * as Polyglot from '@polyglot-sql/sdk';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
@@ -8,21 +9,15 @@ export interface JsonObject {
   [key: string]: Json;
 }
 
-export type PolyglotSdk = typeof Polyglot;
-
-let pending: Promise<PolyglotSdk> | undefined;
+export type { PolyglotSdk };
 
 /**
- * The SQL parser (the same pinned @polyglot-sql/sdk as @nl2sql/sqlcheck; Node caches the module,
- * so it is compiled once per process whichever package asks first). Loaded on first use: the
- * wasm is large and only mutant generation and literal attribution need it.
+ * The SQL parser, the very module @nl2sql/sqlcheck loaded (or loads now): one compiled wasm per
+ * process, on the baseline tier, whichever package asks first. Loaded on first use: the wasm is
+ * large and only mutant generation and literal attribution need it.
  */
 export function loadParser(): Promise<PolyglotSdk> {
-  pending ??= import('@polyglot-sql/sdk').catch((error: unknown) => {
-    pending = undefined;
-    throw error;
-  });
-  return pending;
+  return loadSqlParser();
 }
 
 /** Node kinds this package reads or rewrites. */
