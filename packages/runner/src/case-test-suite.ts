@@ -11,10 +11,9 @@ export interface ExecutionMatch {
 
 /**
  * Test-suite accuracy of one allowed case run (001 §5.2): the SQL must match the gold on every
- * database of the suite under the policy EX passed it with. The original database is judged
- * with the case's stored rows (`originalGold`), so the verdict there is EX's: a case run that
- * fails EX fails the test suite without running anything, and a test-suite pass is always an
- * EX pass. A suite that cannot judge the gold (it fails on a variant) is a failure with the
+ * database of the suite under the policy EX passed it with. On the original database the
+ * verdict is EX's own (`originalPass`), not run again: a case run that fails EX fails the test
+ * suite without running anything, and a test-suite pass is always an EX pass. A suite that cannot judge the gold (it fails on a variant) is a failure with the
  * reason, never a pass.
  */
 export async function caseTestSuite(
@@ -38,6 +37,9 @@ export async function caseTestSuite(
         ...(tolerance !== undefined ? { tolerance } : {}),
       },
       originalGold: gold,
+      // EX has just run the SQL on the original and compared it (with the gold's ties): that
+      // is the verdict there, not a second run compared without them
+      originalPass: score === 'strict' ? ex.strict : ex.lenient,
     });
   try {
     const strict = ex.strict ? await match('strict') : null;

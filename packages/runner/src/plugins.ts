@@ -133,6 +133,8 @@ export interface TestSuiteMatchInput {
   gold: { sql: string; altSql?: readonly string[] };
   policy: { score: 'strict' | 'lenient'; orderMatters: boolean; tolerance?: number };
   originalGold: readonly TableLike[];
+  /** EX's verdict on the original under this policy: the original is not run again. */
+  originalPass?: boolean;
 }
 
 /** Test-suite accuracy (@nl2sql/testsuite). */

@@ -82,6 +82,28 @@ describe('caseTestSuite', () => {
     );
   });
 
+  it("takes EX's verdict on the original, where the SQL has already run", async () => {
+    let originalRuns = 0;
+    const original = database([['AC/DC']], [['someone else']]);
+    const own = original.execute.bind(original);
+    original.execute = (sql, options) => {
+      originalRuns++;
+      return own(sql, options);
+    };
+    const manifest = { name: 'mini', golds: { [sqlDigest(GOLD)]: 'c1' } } as unknown as Manifest;
+    const suite = new TestSuite(manifest, [
+      { id: 'original', path: 'o', source: original, excluded: new Map() },
+      { id: 'variant-001', path: 'v', source: database([['AC/DC']]), excluded: new Map() },
+    ]);
+    // run again there, the prediction's rows would differ from the gold's; EX passed it
+    expect(await run(suite, 'SELECT a.Name FROM Artist a')).toMatchObject({
+      pass: true,
+      distinguished_by: null,
+      databases: 2,
+    });
+    expect(originalRuns).toBe(0);
+  });
+
   it('fails a case run that failed EX without running anything', async () => {
     const suite = suiteOf(database([['AC/DC']]));
     expect(

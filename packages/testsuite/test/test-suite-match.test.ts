@@ -168,6 +168,41 @@ describe.skipIf(noChinook)('testSuiteMatch: the EX false positives', () => {
     }
   });
 
+  it("takes EX's verdict on the original when given it, and runs nothing there", async () => {
+    const g = gold('tracks_with_genre');
+    const { judging } = suite.databasesFor(g.sql);
+    const original = judging.find((d) => d.id === 'original')!;
+    const own = original.source.execute;
+    let executed = 0;
+    original.source.execute = (...args) => {
+      executed++;
+      return own.apply(original.source, args);
+    };
+    try {
+      // a wrong prediction EX said passes on the original (say, up to the gold's ties) is
+      // still failed by a variant; one EX failed fails on the original, distinguished there
+      const said = (originalPass: boolean) =>
+        testSuiteMatch(suite, {
+          prediction: 'SELECT 3503',
+          gold: g,
+          policy: { orderMatters: false },
+          originalPass,
+        });
+      const passed = await said(true);
+      expect(passed.originalPass).toBe(true);
+      expect(passed.databases[0]).toEqual({ database: 'original', pass: true });
+      expect(passed.pass).toBe(false);
+      expect(passed.distinguishedBy).not.toBe('original');
+      const failed = await said(false);
+      expect(failed.originalPass).toBe(false);
+      expect(failed.distinguishedBy).toBe('original');
+      expect(failed.databases).toHaveLength(judging.length);
+      expect(executed).toBe(0);
+    } finally {
+      original.source.execute = own;
+    }
+  });
+
   it('compares with the stored rows on the original when given them (as EX does)', async () => {
     const verdict = await testSuiteMatch(suite, {
       prediction: 'SELECT 3503',
