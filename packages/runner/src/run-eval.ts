@@ -368,6 +368,9 @@ function billCalls(
   cap: CostCap,
   prices: RunEvalOptions['prices'],
 ): { during<T>(task: CaseTask, work: () => Promise<T>): Promise<T>; stop(): void } {
+  // An async context costs every promise of the run a hook (Node 20's AsyncLocalStorage), so a
+  // run whose configs bill no calls (a predictions file, an HTTP engine) does without one.
+  if (!configs.some((config) => config.calls)) return { during: (_, work) => work(), stop() {} };
   const current = new AsyncLocalStorage<CaseTask>();
   const unsubscribe = configs.flatMap((config) =>
     config.calls
