@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
-  CellValue,
   DatabaseSchema,
   Datasource,
   ExecuteOptions,
@@ -20,30 +19,18 @@ import {
 import { ConnectionPool } from './connection-pool.js';
 import { InterruptGuard } from './interrupt-guard.js';
 import { type ReadOnlyTarget, readOnlyTarget } from './read-only-target.js';
-import { SqliteConnection, type SqliteRow } from './sqlite-connection.js';
-import { type SqliteErrorLimits, sqliteError } from './sqlite-error.js';
+import { SqliteConnection } from './sqlite-connection.js';
 import { checkSqliteFile } from './sqlite-file-check.js';
 import { introspectSqlite } from './sqlite-introspect.js';
 import {
-  cellBytes,
   DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_MAX_VALUE_BYTES,
   heapLimitBytes,
   MAX_STATEMENT_BYTES,
   MAX_VALUE_BYTES_CEILING,
 } from './sqlite-limits.js';
-import {
-  columnOrderSql,
-  columnProbeSql,
-  EXACT_CHUNK,
-  exactKey,
-  isIndexLikeName,
-  isInexactInteger,
-  mayNameProto,
-  namedSql,
-  positionalSql,
-  valueKey,
-} from './sqlite-wrap.js';
+import { driverCall, type ReadContext, StatementRead } from './sqlite-statement-read.js';
+import { mayNameProto } from './sqlite-wrap.js';
 
 export interface SqliteOptions {
   /** Connections for concurrent queries (default 4). Each running query holds one libuv thread. */
@@ -84,8 +71,7 @@ export class SqliteDatasource implements Datasource {
   private readonly label: string;
   private readonly timeoutMs: number;
   private readonly maxRows: number;
-  private readonly maxResultBytes: number;
-  private readonly limits: SqliteErrorLimits;
+  private readonly context: ReadContext;
   private target: Promise<ReadOnlyTarget> | undefined;
   private protoSchema: Promise<boolean> | undefined;
 
@@ -101,12 +87,15 @@ export class SqliteDatasource implements Datasource {
       options.maxValueBytes ?? DEFAULT_MAX_VALUE_BYTES,
       this.label,
     );
-    this.maxResultBytes = checkByteCap(
-      options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
-      'maxResultBytes',
-      this.label,
-    );
-    this.limits = { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) };
+    this.context = {
+      label: this.label,
+      maxResultBytes: checkByteCap(
+        options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+        'maxResultBytes',
+        this.label,
+      ),
+      limits: { maxValueBytes, heapBytes: heapLimitBytes(maxValueBytes) },
+    };
     this.pool = new ConnectionPool({
       open: async () =>
         SqliteConnection.open(file, { maxValueBytes, target: await this.readTarget() }),
@@ -119,69 +108,17 @@ export class SqliteDatasource implements Datasource {
   async execute(sql: string, options: ExecuteOptions = {}): Promise<QueryResult> {
     const maxRows = checkMaxRows(options.maxRows ?? this.maxRows, this.label);
     const limit = maxRows === Number.POSITIVE_INFINITY ? null : maxRows + 1;
-    return this.onConnection(sql, options, async (guard, connection, text, started) => {
+    return this.onConnection(sql, options, async (read, started) => {
       const named =
-        mayNameProto(text) || (await guard.step(() => this.protoInSchema(connection)))
+        mayNameProto(read.text) ||
+        (await read.guard.step(() => this.protoInSchema(read.connection)))
           ? undefined
-          : await this.namedResult(guard, connection, text, sql, limit);
-      const { columns, rows: raw } =
-        named ?? (await this.positionalResult(guard, connection, text, sql, limit));
+          : await read.named(limit);
+      const { columns, rows: raw } = named ?? (await read.positional(limit));
       const truncated = limit !== null && raw.length > maxRows;
       const rows = truncated ? raw.slice(0, maxRows) : raw;
       return { columns, rows, truncated, elapsedMs: performance.now() - started };
     });
-  }
-
-  /**
-   * The rows read by name (namedSql): one statement for most results. Undefined when some value
-   * may be an integer past a double's precision, which only the positional read keeps exact.
-   * Names that look like array indexes come out of the driver's objects in the wrong order, so
-   * then (and for no rows, which name nothing) the order is the column probe's.
-   */
-  private async namedResult(
-    guard: InterruptGuard,
-    connection: SqliteConnection,
-    text: string,
-    sql: string,
-    limit: number | null,
-  ): Promise<{ columns: string[]; rows: CellValue[][] } | undefined> {
-    const raw = await this.fetchRows(guard, connection, namedSql(text, limit), sql);
-    for (const row of raw) for (const key in row) if (isInexactInteger(row[key])) return undefined;
-    const keys = raw.length > 0 ? Object.keys(raw[0]!) : [];
-    const columns =
-      raw.length > 0 && !(keys.length > 1 && keys.some(isIndexLikeName))
-        ? keys
-        : await this.statementColumns(guard, connection, text, sql);
-    return { columns, rows: raw.map((row) => columns.map((name) => row[name] as CellValue)) };
-  }
-
-  /** The rows read by position (positionalSql), exact integers included: two statements. */
-  private async positionalResult(
-    guard: InterruptGuard,
-    connection: SqliteConnection,
-    text: string,
-    sql: string,
-    limit: number | null,
-  ): Promise<{ columns: string[]; rows: CellValue[][] }> {
-    const columns = await this.statementColumns(guard, connection, text, sql);
-    const raw = await this.fetchRows(
-      guard,
-      connection,
-      positionalSql(text, columns.length, limit),
-      sql,
-    );
-    const rows = raw.map((row) => {
-      const cells = columns.map((_, i) => row[valueKey(i)] as CellValue);
-      for (let chunk = 0; chunk * EXACT_CHUNK < cells.length; chunk += 1) {
-        const exact = row[exactKey(chunk)];
-        if (typeof exact !== 'string') continue;
-        (JSON.parse(exact) as (string | null)[]).forEach((text, i) => {
-          if (text !== null) cells[chunk * EXACT_CHUNK + i] = BigInt(text);
-        });
-      }
-      return cells;
-    });
-    return { columns, rows };
   }
 
   /**
@@ -213,9 +150,7 @@ export class SqliteDatasource implements Datasource {
     sql: string,
     options: Pick<ExecuteOptions, 'timeoutMs' | 'signal'> = {},
   ): Promise<string[]> {
-    return this.onConnection(sql, options, (guard, connection, text) =>
-      this.statementColumns(guard, connection, text, sql),
-    );
+    return this.onConnection(sql, options, (read) => read.columns());
   }
 
   /**
@@ -225,12 +160,7 @@ export class SqliteDatasource implements Datasource {
   private async onConnection<T>(
     sql: string,
     options: Pick<ExecuteOptions, 'timeoutMs' | 'signal'>,
-    work: (
-      guard: InterruptGuard,
-      connection: SqliteConnection,
-      text: string,
-      started: number,
-    ) => Promise<T>,
+    work: (read: StatementRead, started: number) => Promise<T>,
   ): Promise<T> {
     const timeoutMs = checkTimeoutMs(options.timeoutMs ?? this.timeoutMs, this.label);
     const bytes = Buffer.byteLength(sql, 'utf8');
@@ -257,37 +187,12 @@ export class SqliteDatasource implements Datasource {
       await guard.step(() => this.driver(connection.prepare(check.text), sql));
       if (!check.ok)
         throw new DatasourceError(check.code, `${this.label}: ${check.message}`, { sql });
-      return await work(guard, connection, check.text, started);
+      const read = new StatementRead(guard, connection, check.text, sql, this.context);
+      return await work(read, started);
     } finally {
       guard.dispose();
       this.pool.release(connection);
     }
-  }
-
-  /** The column names of a statement that compiles, in select-list order (duplicates made unique). */
-  private async statementColumns(
-    guard: InterruptGuard,
-    connection: SqliteConnection,
-    text: string,
-    sql: string,
-  ): Promise<string[]> {
-    const [probe] = await guard.step(() => this.driver(connection.all(columnProbeSql(text)), sql));
-    const columns = Object.keys(probe ?? {});
-    // The driver fills rows by plain property writes, so a column named __proto__ sets the
-    // probe's prototype (to its NULL value) instead of becoming a key.
-    const protoColumn = probe !== undefined && Object.getPrototypeOf(probe) !== Object.prototype;
-    if (!protoColumn && !(columns.length > 1 && columns.some(isIndexLikeName))) return columns;
-    const count = columns.length + (protoColumn ? 1 : 0);
-    const [order] = await guard.step(() =>
-      this.driver(connection.all(columnOrderSql(text, count)), sql),
-    );
-    const position = new Map(columns.map((name) => [name, Number(order?.[name])]));
-    if (protoColumn) {
-      // Its position is the one no named column holds.
-      const taken = new Set(position.values());
-      position.set('__proto__', [...Array(count).keys()].find((i) => !taken.has(i)) ?? count - 1);
-    }
-    return [...position.keys()].sort((a, b) => position.get(a)! - position.get(b)!);
   }
 
   async introspect(options: IntrospectOptions = {}): Promise<DatabaseSchema> {
@@ -339,57 +244,8 @@ export class SqliteDatasource implements Datasource {
     return this.pool.acquire(signal);
   }
 
-  /**
-   * Read the wrapped statement's rows, counting their bytes as they arrive; past
-   * `maxResultBytes` the statement is interrupted (a few more rows may already be on their way,
-   * and are dropped) and the call fails with RESULT_TOO_LARGE.
-   */
-  private async fetchRows(
-    guard: InterruptGuard,
-    connection: SqliteConnection,
-    wrapped: string,
-    sql: string,
-  ): Promise<SqliteRow[]> {
-    const rows: SqliteRow[] = [];
-    let bytes = 0;
-    let over = false;
-    try {
-      await guard.step(() =>
-        this.driver(
-          connection.each(wrapped, (row) => {
-            for (const key in row) bytes += cellBytes(row[key]);
-            if (bytes > this.maxResultBytes) {
-              over = true;
-              return false;
-            }
-            rows.push(row);
-            return true;
-          }),
-          sql,
-        ),
-      );
-    } catch (error) {
-      if (!over) throw error;
-    }
-    if (over) {
-      throw new DatasourceError(
-        'RESULT_TOO_LARGE',
-        `${this.label}: the rows passed ${this.maxResultBytes} bytes (maxResultBytes) after ${rows.length} rows; select fewer or smaller columns, or fewer rows`,
-        { sql },
-      );
-    }
-    return rows;
-  }
-
-  /** Turn a raw driver rejection into a DatasourceError that keeps SQLite's message. */
-  private async driver<T>(pending: Promise<T>, sql: string): Promise<T> {
-    try {
-      return await pending;
-    } catch (error) {
-      throw error instanceof DatasourceError
-        ? error
-        : sqliteError(error, this.label, sql, this.limits);
-    }
+  private driver<T>(pending: Promise<T>, sql: string): Promise<T> {
+    return driverCall(pending, sql, this.context);
   }
 }
 

@@ -1,16 +1,13 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
-import type { AskUsage } from '@nl2sql/engine';
 import { assertScorable } from '@nl2sql/suite';
 import { askCase } from './ask-case.js';
-import { caseCost } from './case-cost.js';
+import { billCalls } from './call-billing.js';
 import type { CaseResult } from './case-result.js';
 import { timedResult } from './case-result.js';
 import { CostCap } from './cost-cap.js';
 import { DiagnosticsAhead } from './diagnostics-ahead.js';
 import { efficiencyPass } from './efficiency-pass.js';
 import { describeEngine, type EngineIdentity } from './engine-identity.js';
-import type { EvalConfig } from './eval-config.js';
 import { evaluationPass } from './evaluation-pass.js';
 import {
   type JournalRun,
@@ -31,7 +28,7 @@ import type { RunReport } from './run-report.js';
 import { RunnerError } from './runner-error.js';
 import { schedule } from './schedule.js';
 import { checkSnapshotSchemas } from './snapshot-match.js';
-import { type CaseTask, listTasks, pendingTasks, type TaskList } from './task-list.js';
+import { listTasks, pendingTasks, type TaskList } from './task-list.js';
 
 /**
  * The options that change what a case run scores, as a journal records them: a resume with
@@ -355,49 +352,4 @@ async function runLocked(
     await ahead?.close();
     journal?.close();
   }
-}
-
-/**
- * Bills every LLM call of the configs that report theirs as it completes: priced by the
- * config, spent against the cap and emitted as call.billed (the journal writes it). Which
- * case run a call was for is known from the async context the task runs in.
- */
-function billCalls(
-  configs: readonly EvalConfig[],
-  emit: RunEventListener,
-  cap: CostCap,
-  prices: RunEvalOptions['prices'],
-): { during<T>(task: CaseTask, work: () => Promise<T>): Promise<T>; stop(): void } {
-  // An async context costs every promise of the run a hook (Node 20's AsyncLocalStorage), so a
-  // run whose configs bill no calls (a predictions file, an HTTP engine) does without one.
-  if (!configs.some((config) => config.calls)) return { during: (_, work) => work(), stop() {} };
-  const current = new AsyncLocalStorage<CaseTask>();
-  const unsubscribe = configs.flatMap((config) =>
-    config.calls
-      ? [
-          config.calls.subscribe((usage: AskUsage) => {
-            const costUsd = caseCost([usage], config.name, config.llm, prices);
-            cap.spend(costUsd);
-            const task = current.getStore();
-            const mine = task?.config === config ? task : undefined;
-            emit({
-              type: 'call.billed',
-              config: config.name,
-              caseId: mine?.case.id ?? null,
-              role: mine?.role ?? null,
-              pass: mine?.pass ?? null,
-              usage,
-              costUsd,
-              dollars: cap.spent,
-            });
-          }),
-        ]
-      : [],
-  );
-  return {
-    during: (task, work) => current.run(task, work),
-    stop: () => {
-      for (const off of unsubscribe) off();
-    },
-  };
 }
