@@ -5,6 +5,9 @@
 // reads the same file at import time through a global fetch it wraps for file: URLs, as a
 // Response compiled by streaming: that loads Node's fetch implementation for nothing, costs a
 // short run about 50 ms (70 ms of CPU) more start-up, and leaves the process's fetch replaced.
+// The manual entry still asks `typeof Request` and `typeof Response` before it instantiates,
+// and in Node those globals are getters that load Node's fetch implementation (undici, ~26 ms)
+// on first read: they read as absent for those two questions only (withoutFetchGlobals).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type * as Polyglot from '@polyglot-sql/sdk';
@@ -71,7 +74,7 @@ async function instantiateSdk(): Promise<PolyglotSdk> {
   const wasm = createRequire(import.meta.url).resolve('@polyglot-sql/sdk/polyglot_sql.wasm');
   const [sdk, bytes] = await Promise.all([import('@polyglot-sql/sdk/manual'), readFile(wasm)]);
   // typed as a URL only, but handed to wasm-bindgen's loader, which instantiates bytes as given
-  await sdk.init({ wasmUrl: bytes as unknown as string });
+  await withoutFetchGlobals(() => sdk.init({ wasmUrl: bytes as unknown as string }));
   // the entry's declarations re-export the default entry's by an extensionless path that
   // TypeScript's Node resolution does not follow; at run time it exports all of them
   return sdk as unknown as PolyglotSdk;
@@ -83,4 +86,44 @@ async function instantiateSdk(): Promise<PolyglotSdk> {
  */
 export function loadSqlParser(): Promise<PolyglotSdk> {
   return loadSdk();
+}
+
+/** The globals whose first read loads Node's fetch implementation. */
+const FETCH_GLOBALS = ['Request', 'Response'] as const;
+
+/**
+ * @internal Runs `start` with `Request` and `Response` reading as undefined until each has been
+ * read once (or `start`'s promise settles), then as before. The SDK's loader reads both
+ * synchronously, within microtasks of being called, to tell a URL or a fetch Response from
+ * bytes; no other code runs before those reads, and a value the process set itself is left
+ * alone (only Node's lazy getters are stood in for).
+ */
+export async function withoutFetchGlobals<T>(start: () => Promise<T>): Promise<T> {
+  const restores: (() => void)[] = [];
+  for (const name of FETCH_GLOBALS) {
+    const own = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (own?.get === undefined || own.configurable !== true) continue;
+    const restore = () => {
+      const now = Object.getOwnPropertyDescriptor(globalThis, name);
+      if (now?.get === standIn) Object.defineProperty(globalThis, name, own);
+    };
+    const standIn = () => {
+      restore();
+      return undefined;
+    };
+    Object.defineProperty(globalThis, name, {
+      get: standIn,
+      set(value: unknown) {
+        restore();
+        Object.assign(globalThis, { [name]: value });
+      },
+      configurable: true,
+    });
+    restores.push(restore);
+  }
+  try {
+    return await start();
+  } finally {
+    for (const restore of restores) restore();
+  }
 }

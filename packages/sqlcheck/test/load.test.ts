@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractSql, loadSqlcheck } from '../src/index.js';
 
@@ -10,4 +12,27 @@ describe('loadSqlcheck', () => {
     const again = await loadSqlcheck();
     expect(again).toEqual({ loadMs: first.loadMs, loadedNow: false });
   });
+});
+
+describe('the parser load and the fetch globals', () => {
+  it("loads the parser without loading Node's fetch implementation, and leaves Request and Response as they were", () => {
+    // A process of its own: the test runner has long since read Response itself.
+    const probe = fileURLToPath(new URL('./fixtures/fetch-globals-probe.ts', import.meta.url));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', probe], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(JSON.parse(child.stdout.trim())).toEqual({
+      undiciBefore: false,
+      // inside, before the SDK reads them, the globals are stood in for
+      seenInside: false,
+      failure: 'no parser',
+      restoredAfterFailure: true,
+      undiciAfterLoad: false,
+      parsed: true,
+      sameGetters: true,
+      responseWorks: true,
+    });
+  }, 90_000);
 });
