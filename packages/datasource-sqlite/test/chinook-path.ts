@@ -1,4 +1,6 @@
 import { chinookForTests } from '@nl2sql/datasets';
+import { afterAll, beforeAll } from 'vitest';
+import { openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
 
 /**
  * The verified Chinook_Sqlite.sqlite the integration tests read (never write). When it cannot
@@ -14,4 +16,23 @@ export const noChinook = chinook.path === undefined;
 export async function chinookPath(): Promise<string> {
   if (chinook.path === undefined) throw new Error(chinook.skipReason);
   return chinook.path;
+}
+
+/**
+ * Chinook opened once for the test file that calls this (before its tests, closed after
+ * them); the returned function gives the datasource inside a suite skipped when `noChinook`.
+ */
+export function chinookDatasource(): () => SqliteDatasource {
+  let datasource: SqliteDatasource | undefined;
+  beforeAll(async () => {
+    if (noChinook) return;
+    datasource = await openSqlite(await chinookPath());
+  });
+  afterAll(async () => {
+    await datasource?.close();
+  });
+  return () => {
+    if (datasource === undefined) throw new Error('Chinook is not open here');
+    return datasource;
+  };
 }

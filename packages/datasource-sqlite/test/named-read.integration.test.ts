@@ -6,33 +6,23 @@
 import { readFile } from 'node:fs/promises';
 import { CHINOOK_SUITE_PATH } from '@nl2sql/datasets';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { openSqlite, type SqliteDatasource } from '../src/sqlite-datasource.js';
 import { mayNameProto } from '../src/sqlite-wrap.js';
-import { chinookPath, noChinook } from './chinook-path.js';
+import { chinookDatasource, noChinook } from './chinook-path.js';
 
 /** The same statement, read positionally. */
 function positionally(sql: string): string {
   return sql.replace(/^(\s*\w+)/, '$1 /* __proto__ */');
 }
 
-let chinook: SqliteDatasource;
-
-beforeAll(async () => {
-  if (noChinook) return;
-  chinook = await openSqlite(await chinookPath());
-});
-
-afterAll(async () => {
-  await chinook?.close();
-});
+const chinook = chinookDatasource();
 
 /** The statement read both ways, with `elapsedMs` left out. */
 async function bothReads(sql: string, maxRows?: number) {
   const options = maxRows === undefined ? {} : { maxRows };
-  const { elapsedMs: _named, ...named } = await chinook.execute(sql, options);
-  const { elapsedMs: _positional, ...positional } = await chinook.execute(
+  const { elapsedMs: _named, ...named } = await chinook().execute(sql, options);
+  const { elapsedMs: _positional, ...positional } = await chinook().execute(
     positionally(sql),
     options,
   );
