@@ -144,14 +144,10 @@ export async function planRun(
   // Their keys are masked from here on, in whatever an error below prints.
   for (const llm of llms) redactor.add(...configSecrets(llm, io.env));
 
-  // The SQL parser compiles on V8's background threads while the suite is read, so the
-  // compile's transient memory is spent before the suite's load garbage piles up (compiled
-  // after it, on top of that garbage, it made a long run's peak RSS: decisions/runner-memory.md).
-  const parser = mode !== 'retrieval' ? loadSqlcheck() : undefined;
-  // awaited below; a suite that fails first must not leave its failure unhandled
-  parser?.catch(() => undefined);
+  // The SQL parser before the suite: compiled on top of the garbage a large suite's load
+  // leaves in the heap, it made a long run's peak RSS (decisions/runner-memory.md).
+  if (mode !== 'retrieval') await loadSqlcheck();
   const runSuite = await loadSuiteForRun(options, io, project);
-  await parser;
   // Read and matched to the suite before any database: a bad file is told first (exit 3).
   const predictions =
     predictionsPath === null
